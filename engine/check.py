@@ -1,0 +1,210 @@
+"""Check a loaded game file: structure (JSON Schema), then every rules-language string.
+
+All findings are collected, each located at the offending key, value or token, and raised
+together as one GameFileError. The board kind (grid or tiles) checks its own words.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+from . import dsl
+from .dsl import DslError
+from .expr import BOOL, CHOICE, INT, Symbol, Vocabulary, typecheck
+from .load import Finding, GameFileError, Source
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads(files("engine").joinpath("schema.json").read_text(encoding="utf-8"))
+
+
+@dataclass
+class Checker:
+    """Collects findings while the stages read a Source."""
+    src: Source
+    findings: list[Finding] = field(default_factory=list)
+
+    def error(self, path: tuple, message: str, key: bool = False) -> None:
+        self.findings.append(self.src.finding(path, message, key=key))
+
+    def parse(self, path: tuple, kind: str):
+        """Parse the DSL string at path; None (and a finding at the token) if it is bad."""
+        text = self.src.data
+        for p in path:
+            text = text[p]
+        try:
+            node = dsl.parse(text, kind)
+        except DslError as e:
+            self.findings.append(self.src.finding(path, e.message, inner=(e.line, e.column)))
+            return None
+        node.path = path
+        return node
+
+    def typed(self, path: tuple, vocab: Vocabulary, expect: tuple[str, ...], kind: str = "expr",
+              what: str = "this") -> dsl.Node | None:
+        """Parse and type-check an expression, which must be of one of the expected types."""
+        node = self.parse(path, kind)
+        if node is None:
+            return None
+        try:
+            t, _ = typecheck(node, vocab)
+        except DslError as e:
+            self.findings.append(self.src.finding(path, e.message, inner=(e.line, e.column)))
+            return None
+        if t not in expect:
+            self.findings.append(self.src.finding(path, f"{what} must be {' or '.join(_article(x) for x in expect)}, "
+                                                        f"not {_article(t)}", inner=(node.line, node.column)))
+            return None
+        return node
+
+    def raise_if_any(self) -> None:
+        if self.findings:
+            raise GameFileError(sorted(self.findings, key=lambda f: (f.line, f.column)))
+
+
+def _article(t: str) -> str:
+    return ("an " if t[0] in "aeiou" else "a ") + t
+
+
+def check_structure(ch: Checker) -> None:
+    """JSON Schema findings, each at the node its path leads to."""
+    import jsonschema
+    validator = jsonschema.Draft202012Validator(schema())
+    for err in sorted(validator.iter_errors(ch.src.data), key=lambda e: list(map(str, e.absolute_path))):
+        for leaf in _leaves(err):
+            path = tuple(leaf.absolute_path)
+            if leaf.validator == "additionalProperties" and isinstance(leaf.instance, dict):
+                allowed = set(leaf.schema.get("properties", {}))
+                for extra in sorted(set(leaf.instance) - allowed):
+                    hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
+                    ch.error(path + (extra,), f"unknown key '{extra}'{hint}", key=True)
+                continue
+            if leaf.validator == "required":
+                ch.error(path, leaf.message.replace("is a required property", "is missing") + _where(path), key=True)
+                continue
+            ch.error(path, _message(leaf, path), key=leaf.validator == "propertyNames")
+
+
+def _leaves(err):
+    """The most specific errors: for oneOf/anyOf pick the branch that went furthest."""
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        best = max(err.context, key=lambda e: (len(e.absolute_path), -len(e.schema_path)))
+        deep = [e for e in err.context if len(e.absolute_path) == len(best.absolute_path)]
+        if len(best.absolute_path) > len(err.absolute_path):
+            return [x for e in deep[:1] for x in _leaves(e)]
+        if err.validator == "oneOf" and isinstance(err.instance, dict) and "grid" in err.instance and "open" in err.instance:
+            return [err]
+    return [err]
+
+
+def _where(path: tuple) -> str:
+    return f" in '{'.'.join(map(str, path))}'" if path else ""
+
+
+def _message(err, path) -> str:
+    name = ".".join(map(str, path)) or "the file"
+    v = err.validator
+    if v == "type":
+        want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        return f"'{name}' must be {_article(_TYPE_WORDS.get(want, want))}, not {_article(_kind(err.instance))}"
+    if v == "enum":
+        return f"'{name}' must be one of: {', '.join(map(str, err.validator_value))}"
+    if v == "pattern":
+        if path and path[-1] in ("name",) or err.schema.get("pattern", "").startswith("^[A-Za-z_]"):
+            return f"'{err.instance}' is not a valid name (letters, digits and _, not starting with a digit)"
+        return f"'{err.instance}' is not of the form {err.validator_value}"
+    if v in ("minimum", "maximum"):
+        return f"'{name}' must be {'at least' if v == 'minimum' else 'at most'} {err.validator_value}"
+    if v in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        return f"'{name}': {err.message}"
+    if v == "oneOf" and isinstance(err.instance, dict) and {"grid", "open"} <= set(err.instance):
+        return "a board is either a grid or open, not both"
+    if v == "oneOf" and isinstance(err.instance, dict):
+        return f"'{name}' needs one of: grid, open"
+    return f"'{name}': {err.message}"
+
+
+_TYPE_WORDS = {"object": "mapping", "array": "list", "string": "text", "integer": "whole number",
+               "boolean": "true/false"}
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "whole number"
+    if isinstance(value, float):
+        return "decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "mapping"
+    return "null"
+
+
+# ---------------------------------------------------------------- options
+def check_options(ch: Checker) -> None:
+    for name, o in (ch.src.data.get("options") or {}).items():
+        if not isinstance(o, dict) or "default" not in o:
+            continue
+        d = o["default"]
+        if "choices" in o and d not in o["choices"]:
+            ch.error(("options", name, "default"), f"default {d!r} is not one of the choices")
+        if isinstance(d, int) and not isinstance(d, bool):
+            if "min" in o and d < o["min"] or "max" in o and d > o["max"]:
+                ch.error(("options", name, "default"), f"default {d} is outside min/max")
+        if ("min" in o or "max" in o) and not (isinstance(d, int) and not isinstance(d, bool)):
+            ch.error(("options", name), "min and max need a whole-number default", key=True)
+
+
+def option_symbols(spec: dict, values: dict | None = None) -> dict[str, Symbol]:
+    """`option.NAME` for every declared option: a constant compiled into the rules."""
+    out = {}
+    for name, o in (spec.get("options") or {}).items():
+        v = (values or {}).get(name, o.get("default"))
+        if isinstance(v, bool):
+            out[f"option.{name}"] = Symbol(BOOL, repr(v))
+        elif isinstance(v, int):
+            out[f"option.{name}"] = Symbol(INT, repr(v))
+        else:
+            out[f"option.{name}"] = Symbol(CHOICE, repr(v), choices=tuple(o.get("choices", [v])))
+    return out
+
+
+def resolve_options(spec: dict, given: dict[str, str] | None, file: str) -> dict[str, Any]:
+    """Option values from --option K=V texts (or already typed values), checked against the file."""
+    from .api import RulebookError
+    declared = spec.get("options") or {}
+    values = {k: o.get("default") for k, o in declared.items()}
+    for key, raw in (given or {}).items():
+        if key not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise RulebookError(f"{file}: unknown option '{key}' (this game's options: {known})")
+        o = declared[key]
+        default = o.get("default")
+        value: Any = raw
+        if isinstance(raw, str):
+            if isinstance(default, bool):
+                if raw.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise RulebookError(f"option {key}: '{raw}' is not true or false")
+                value = raw.lower() in ("true", "yes", "1")
+            elif isinstance(default, int):
+                try:
+                    value = int(raw)
+                except ValueError:
+                    raise RulebookError(f"option {key}: '{raw}' is not a whole number") from None
+        if "choices" in o and value not in o["choices"]:
+            raise RulebookError(f"option {key}: '{raw}' is not one of: {', '.join(map(str, o['choices']))}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if "min" in o and value < o["min"]:
+                raise RulebookError(f"option {key}: {value} is below the minimum {o['min']}")
+            if "max" in o and value > o["max"]:
+                raise RulebookError(f"option {key}: {value} is above the maximum {o['max']}")
+        values[key] = value
+    return values

@@ -1,0 +1,311 @@
+"""Parse rules-language strings into small AST dataclasses that keep their positions.
+
+The grammar is grammar/rules.lark. A syntax error becomes a DslError whose line and column are
+relative to the string; the checker maps them into the game file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from grammar import grammar_text
+
+
+@dataclass
+class DslError(Exception):
+    message: str
+    line: int = 1      # 1-based, inside the string
+    column: int = 1    # 1-based, inside the string
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(eq=False)
+class Node:
+    line: int = field(default=1, kw_only=True)
+    column: int = field(default=1, kw_only=True)
+
+
+# ---- expressions ----
+@dataclass(eq=False)
+class Num(Node):
+    value: int
+
+
+@dataclass(eq=False)
+class Bool(Node):
+    value: bool
+
+
+@dataclass(eq=False)
+class Name(Node):
+    parts: tuple[str, ...]
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.parts)
+
+
+@dataclass(eq=False)
+class Call(Node):
+    func: str
+    args: list
+    kwargs: dict
+
+
+@dataclass(eq=False)
+class BinOp(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class Compare(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class In(Node):
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class BoolOp(Node):
+    op: str            # "and" | "or"
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class Not(Node):
+    operand: Node
+
+
+@dataclass(eq=False)
+class Neg(Node):
+    operand: Node
+
+
+@dataclass(eq=False)
+class IfElse(Node):
+    then: Node
+    cond: Node
+    other: Node
+
+
+# ---- patterns ----
+@dataclass(eq=False)
+class Action(Node):
+    name: str
+    args: list          # Name nodes
+    kwargs: dict        # str -> Name
+
+
+@dataclass(eq=False)
+class Alt(Node):
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class Seq(Node):
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class Rep(Node):
+    body: Node
+    quant: str          # "+" | "*" | "?"
+
+
+# ---- zones ----
+@dataclass(eq=False)
+class ZoneLines(Node):
+    axis: str           # "rank" | "file"
+    low: int
+    high: int
+
+
+@dataclass(eq=False)
+class ZoneCells(Node):
+    cells: list[str]
+
+
+@dataclass(eq=False)
+class ZoneAll(Node):
+    pass
+
+
+@dataclass(eq=False)
+class ZoneUnion(Node):
+    left: Node
+    right: Node
+
+
+def _at(node: Node, meta_or_token) -> Node:
+    node.line = getattr(meta_or_token, "line", 1) or 1
+    node.column = getattr(meta_or_token, "column", 1) or 1
+    return node
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def int_(self, meta, c):
+        return _at(Num(int(c[0])), c[0])
+
+    def true(self, meta, c):
+        return _at(Bool(True), meta)
+
+    def false(self, meta, c):
+        return _at(Bool(False), meta)
+
+    def name(self, meta, c):
+        return _at(Name(tuple(str(t) for t in c)), c[0])
+
+    def arguments(self, meta, c):
+        return list(c)
+
+    action_args = arguments
+
+    def keyword(self, meta, c):
+        return ("kw", str(c[0]), c[1], c[0])
+
+    def _split(self, items):
+        args, kwargs = [], {}
+        for it in items or []:
+            if isinstance(it, tuple) and it and it[0] == "kw":
+                if it[1] in kwargs:
+                    raise DslError(f"'{it[1]}' given twice", it[3].line, it[3].column)
+                kwargs[it[1]] = it[2]
+            else:
+                if kwargs:
+                    raise DslError("a plain argument after a named one", it.line, it.column)
+                args.append(it)
+        return args, kwargs
+
+    def call(self, meta, c):
+        args, kwargs = self._split(c[1])
+        return _at(Call(str(c[0]), args, kwargs), c[0])
+
+    def action(self, meta, c):
+        args, kwargs = self._split(c[1])
+        return _at(Action(str(c[0]), args, kwargs), c[0])
+
+    def binop(self, meta, c):
+        return _at(BinOp(str(c[1]), c[0], c[2]), c[1])
+
+    def compare(self, meta, c):
+        return _at(Compare(str(c[1]), c[0], c[2]), c[1])
+
+    def in_(self, meta, c):
+        return _at(In(c[0], c[1]), meta)
+
+    def and_(self, meta, c):
+        return _at(BoolOp("and", c[0], c[1]), meta)
+
+    def or_(self, meta, c):
+        return _at(BoolOp("or", c[0], c[1]), meta)
+
+    def not_(self, meta, c):
+        return _at(Not(c[0]), meta)
+
+    def neg(self, meta, c):
+        return _at(Neg(c[0]), meta)
+
+    def ifelse(self, meta, c):
+        return _at(IfElse(c[0], c[1], c[2]), meta)
+
+    def alt(self, meta, c):
+        return _at(Alt(c[0], c[1]), meta)
+
+    def seq(self, meta, c):
+        return _at(Seq(c[0], c[1]), meta)
+
+    def rep(self, meta, c):
+        return _at(Rep(c[0], str(c[1])), meta)
+
+    def zone_rank(self, meta, c):
+        return _at(ZoneLines("rank", int(c[0]), int(c[0])), meta)
+
+    def zone_ranks(self, meta, c):
+        return _at(ZoneLines("rank", int(c[0]), int(c[1])), meta)
+
+    def zone_file(self, meta, c):
+        return _at(ZoneLines("file", int(c[0]), int(c[0])), meta)
+
+    def zone_files(self, meta, c):
+        return _at(ZoneLines("file", int(c[0]), int(c[1])), meta)
+
+    def zone_cells(self, meta, c):
+        return _at(ZoneCells([str(t) for t in c]), meta)
+
+    def zone_all(self, meta, c):
+        return _at(ZoneAll(), meta)
+
+    def zone_union(self, meta, c):
+        return _at(ZoneUnion(c[0], c[1]), meta)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", start=["expr", "pattern", "zone"],
+                propagate_positions=True, maybe_placeholders=True)
+
+
+_TOKEN_WORDS = {
+    "NAME": "a name", "INT": "a number", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
+    "COMPARE": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*', '/', '//' or '%'",
+    "QUANT": "'+', '*' or '?'", "VBAR": "'|'", "CELL": "a cell such as a1", "EQUAL": "'='",
+    "DOT": "'.'", "$END": "the end", "MINUS": "'-'",
+}
+
+
+def _expected(names) -> str:
+    words = sorted({_TOKEN_WORDS.get(n, f"'{n.lower()}'" if n.isupper() and not n.startswith("__")
+                                     else n) for n in names if not n.startswith("__ANON")})
+    return ", ".join(words[:8]) + (" ..." if len(words) > 8 else "")
+
+
+def parse(text: str, kind: str = "expr") -> Node:
+    """Parse one sentence of the given kind ("expr", "pattern" or "zone")."""
+    text = str(text)
+    if not text.strip():
+        raise DslError(f"empty {_KIND_WORDS[kind]}", 1, 1)
+    try:
+        tree = _parser().parse(text, start=kind)
+    except UnexpectedToken as e:
+        tok = e.token
+        if tok.type == "$END":
+            lines = text.split("\n")
+            raise DslError(f"{_KIND_WORDS[kind]} ends too early; expected {_expected(e.expected)}",
+                           len(lines), len(lines[-1]) + 1) from None
+        raise DslError(f"unexpected {str(tok)!r} in {_KIND_WORDS[kind]}; expected {_expected(e.expected)}",
+                       e.line, e.column) from None
+    except UnexpectedCharacters as e:
+        raise DslError(f"unexpected character {text[e.pos_in_stream]!r} in {_KIND_WORDS[kind]}",
+                       e.line, e.column) from None
+    except UnexpectedEOF as e:
+        lines = text.split("\n")
+        raise DslError(f"{_KIND_WORDS[kind]} ends too early; expected {_expected(e.expected)}",
+                       len(lines), len(lines[-1]) + 1) from None
+    except UnexpectedInput as e:  # any other lark complaint
+        raise DslError(f"cannot read this {_KIND_WORDS[kind]}", getattr(e, "line", 1), getattr(e, "column", 1)) from None
+    try:
+        return _ToAst().transform(tree)
+    except Exception as e:  # VisitError wrapping a DslError
+        inner = getattr(e, "orig_exc", e)
+        if isinstance(inner, DslError):
+            raise inner from None
+        raise
+
+
+_KIND_WORDS = {"expr": "expression", "pattern": "pattern", "zone": "zone"}

@@ -1,0 +1,249 @@
+"""Type-check rules-language expressions and turn them into Python source.
+
+A game's words (names and functions) come from a Vocabulary built by the board kind (grid,
+tiles). Each name has a type and a *level*: 0 = known at the start of a turn, 1 = depends on
+the moving piece's origin, 2 = depends on the landing cell. The emitter hoists every
+sub-expression to the lowest level it needs, so a rule evaluated at each landing recomputes
+only what truly changes there: this is what makes compiled rules cheap.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import dsl
+from .dsl import DslError
+
+INT, NUM, BOOL, CELL, GROUP, ZONE, DIRS, SELECTION, CHOICE = (
+    "number", "number", "condition", "cell", "group of pieces", "zone", "direction set",
+    "selection", "choice")
+NUMERIC = {INT}
+
+
+@dataclass
+class Symbol:
+    type: str
+    code: str                 # Python source for its value
+    level: int = 0
+    choices: tuple = ()       # for CHOICE symbols: the allowed words
+    has: str = ""             # for ZONE symbols: source of a per-cell membership table
+
+
+@dataclass
+class Function:
+    """A function of the language: checks its argument types, emits code."""
+    arg_types: tuple[tuple[str, ...], ...]      # per positional argument, the accepted types
+    result: str | Callable[[list[str]], str]
+    emit: Callable[..., str]                    # emit(args_code: list[str], arg_types: list[str]) -> code
+    about: str = ""
+
+
+@dataclass
+class Vocabulary:
+    names: dict[str, Symbol] = field(default_factory=dict)
+    functions: dict[str, Function] = field(default_factory=dict)
+
+    def child(self, **names: Symbol) -> "Vocabulary":
+        return Vocabulary({**self.names, **names}, self.functions)
+
+
+def _fail(node: dsl.Node, message: str):
+    raise DslError(message, node.line, node.column)
+
+
+def typecheck(node: dsl.Node, vocab: Vocabulary) -> tuple[str, int]:
+    """Return (type, level) of an expression; raise DslError at the offending token."""
+    t, lvl = _check(node, vocab)
+    node.type, node.level = t, lvl
+    return t, lvl
+
+
+def _check(node, vocab):
+    if isinstance(node, dsl.Num):
+        return INT, 0
+    if isinstance(node, dsl.Bool):
+        return BOOL, 0
+    if isinstance(node, dsl.Name):
+        sym = vocab.names.get(node.dotted)
+        if sym is None:
+            if node.dotted in vocab.functions:
+                _fail(node, f"'{node.dotted}' is a function: write {node.dotted}(...)")
+            known = _suggest(node.dotted, vocab.names)
+            _fail(node, f"unknown name '{node.dotted}'{known}")
+        return sym.type, sym.level
+    if isinstance(node, dsl.Call):
+        fn = vocab.functions.get(node.func)
+        if fn is None:
+            _fail(node, f"unknown function '{node.func}'{_suggest(node.func, vocab.functions)}")
+        if node.kwargs:
+            k = next(iter(node.kwargs))
+            _fail(node, f"{node.func}() takes no named argument '{k}'")
+        if len(node.args) != len(fn.arg_types):
+            _fail(node, f"{node.func}() takes {len(fn.arg_types)} argument{'s' if len(fn.arg_types) != 1 else ''}, "
+                        f"not {len(node.args)}")
+        types, level = [], 0
+        for arg, accepted in zip(node.args, fn.arg_types):
+            t, lv = typecheck(arg, vocab)
+            if t not in accepted:
+                _fail(arg, f"{node.func}() needs {' or '.join(_a(x) for x in accepted)} here, not {_a(t)}")
+            types.append(t)
+            level = max(level, lv)
+        node.arg_types = types
+        result = fn.result(types) if callable(fn.result) else fn.result
+        return result, level
+    if isinstance(node, dsl.In):
+        lt, ll = typecheck(node.left, vocab)
+        rt, rl = typecheck(node.right, vocab)
+        if rt != ZONE or not isinstance(node.right, dsl.Name):
+            _fail(node.right, f"'in' needs a zone's name on its right, not {_a(rt)}")
+        if lt == CELL:
+            return BOOL, max(ll, rl)
+        if lt == GROUP:
+            return SELECTION, max(ll, rl)
+        _fail(node.left, f"'in' needs a cell or a group of pieces on its left, not {_a(lt)}")
+    if isinstance(node, dsl.BinOp):
+        lt, ll = typecheck(node.left, vocab)
+        rt, rl = typecheck(node.right, vocab)
+        for side, t in ((node.left, lt), (node.right, rt)):
+            if t not in NUMERIC:
+                _fail(side, f"'{node.op}' needs numbers, not {_a(t)}")
+        return INT, max(ll, rl)
+    if isinstance(node, dsl.Neg):
+        t, lv = typecheck(node.operand, vocab)
+        if t not in NUMERIC:
+            _fail(node.operand, f"'-' needs a number, not {_a(t)}")
+        return INT, lv
+    if isinstance(node, dsl.Compare):
+        lt, ll = typecheck(node.left, vocab)
+        rt, rl = typecheck(node.right, vocab)
+        if node.op in ("==", "!="):
+            if lt != rt and not (lt == CHOICE and isinstance(node.right, dsl.Name)) \
+                    and not (rt == CHOICE and isinstance(node.left, dsl.Name)):
+                _fail(node, f"cannot compare {_a(lt)} with {_a(rt)}")
+            if lt == CHOICE or rt == CHOICE:
+                _check_choice(node, vocab)
+        else:
+            for side, t in ((node.left, lt), (node.right, rt)):
+                if t not in NUMERIC:
+                    _fail(side, f"'{node.op}' needs numbers, not {_a(t)}")
+        return BOOL, max(ll, rl)
+    if isinstance(node, dsl.BoolOp):
+        lt, ll = typecheck(node.left, vocab)
+        rt, rl = typecheck(node.right, vocab)
+        for side, t in ((node.left, lt), (node.right, rt)):
+            if t != BOOL:
+                _fail(side, f"'{node.op}' needs conditions, not {_a(t)}")
+        return BOOL, max(ll, rl)
+    if isinstance(node, dsl.Not):
+        t, lv = typecheck(node.operand, vocab)
+        if t != BOOL:
+            _fail(node.operand, f"'not' needs a condition, not {_a(t)}")
+        return BOOL, lv
+    if isinstance(node, dsl.IfElse):
+        ct, cl = typecheck(node.cond, vocab)
+        if ct != BOOL:
+            _fail(node.cond, f"'if' needs a condition, not {_a(ct)}")
+        at, al = typecheck(node.then, vocab)
+        bt, bl = typecheck(node.other, vocab)
+        if at != bt:
+            _fail(node.other, f"both sides of 'if ... else' must be of one type: {_a(at)} and {_a(bt)}")
+        return at, max(cl, al, bl)
+    _fail(node, "this is not an expression")
+
+
+def _check_choice(node, vocab):
+    """`option.blocked == lose`: the bare word on the other side must be one of the choices."""
+    for sym_side, word_side in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(sym_side, dsl.Name) and sym_side.dotted in vocab.names and \
+                vocab.names[sym_side.dotted].type == CHOICE and isinstance(word_side, dsl.Name):
+            choices = vocab.names[sym_side.dotted].choices
+            if word_side.dotted not in choices:
+                _fail(word_side, f"'{word_side.dotted}' is not a choice of {sym_side.dotted} "
+                                 f"({', '.join(map(str, choices))})")
+            word_side.type, word_side.level, word_side.word = CHOICE, 0, True
+
+
+def _a(t: str) -> str:
+    return ("an " if t[0] in "aeiou" else "a ") + t
+
+
+def _suggest(name: str, known) -> str:
+    import difflib
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+# ---------------------------------------------------------------- emission
+class Emitter:
+    """Emits Python source for checked expressions, hoisting low-level parts into locals.
+
+    `hoisted[level]` collects `name = code` lines to run once at that level; an expression
+    emitted at a higher level refers to those names instead of recomputing them.
+    """
+
+    def __init__(self, vocab: Vocabulary, prefix: str = "h"):
+        self.vocab = vocab
+        self.hoisted: dict[int, list[str]] = {0: [], 1: [], 2: []}
+        self._memo: dict[tuple[int, str], str] = {}
+        self._prefix = prefix
+
+    def emit(self, node: dsl.Node, at_level: int | None = None) -> str:
+        """Code for `node` to be evaluated at `at_level` (default: the node's own level)."""
+        code = self._code(node)
+        level = node.level
+        if at_level is not None and level < at_level and not _trivial(code):
+            return self._hoist(level, code)
+        return code
+
+    def _hoist(self, level: int, code: str) -> str:
+        key = (level, code)
+        if key not in self._memo:
+            var = f"{self._prefix}{level}_{len(self._memo)}"
+            self.hoisted[level].append(f"{var} = {code}")
+            self._memo[key] = var
+        return self._memo[key]
+
+    def _sub(self, node: dsl.Node, parent_level: int) -> str:
+        return self.emit(node, parent_level)
+
+    def _code(self, node) -> str:
+        lv = node.level
+        if isinstance(node, dsl.Num):
+            return repr(node.value)
+        if isinstance(node, dsl.Bool):
+            return repr(node.value)
+        if isinstance(node, dsl.Name):
+            if getattr(node, "word", False):
+                return repr(node.dotted)
+            return self.vocab.names[node.dotted].code
+        if isinstance(node, dsl.Call):
+            fn = self.vocab.functions[node.func]
+            # a selection (`group in zone`) reaches its function as (group code, zone code)
+            args = [(self._sub(a.left, lv), self._sub(a.right, lv)) if a.type == SELECTION else self._sub(a, lv)
+                    for a in node.args]
+            return fn.emit(args, node.arg_types)
+        if isinstance(node, dsl.In):
+            if node.type == SELECTION:
+                raise DslError("a selection (group in zone) can only be used inside count(), all(), none() or any()",
+                               node.line, node.column)
+            table = self.vocab.names[node.right.dotted].has
+            if lv > node.right.level:
+                table = self._hoist(node.right.level, table)
+            return f"{table}[{self._sub(node.left, lv)}]"
+        if isinstance(node, dsl.BinOp):
+            return f"({self._sub(node.left, lv)} {node.op} {self._sub(node.right, lv)})"
+        if isinstance(node, dsl.Neg):
+            return f"(-{self._sub(node.operand, lv)})"
+        if isinstance(node, dsl.Compare):
+            return f"({self._sub(node.left, lv)} {node.op} {self._sub(node.right, lv)})"
+        if isinstance(node, dsl.BoolOp):
+            return f"({self._sub(node.left, lv)} {node.op} {self._sub(node.right, lv)})"
+        if isinstance(node, dsl.Not):
+            return f"(not {self._sub(node.operand, lv)})"
+        if isinstance(node, dsl.IfElse):
+            return f"({self._sub(node.then, lv)} if {self._sub(node.cond, lv)} else {self._sub(node.other, lv)})"
+        raise AssertionError(node)
+
+
+def _trivial(code: str) -> bool:
+    return code.isidentifier() or code.lstrip("-").isdigit() or code in ("True", "False")

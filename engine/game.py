@@ -1,0 +1,36 @@
+"""One way through: load a game file, check it, compile it into a Game."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .check import Checker, check_options, check_structure, resolve_options
+from .load import Source, load_source
+
+
+def check_file(path: str | Path, text: str | None = None):
+    """Load and check a game file; return the checked rules or raise GameFileError."""
+    src = load_source(path, text)
+    ch = Checker(src)
+    if not isinstance(src.data, dict):
+        ch.error((), "a game file is a mapping of sections (game, players, board, ...)")
+        ch.raise_if_any()
+    check_structure(ch)
+    ch.raise_if_any()       # the words below rely on the structure being right
+    check_options(ch)
+    if "grid" in src.data["board"]:
+        from .grid import check_grid
+        rules = check_grid(ch)
+    else:
+        from .tiles import check_tiles
+        rules = check_tiles(ch)
+    ch.raise_if_any()
+    return rules
+
+
+def load_game(path: str | Path, options: dict[str, Any] | None = None, players: int | None = None,
+              instrument: bool = False):
+    """The Game of a game file, for these option values (texts or values) and number of seats."""
+    rules = check_file(path)
+    values = resolve_options(rules.spec, options, str(path))
+    return rules.compile(values, players, instrument=instrument)
