@@ -191,15 +191,21 @@ def _run_ray(game_factory, chunks, collect, max_plies, address, done) -> None:
     except ImportError:
         raise RulebookError("the ray backend needs ray: pip install ray "
                             "(or use --backend process)") from None
-    if not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, include_dashboard=False,
-                 log_to_driver=False, runtime_env={"env_vars": {"PYTHONPATH": _worker_path()}})
-    remote = ray.remote(_run_chunk)
-    pending = [remote.remote(game_factory, chunk, collect, max_plies) for chunk in chunks]
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            done(ray.get(ref))
+    started = not ray.is_initialized()
+    if started:
+        # a local cluster gets this process's import path; a remote one must have the code
+        env = None if address else {"env_vars": {"PYTHONPATH": _worker_path()}}
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, runtime_env=env)
+    try:
+        remote = ray.remote(_run_chunk)
+        pending = [remote.remote(game_factory, chunk, collect, max_plies) for chunk in chunks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                done(ray.get(ref))
+    finally:
+        if started:  # leave no cluster behind that this call started
+            ray.shutdown()
 
 
 def _worker_path() -> str:
