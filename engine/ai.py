@@ -177,11 +177,14 @@ class MCTSPlayer(Player):
     never ends, so full playouts would teach nothing. Without an evaluation a playout runs
     to the end (at most `max_playout` plies, then scored as all-equal). Same seed and same
     iteration budget give the same move; a time budget (`seconds`) is not reproducible.
+    Default budget: 1000 iterations; with `seconds`, iterations (if given) is a cap.
     """
 
-    def __init__(self, game, seed: int = 0, iterations: int = 1000, seconds: float | None = None,
+    def __init__(self, game, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  c: float = 1.4, playout: int = 20, max_playout: int = 1000, name: str = "mcts"):
-        if iterations < 1 and seconds is None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
             raise RulebookError("mcts: iterations must be at least 1")
         self.game, self.rng, self.name = game, random.Random(seed), name
         self.iterations, self.seconds, self.c = iterations, seconds, c
@@ -203,10 +206,10 @@ class MCTSPlayer(Player):
         self._cut = self.playout if game.evaluate(state) is not None else None
         root = _Node(game, state, self.nseats, self.rng)
         self.last_root = root
-        if self.seconds is not None:
+        if self.seconds is not None:  # stops at the deadline, or at `iterations` if also given
             deadline = time.perf_counter() + self.seconds
-            count = 0
-            while time.perf_counter() < deadline or count == 0:
+            count, cap = 0, self.iterations or math.inf
+            while count < cap and (count == 0 or time.perf_counter() < deadline):
                 self._iterate(root)
                 count += 1
         else:
@@ -260,7 +263,19 @@ class MCTSPlayer(Player):
         if node.terminal:
             return reward_vector(game, game.outcome(state))
         cut = self._cut
-        plies = 0
+        if cut == 0:
+            values = game.evaluate(state)
+            if values is not None:
+                return [float(v) for v in values]
+        # the first ply reuses the moves the new node already generated
+        if node.seat == CHANCE:
+            move = _weighted(node.outcomes, rng)
+        elif node.moves:
+            move = rng.choice(node.moves)
+        else:
+            raise RulebookError(f"{game.name}: no legal move and the game is not over")
+        state = game.apply(state, move)
+        plies = 1
         while not game.is_over(state):
             if cut is not None and plies >= cut:
                 values = game.evaluate(state)
@@ -346,8 +361,8 @@ def _parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         except ValueError:
             raise RulebookError(f"player '{spec}': {key} must be {typ.__name__}, got '{value.strip()}'") from None
     for key, value in params.items():
-        if isinstance(value, (int, float)) and value <= 0 and key != "c":
-            raise RulebookError(f"player '{spec}': {key} must be positive")
+        if isinstance(value, (int, float)) and (value < 0 if key in ("c", "playout") else value <= 0):
+            raise RulebookError(f"player '{spec}': {key} must be {'at least 0' if key in ('c', 'playout') else 'positive'}")
     return name, params
 
 
@@ -417,10 +432,11 @@ class Match:
         self.rng = random.Random(rng_seed)
         self.state = game.initial_state() if state is None else state
         self.history: list[Step] = []
-        self.on_move = on_move
+        self.on_move = None  # a replayed record is not announced again
         self.quit_requested = False
         for move in moves:
             self._push(move)
+        self.on_move = on_move
         for p in self.players:
             p.bind(self)
 

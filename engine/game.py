@@ -1,6 +1,7 @@
 """One way through: load a game file, check it, compile it into a Game."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,3 +35,15 @@ def load_game(path: str | Path, options: dict[str, Any] | None = None, players: 
     rules = check_file(path)
     values = resolve_options(rules.spec, options, str(path))
     return rules.compile(values, players, instrument=instrument)
+
+
+@dataclass(frozen=True)
+class GameFactory:
+    """A picklable recipe for a Game (a file, option texts, seats): what workers load."""
+    path: str
+    options: tuple[tuple[str, Any], ...] = ()
+    seats: int | None = None
+    instrument: bool = False
+
+    def __call__(self):
+        return load_game(self.path, dict(self.options), self.seats, instrument=self.instrument)

@@ -695,6 +695,34 @@ class GridGame:
                     boards[seat] |= 1 << i
         return (bytes(cells), tuple(boards), (self.rules.reserve,) * self.n, 0, 0, 0, None)
 
+    def position(self, pieces: dict[str, list[str]], to_move: str | None = None, reserves: dict[str, int] | None = None,
+                 ply: int | None = None, passes: int = 0):
+        """A state from a description: pieces by seat name (cell names), whose turn, reserves, ply.
+
+        The ply decides the phase; by default it is the first ply after every fixed-length phase,
+        with the given player to move. For tests, puzzles and analysis of set positions.
+        """
+        size = self.geo.files * self.geo.ranks
+        cells, boards = bytearray(size), [0] * self.n
+        for name, where in pieces.items():
+            if name not in self.players:
+                raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
+            seat = self.players.index(name)
+            for text in where:
+                i = self.geo.parse_cell(text)
+                if i is None:
+                    raise RulebookError(f"'{text}' is not a cell of this board")
+                if cells[i]:
+                    raise RulebookError(f"two pieces on {text}")
+                cells[i] = seat + 1
+                boards[seat] |= 1 << i
+        me = self.players.index(to_move) if to_move else 0
+        if ply is None:
+            fixed = sum(ph.turns or 0 for ph in self.rules.phases)
+            ply = fixed * self.n + me
+        res = tuple((reserves or {}).get(p, 0) for p in self.players)
+        return (bytes(cells), tuple(boards), res, me, ply, passes, None)
+
     def to_move(self, st) -> int:
         return st[3]
 
@@ -811,6 +839,9 @@ class GridGame:
             return f"'pass' is only legal when {who} has no other move"
         shape = self._parse_shape(text)
         if shape is None:
+            bad = [c for c in text.replace("+", "-").split("-") if self.geo.parse_cell(c) is None]
+            if bad and all(bad):
+                return f"'{text}': {bad[0]} is not a cell of this board"
             return f"'{text}' is not a move in this game's notation (e.g. c1-d2, b2+d2+f2, pass)"
         if shape[0] == "drop" and not phase.drops:
             return f"'{text}': phase '{phase.name}' has no drop moves"
@@ -849,9 +880,9 @@ class GridGame:
         o, d = (self.geo.parse_cell(p) for p in parts)
         return None if o is None or d is None else (o, d)
 
-    def render(self, st) -> str:
+    def render(self, st, color: bool = False) -> str:
         from .render import render_grid
-        return render_grid(self, st)
+        return render_grid(self, st, color)
 
 
 def _in_zone(node, geo: Geometry, seat: int, i: int) -> bool:

@@ -16,11 +16,11 @@ import math
 import statistics
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from engine.ai import CHANCE, Match, Player, derive_seed, make_players
-from engine.api import RulebookError
+from engine.ai import Match, Player, derive_seed, make_players
+from engine.api import CHANCE, RulebookError
 
 __all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
            "wilson_interval", "mean_interval"]
@@ -243,16 +243,18 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # rounding must not push p itself out of its interval (p = 1 gave 0.9999999999999999)
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float] | None:
-    """95% normal-approximation interval of a mean; None with fewer than two values."""
+    """95% normal-approximation interval of a mean; None with fewer than two values.
+    Clipped to the range of the values, so a few 0/1 games never show a negative score."""
     if len(values) < 2:
         return None
     mean = statistics.fmean(values)
     half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return (mean - half, mean + half)
+    return (max(min(values), mean - half), min(max(values), mean + half))
 
 
 @dataclass
