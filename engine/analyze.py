@@ -200,3 +200,28 @@ def compare(summary_a: dict, summary_b: dict, labels: tuple[str, str] = ("A", "B
     buf = io.StringIO()
     Console(file=buf, width=width, color_system=None, force_terminal=False).print(table)
     return buf.getvalue()
+
+
+def describe(summary: dict, width: int = 100) -> str:
+    """One analysis summary as a readable table (the single-variant view of `compare`)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{summary['game']}: {summary['games']} games of {', '.join(summary['players'])}")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    for key, value in sorted(summary.get("options", {}).items()):
+        table.add_row(f"option {key}", _fmt(value))
+    table.add_row("draw rate", _fmt(summary["draw_rate"]))
+    for seat, s in summary["seat_wins"].items():
+        lo, hi = s["win_rate_ci95"]
+        table.add_row(f"win rate {seat}", f"{_fmt(s['win_rate'])} [{lo:.2f}, {hi:.2f}]")
+    for key, label in (("length", "length"), ("branching", "branching"), ("chance_branching", "chance outcomes")):
+        d = summary.get(key) or {}
+        if d.get("count"):
+            table.add_row(label, f"mean {_fmt(d['mean'])}, median {_fmt(d['median'])}, {d['min']}..{d['max']}")
+    for rule, count in sorted((summary.get("rule_stats") or {}).items()):
+        table.add_row(f"rule {rule}", f"{count} ({count / max(summary['games'], 1):.1f}/game)")
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False).print(table)
+    return buf.getvalue()

@@ -67,6 +67,8 @@ class Checker:
 
 
 def _article(t: str) -> str:
+    if t in ("text", "null", "true/false"):
+        return t
     return ("an " if t[0] in "aeiou" else "a ") + t
 
 

@@ -288,7 +288,7 @@ def tournament(game_path: str = GameArg,
     res = run_tournament(factory, split_player_specs(players), games, seats, workers,
                          "local" if backend == "process" and workers == 1 else backend, seed,
                          progress=not as_json and sys.stderr.isatty(), address=address)
-    _out(json.dumps(res.to_json(), indent=1) if as_json else res.render())
+    _out(res.to_json() if as_json else res.render())
 
 
 @app.command()
@@ -302,7 +302,7 @@ def analyze(game_path: str = GameArg,
             workers: int = typer.Option(1, "--workers", "-w"),
             nseats: Optional[int] = typer.Option(None, "--seats")):
     """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings."""
-    from .analyze import analyze as _analyze, compare
+    from .analyze import analyze as _analyze, compare, describe
     from .game import GameFactory
     opts = _options(option)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)
@@ -310,7 +310,7 @@ def analyze(game_path: str = GameArg,
     summary_a = _analyze(a_factory, games=games, seed=seed, players=players, out_dir=Path(out) / ("a" if versus else ""),
                          workers=workers)
     if not versus:
-        _out(_summary_text(summary_a))
+        _out(describe(summary_a))
         _out(f"plots and summary.json in {out}")
         return
     opts_b = {**opts, **_options(versus)}
@@ -323,11 +323,6 @@ def analyze(game_path: str = GameArg,
 
 def _label(opts: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(opts.items()))
-
-
-def _summary_text(s: dict) -> str:
-    from .analyze import compare
-    return compare(s, s, labels=("this variant", "(same)")) if False else json.dumps(s, indent=1)
 
 
 # ---------------------------------------------------------------- entry point

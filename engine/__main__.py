@@ -1,0 +1,4 @@
+"""`python -m engine ...` is the `rulebook` command."""
+from .cli import main
+
+main()
