@@ -1,0 +1,144 @@
+"""The `rulebook` command line, run as a user would: outputs, records, exit codes, no tracebacks."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import DATA, GAMES, ROOT, vector
+
+LEZUG = str(GAMES / "lezug.yaml")
+
+
+def run(*args, ok=True):
+    proc = subprocess.run([sys.executable, "-m", "engine", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    if ok:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_play_writes_a_record_that_replays(tmp_path):
+    rec = tmp_path / "match.json"
+    out = run("play", LEZUG, "--players", "random,random", "--seed", "7", "--record", rec,
+              "--option", "max_plies=40").stdout
+    assert out.strip() == "a draw after 40 plies"
+    data = json.loads(rec.read_text())
+    assert data["players"] == ["white", "black"] and data["agents"] == ["random", "random"]
+    assert data["options"] == {"max_plies": 40, "blocked": "pass"} and data["seed"] == 7
+    assert len(data["moves"]) == 40 and data["moves"][0].count("+") == 2
+    replayed = run("replay", LEZUG, rec).stdout
+    assert replayed.strip().endswith("a draw after 40 plies")
+    # the same seed plays the same match
+    again = tmp_path / "again.json"
+    run("play", LEZUG, "--seed", "7", "--record", again, "--option", "max_plies=40")
+    assert json.loads(again.read_text())["moves"] == data["moves"]
+
+
+def test_play_several_games_prints_a_summary():
+    out = run("play", LEZUG, "--games", "3", "--option", "max_plies=10").stdout.splitlines()
+    assert out[:3] == [f"game {i}: a draw after 10 plies" for i in (1, 2, 3)]
+    assert out[3] == "summary over 3 games (3 draws):"
+
+
+def test_replay_trace_matches_the_reference_game(tmp_path):
+    v = vector("lezug-decisive-3001.json")
+    rec = tmp_path / "ref.json"
+    rec.write_text(json.dumps({"moves": v["moves"]}))
+    lines = [json.loads(x) for x in run("replay", LEZUG, rec, "--trace").stdout.splitlines()]
+    assert len(lines) == len(v["moves"]) + 1
+    for i, line in enumerate(lines[:-1]):
+        assert line == {"ply": i, "player": "white" if i % 2 == 0 else "black", "legal": v["legal"][i],
+                        "move": v["moves"][i]}
+    assert lines[-1] == {"result": {"over": True, "winners": ["white"], "scores": {"white": 1.0, "black": 0.0}}}
+
+
+def test_replay_reports_an_illegal_move_with_its_ply(tmp_path):
+    rec = tmp_path / "bad.json"
+    rec.write_text(json.dumps({"moves": ["d2+h2+n2", "h16+n16+p16", "g1-g2"]}))
+    proc = run("replay", LEZUG, rec, ok=False)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == f"{rec}: ply 2 (move 3): 'g1-g2' is not a legal move here (34 legal moves)"
+
+
+@pytest.mark.parametrize("content,message", [
+    ("{not json", "not valid JSON"),
+    ('{"moves": "e2-e4"}', "'moves' must be a list of move texts"),
+    ('{"moves": [], "players": ["red", "blue"]}', "are not this game's seats"),
+])
+def test_bad_records(tmp_path, content, message):
+    rec = tmp_path / "r.json"
+    rec.write_text(content)
+    proc = run("replay", LEZUG, rec, ok=False)
+    assert proc.returncode == 1 and message in proc.stderr
+
+
+def test_moves_and_why(tmp_path):
+    assert len(run("moves", LEZUG).stdout.split()) == 56
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps({"moves": ["d2+h2+n2", "h16+n16+p16"]}))
+    moves = run("moves", LEZUG, "--record", rec).stdout.split()
+    assert moves[:3] == ["a1-b2", "c1-b2", "c1-d4"] and len(moves) == 34
+    why = run("moves", LEZUG, "--record", rec, "--why", "g1-f4").stdout.strip()
+    assert why == "'g1-f4': no pattern of phase 'race' reaches f4 from g1"
+    assert run("moves", LEZUG, "--why", "b2+d2+f2").stdout.strip() == "'b2+d2+f2' is legal"
+
+
+def test_why_names_the_rule_and_its_line(tmp_path):
+    # a white piece on c13 while a1 is still home: entry into black's station is refused
+    moves = ["d2+h2+n2", "h16+n16+p16"]
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps({"moves": moves}))
+    text = run("moves", LEZUG, "--record", rec, "--why", "h2-g3").stdout.strip()
+    assert text == "'h2-g3' is legal"
+
+
+def test_perft_prints_the_count_last():
+    assert run("perft", LEZUG, "2").stdout.splitlines()[-1] == "3136"
+    assert run("perft", LEZUG, "1", "--divide").stdout.splitlines()[-1] == "56"
+
+
+def test_show_draws_the_board(tmp_path):
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps({"moves": ["d2+h2+n2", "h16+n16+p16", "g1-h4"]}))
+    out = run("show", LEZUG, "--record", rec, "--ply", "1").stdout.splitlines()
+    assert out[0].startswith(" 17 B   B   B")
+    assert out[15] == "  2   .   W   .   W   .   .   W   .  "
+    assert out[16] == "  1 W   W   W   W   W   W   W   W   W"
+    assert out[-1] == "to move: black"
+    assert run("show", LEZUG, "--record", rec, "--ply", "9", ok=False).returncode == 1
+
+
+def test_bench_reports_both_figures():
+    out = json.loads(run("bench", LEZUG, "--seconds", "0.3", "--depth", "2", "--json").stdout)
+    assert out["perft_leaves"] == 3136 and out["playout_plies"] > 0
+
+
+@pytest.mark.parametrize("args,message", [
+    (("play", LEZUG, "--option", "speed=3"), "unknown option 'speed'"),
+    (("play", LEZUG, "--option", "max_plies"), "write NAME=VALUE"),
+    (("play", LEZUG, "--players", "random,chess"), "chess"),
+    (("play", LEZUG, "--players", "random"), "2"),
+    (("perft", LEZUG, "deep"), "Invalid value for 'depth'"),
+    (("play", "no/such/game.yaml"), "no such file"),
+    (("validate", str(DATA / "broken" / "python_tag.yaml")), "is not allowed"),
+    (("play", LEZUG, "--frobnicate"), "No such option"),
+])
+def test_bad_input_exits_1_with_a_message(args, message):
+    proc = run(*args, ok=False)
+    assert proc.returncode == 1
+    assert message in proc.stderr
+
+
+def test_schema_is_json():
+    assert json.loads(run("schema").stdout)["title"] == "rulebook game file"
+
+
+def test_tournament_json():
+    out = run("tournament", str(DATA / "mini.yaml"), "--players", "greedy,random", "--games", "2", "--json").stdout
+    data = json.loads(out)
+    assert data["players"] == ["greedy", "random"] and data["games"] == 2
+    assert {row["player"] for row in data["standings"]} == {"greedy", "random"}
