@@ -87,13 +87,15 @@ def test_moves_and_why(tmp_path):
     assert run("moves", LEZUG, "--why", "b2+d2+f2").stdout.strip() == "'b2+d2+f2' is legal"
 
 
-def test_why_names_the_rule_and_its_line(tmp_path):
-    # a white piece on c13 while a1 is still home: entry into black's station is refused
-    moves = ["d2+h2+n2", "h16+n16+p16"]
+@pytest.mark.parametrize("ply,move,rule,line", [(28, "o13-n14", "entry", 48), (165, "n4-o5", "confined", 49)])
+def test_why_names_the_rule_and_its_line(tmp_path, ply, move, rule, line):
+    # positions of the reference game: white's o13 may not enter black's station while white
+    # still has pieces at home; black, in backward mode at ply 165, may not step out of it
     rec = tmp_path / "r.json"
-    rec.write_text(json.dumps({"moves": moves}))
-    text = run("moves", LEZUG, "--record", rec, "--why", "h2-g3").stdout.strip()
-    assert text == "'h2-g3' is legal"
+    rec.write_text(json.dumps({"moves": vector("lezug-decisive-3001.json")["moves"][:ply]}))
+    text = run("moves", LEZUG, "--record", rec, "--why", move).stdout.strip()
+    assert text == f"'{move}' is refused by rule '{rule}' of phase 'race' ({LEZUG}:{line})"
+    assert move not in run("moves", LEZUG, "--record", rec).stdout.split()
 
 
 def test_perft_prints_the_count_last():
