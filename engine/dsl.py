@@ -33,7 +33,7 @@ class Node:
 # ---- expressions ----
 @dataclass(eq=False)
 class Num(Node):
-    value: int
+    value: int | float
 
 
 @dataclass(eq=False)
@@ -162,6 +162,9 @@ class _ToAst(Transformer):
     def int_(self, meta, c):
         return _at(Num(int(c[0])), c[0])
 
+    def decimal(self, meta, c):
+        return _at(Num(float(c[0])), c[0])
+
     def true(self, meta, c):
         return _at(Bool(True), meta)
 
@@ -262,7 +265,7 @@ def _parser() -> Lark:
 
 
 _TOKEN_WORDS = {
-    "NAME": "a name", "INT": "a number", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
+    "NAME": "a name", "INT": "a number", "DECIMAL": "a number", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
     "COMPARE": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*', '/', '//' or '%'",
     "QUANT": "'+', '*' or '?'", "VBAR": "'|'", "CELL": "a cell such as a1", "EQUAL": "'='",
     "DOT": "'.'", "$END": "the end", "MINUS": "'-'",

@@ -64,6 +64,8 @@ def _check(node, vocab):
     if isinstance(node, dsl.Bool):
         return BOOL, 0
     if isinstance(node, dsl.Name):
+        if getattr(node, "word", False):      # a choice word, marked by _bare_words
+            return CHOICE, 0
         sym = vocab.names.get(node.dotted)
         if sym is None:
             if node.dotted in vocab.functions:
@@ -114,6 +116,8 @@ def _check(node, vocab):
             _fail(node.operand, f"'-' needs a number, not {_a(t)}")
         return INT, lv
     if isinstance(node, dsl.Compare):
+        if node.op in ("==", "!="):
+            _bare_words(node, vocab)
         lt, ll = typecheck(node.left, vocab)
         rt, rl = typecheck(node.right, vocab)
         if node.op in ("==", "!="):
@@ -161,6 +165,15 @@ def _check_choice(node, vocab):
                 _fail(word_side, f"'{word_side.dotted}' is not a choice of {sym_side.dotted} "
                                  f"({', '.join(map(str, choices))})")
             word_side.type, word_side.level, word_side.word = CHOICE, 0, True
+
+
+def _bare_words(node, vocab):
+    """`option.owner == any`: a bare word that names nothing, facing a choice option, is a word."""
+    for sym_side, word_side in ((node.left, node.right), (node.right, node.left)):
+        sym = vocab.names.get(sym_side.dotted) if isinstance(sym_side, dsl.Name) else None
+        if sym is not None and sym.type == CHOICE and isinstance(word_side, dsl.Name) \
+                and word_side.dotted not in vocab.names and word_side.dotted not in vocab.functions:
+            word_side.word = True
 
 
 def _a(t: str) -> str:

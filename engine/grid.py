@@ -172,8 +172,8 @@ _FUNCTIONS = {
     "none": Function(((SELECTION,),), BOOL, _none, "no piece of the group is in the zone"),
     "any": Function(((SELECTION,),), BOOL, _any, "some piece of the group is in the zone"),
     "size": Function(((ZONE,),), INT, lambda a, t: f"{a[0]}.bit_count()", "how many cells"),
-    "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, RK[me])",
-                        "the sum of the pieces' ranks counted from the home rank (0 there)"),
+    "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, cells, RK)",
+                        "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
 }
 
 _LANDING = {"landing": Symbol(CELL, "t", 2), "origin": Symbol(CELL, "o", 1),
@@ -567,11 +567,13 @@ class _PhaseCode:
         self.source = "\n".join(L) + "\n"
 
 
-def _advance(board: int, ranks: list[int]) -> int:
+def _advance(board: int, cells: bytes, ranks: list[list[int]]) -> int:
+    """Sum of the pieces' ranks, each from its owner's home edge (ranks[seat][cell])."""
     total = 0
     while board:
         lo = board & -board
-        total += ranks[lo.bit_length() - 1]
+        i = lo.bit_length() - 1
+        total += ranks[cells[i] - 1][i]
         board ^= lo
     return total
 

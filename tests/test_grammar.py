@@ -12,6 +12,7 @@ ACCEPTED = [
     ("expr", "diagonal if all(mine in opponent.station) else forward"),
     ("expr", "(file + rank) % 2 == 0"),
     ("expr", "-3 * (a + b) // 2 >= -x"),
+    ("expr", "0.5 + x / 2.25"),
     ("expr", "option.blocked == lose"),
     ("expr", "true or false"),
     ("expr", "f()"),
