@@ -173,15 +173,17 @@ class MCTSPlayer(Player):
     """UCT with chance nodes sampled by weight and a reward vector per seat.
 
     Playouts are uniform random. If the game declares `evaluate`, a playout stops after
-    `playout` plies and the evaluation is its reward: random play of a race game almost
-    never ends, so full playouts would teach nothing. Without an evaluation a playout runs
+    `playout` plies (default 0: the new leaf itself is evaluated) and the evaluation is its
+    reward: random play of a race game almost never ends, so full playouts would teach
+    nothing, and measured on both shipped games a leaf evaluation beat 20-ply random
+    playouts (Le zug against greedy, Zug against random) at a quarter of the cost. Without an evaluation a playout runs
     to the end (at most `max_playout` plies, then scored as all-equal). Same seed and same
     iteration budget give the same move; a time budget (`seconds`) is not reproducible.
     Default budget: 1000 iterations; with `seconds`, iterations (if given) is a cap.
     """
 
     def __init__(self, game, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 1.4, playout: int = 20, max_playout: int = 1000, name: str = "mcts"):
+                 c: float = 1.4, playout: int = 0, max_playout: int = 1000, name: str = "mcts"):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and iterations < 1:
@@ -323,7 +325,7 @@ _KINDS: dict[str, _Kind] = {
     "greedy": _Kind(lambda g, s, name, **kw: GreedyPlayer(g, s, name), {}, "one ply, scored by the game's evaluation"),
     "mcts": _Kind(lambda g, s, name, io=None, **kw: MCTSPlayer(g, s, name=name, **kw),
                   {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
-                   "playout": (int, 20), "max_playout": (int, 1000)},
+                   "playout": (int, 0), "max_playout": (int, 1000)},
                   "Monte Carlo tree search (UCT)"),
     "human": _Kind(lambda g, s, name, io=None, **kw: _make_human(g, s, name, **kw, **(io or {})),
                    {"hint": (str, "mcts")}, "you, at the terminal"),

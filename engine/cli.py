@@ -272,7 +272,9 @@ def tournament(game_path: str = GameArg,
                seed: int = typer.Option(0, "--seed"),
                as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
                option: Optional[list[str]] = OptionOpt,
-               nseats: Optional[int] = typer.Option(None, "--players-count", help="seats, for games with a variable count")):
+               nseats: Optional[int] = typer.Option(None, "--seat-count",
+                                                    help="seats per game, for games with a variable count "
+                                                         "(default: one per listed player, within the game's range)")):
     """Play all pairings (or seatings) of the players; a table of wins, draws and mean scores."""
     from .ai import split_player_specs
     from .game import GameFactory
@@ -283,9 +285,12 @@ def tournament(game_path: str = GameArg,
         raise RulebookError("--backend must be local, process or ray")
     if workers < 1:
         raise RulebookError("--workers must be at least 1")
+    specs = split_player_specs(players)
+    if nseats is None:
+        nseats = _seats_for(game_path, len(specs))
     factory = GameFactory(str(game_path), tuple(sorted(_options(option).items())), nseats)
     factory()  # report a bad game file or option here, once
-    res = run_tournament(factory, split_player_specs(players), games, seats, workers,
+    res = run_tournament(factory, specs, games, seats, workers,
                          "local" if backend == "process" and workers == 1 else backend, seed,
                          progress=not as_json and sys.stderr.isatty(), address=address)
     _out(res.to_json() if as_json else res.render())
@@ -300,7 +305,7 @@ def analyze(game_path: str = GameArg,
             out: str = typer.Option("analysis", "--out", help="folder for the PNG plots and summary.json"),
             seed: int = typer.Option(0, "--seed"),
             workers: int = typer.Option(1, "--workers", "-w"),
-            nseats: Optional[int] = typer.Option(None, "--seats")):
+            nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count")):
     """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings."""
     from .analyze import analyze as _analyze, compare, describe
     from .game import GameFactory
@@ -319,6 +324,14 @@ def analyze(game_path: str = GameArg,
     summary_b = _analyze(b_factory, games=games, seed=seed, players=players, out_dir=Path(out) / "b", workers=workers)
     _out(compare(summary_a, summary_b, labels=(_label(opts) or "A", _label(opts_b) or "B")))
     _out(f"plots and summary.json in {out}/a and {out}/b")
+
+
+def _seats_for(game_path: str, listed: int) -> int | None:
+    """A variable-count game seats one player per listed spec when that count is allowed."""
+    from .game import check_file
+    rules = check_file(game_path)
+    low, high = getattr(rules, "count_min", len(rules.players)), getattr(rules, "count_max", len(rules.players))
+    return listed if low != high and low <= listed <= high else None
 
 
 def _label(opts: dict) -> str:
