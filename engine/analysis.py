@@ -16,6 +16,13 @@ def perft(game, st, depth: int) -> int:
     if depth == 1:
         return len(moves)
     apply = game.apply
+    if depth == 2:      # the same as the recursion, one call less per node
+        legal, is_over = game.legal_moves, game.is_over
+        total = 0
+        for m in moves:
+            s = apply(st, m)
+            total += 1 if is_over(s) else len(legal(s))
+        return total
     return sum(perft(game, apply(st, m), depth - 1) for m in moves)
 
 

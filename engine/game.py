@@ -10,7 +10,24 @@ from .load import Source, load_source
 
 
 def check_file(path: str | Path, text: str | None = None):
-    """Load and check a game file; return the checked rules or raise GameFileError."""
+    """Load and check a game file; return the checked rules or raise GameFileError.
+
+    A file (not a given text) that checks clean is kept in the compile cache (engine/cache.py),
+    keyed by its path, exact bytes and the engine version: the same file loads from there.
+    """
+    key = None
+    if text is None:
+        from . import cache
+        rules, key = cache.load(path)
+        if rules is not None:
+            return rules
+    rules = _check(path, text)
+    if key is not None:
+        cache.store(path, key, rules)
+    return rules
+
+
+def _check(path: str | Path, text: str | None):
     src = load_source(path, text)
     ch = Checker(src)
     if not isinstance(src.data, dict):

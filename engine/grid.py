@@ -2,7 +2,8 @@
 
 `check_grid` reads the game file's grid words into typed rules; `GridRules.compile` turns
 them into a GridGame whose move generation is Python source generated for this game and
-these option values (see `_PhaseCode`): no tree is walked while a game runs.
+these option values (see `_FastPhaseCode`; `_PhaseCode`, a plainer search, serves instrumented
+games and `explain`), as are its apply and legal_moves: no tree is walked while a game runs.
 
 A state is a tuple (cells, boards, reserves, to_move, ply, passes, result):
   cells     bytes, one per grid cell: 0 empty, else the owner's seat + 1
@@ -13,6 +14,7 @@ A state is a tuple (cells, boards, reserves, to_move, ply, passes, result):
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -567,6 +569,330 @@ class _PhaseCode:
         self.source = "\n".join(L) + "\n"
 
 
+# ---------------------------------------------------------------- fast code generation
+class _NoMask(Exception):
+    """A landing rule that is not a plain set of cells: it is checked at each landing instead."""
+
+
+class _FastPhaseCode:
+    """Python source of one phase's move generator, specialised to its pattern automaton.
+
+    Same moves as `_PhaseCode` (which stays for instrumented games and for `explain`), found
+    with less work per origin:
+    - the landing rules become a table of allowed cells (`A[t]`), chosen per origin among a few
+      tables built per turn (see `_Mask`); a rule that is no set of cells is checked per landing;
+    - the transitions out of the start state are unrolled: the origin is never a jumped or
+      vacated cell there, and when no transition reaches a state with further transitions (no
+      jump, say), the moves are added at once, without any set;
+    - each later state keeps a set of reached cells and is searched once, in the order of the
+      automaton's strongly connected components (a loop such as `jump(...)+` is one component).
+    Moves come origin by origin (descending); a piece's destinations come in set order.
+    """
+
+    def __init__(self, rules: GridRules, phase: Phase, vocab: Vocabulary, nplayers: int, fname: str = "gen"):
+        def emitter():
+            em = Emitter(vocab.child(**_LANDING))
+            for name, node in phase.lets:
+                em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
+                em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
+            return em
+
+        em = emitter()
+        trans, accepting = _automaton(phase.patterns) if phase.patterns else ([], [])
+        allow, check = None, ""
+        if phase.patterns and phase.rules:
+            try:
+                mask = _Mask.FULL
+                for r in phase.rules:
+                    mask = mask.combine("&", _Mask.of(r.node, em), em)
+                allow = mask.table(em)
+            except _NoMask:         # start again without the masks' lines
+                em = emitter()
+                check = " and ".join(em.emit(r.node, 2) for r in phase.rules)
+
+        def table(tr):
+            code = em.emit(tr.dirs, 0)
+            tbl = "STEP" if tr.kind == "step" else "JUMP"
+            return em._hoist(tr.dirs.level, f"{tbl}[{code}][me]")
+
+        L = [f"def {fname}(st):",
+             "    cells = st[0]; B = st[1]; R = st[2]; me = st[3]",
+             f"    opp = (me + 1) % {nplayers}",
+             "    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers)),
+             "    moves = []"]
+        body: list[str] = []
+        if phase.patterns:
+            carried = [s for s in range(1, len(trans)) if trans[s]]
+            seeded = {tr.dst for tr in trans[0] if trans[tr.dst]}
+            direct = [tr for tr in trans[0] if not trans[tr.dst] and accepting[tr.dst]]
+
+            def cond(tr, first):
+                """The test of a landing t (over ov for a jump) of transition tr; first: from the origin."""
+                parts = []
+                if tr.kind == "jump":
+                    if tr.over == "any":
+                        parts.append("cells[ov]")
+                    elif tr.over == "mine":
+                        parts.append(f"cells[ov] == {em._hoist(0, 'me + 1')}")
+                    else:
+                        parts.append(f"cells[ov] not in (0, {em._hoist(0, 'me + 1')})")
+                    if not first and tr.over != "theirs":
+                        parts.append("ov != o")
+                parts.append("not cells[t]" if first else "(not cells[t] or t == o)")
+                if allow is not None:
+                    parts.append(f"{'A' if allow[1] else allow[0]}[t]")
+                if check:
+                    parts.append(f"({check})")
+                return " and ".join(parts)
+
+            def loop(tr, src, first, ind, extra=""):
+                head = f"for t in {table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {table(tr)}[{src}]:"
+                return [ind + head, f"{ind}    if {cond(tr, first)}{extra}:"]
+
+            def target(tr):
+                return "fin" if not trans[tr.dst] else f"m{tr.dst}"
+
+            I = "        "
+            body.append("    add = moves.append")
+            body.append("    b = B[me]")
+            body.append("    while b:")
+            body.append(f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo")
+            body.append("@H1")
+            if allow is not None and allow[1] == 1:
+                body.append(f"{I}A = {allow[0]}")
+            for s in sorted(seeded):
+                body.append(f"{I}m{s} = None")
+            for tr in trans[0]:
+                if tr.dst in seeded:
+                    body += loop(tr, "o", True, I)
+                    body.append(f"{I}        if m{tr.dst} is None: m{tr.dst} = {{t}}")
+                    body.append(f"{I}        else: m{tr.dst}.add(t)")
+            J = I
+            if seeded:
+                body.append(f"{I}if {' and '.join(f'm{s} is None' for s in sorted(seeded))}:")
+                J = I + "    "
+            if len(direct) == 1:
+                body += loop(direct[0], "o", True, J)
+                body.append(f"{J}        add((o, t))")
+            elif direct:
+                body.append(f"{J}fin = set()")
+                for tr in direct:
+                    body += loop(tr, "o", True, J)
+                    body.append(f"{J}        fin.add(t)")
+                body.append(f"{J}for t in fin:")
+                body.append(f"{J}    add((o, t))")
+            if seeded:
+                body.append(f"{J}continue")
+                # some state beyond the start is reached: search them all, collect in a set
+                body.append(f"{I}fin = set()")
+                for tr in direct:
+                    body += loop(tr, "o", True, I)
+                    body.append(f"{I}        fin.add(t)")
+                for s in carried:
+                    if s not in seeded:
+                        body.append(f"{I}m{s} = set()")
+                    elif len(seeded) > 1:
+                        body.append(f"{I}if m{s} is None: m{s} = set()")
+                for comp in _sccs(trans):
+                    if comp == [0] or not any(trans[s] for s in comp):
+                        continue
+                    inside = set(comp)
+                    internal = [(s, tr) for s in comp for tr in trans[s] if tr.dst in inside]
+                    K = I
+                    if not (len(seeded) == 1 and set(comp) == seeded):    # else known not to be empty
+                        body.append(f"{I}if {' or '.join(f'm{s}' for s in comp)}:")
+                        K = I + "    "
+                    external = [(s, tr) for s in comp for tr in trans[s]
+                                if tr.dst not in inside and (trans[tr.dst] or accepting[tr.dst])]
+                    if internal and len(comp) == 1:
+                        # one loop state: each cell found is searched once, all its transitions at once
+                        s = comp[0]
+                        body.append(f"{K}todo = list(m{s})")
+                        body.append(f"{K}while todo:")
+                        body.append(f"{K}    c = todo.pop()")
+                        for _, tr in internal:
+                            body += loop(tr, "c", False, K + "    ", f" and t not in m{s}")
+                            body.append(f"{K}            m{s}.add(t); todo.append(t)")
+                        for _, tr in external:
+                            body += loop(tr, "c", False, K + "    ")
+                            body.append(f"{K}            {target(tr)}.add(t)")
+                        external = []
+                    elif internal:
+                        body.append(f"{K}todo = [(c, s) for s, m in (" + ", ".join(f"({s}, m{s})" for s in comp)
+                                    + ") for c in m]")
+                        body.append(f"{K}while todo:")
+                        body.append(f"{K}    c, s = todo.pop()")
+                        for i, s in enumerate(comp):
+                            mine = [tr for q, tr in internal if q == s]
+                            if not mine:
+                                continue
+                            body.append(f"{K}    {'if' if i == 0 else 'elif'} s == {s}:")
+                            for tr in mine:
+                                body += loop(tr, "c", False, K + "        ")
+                                body.append(f"{K}                if t not in m{tr.dst}:")
+                                body.append(f"{K}                    m{tr.dst}.add(t); todo.append((t, {tr.dst}))")
+                    for s, tr in external:
+                        body.append(f"{K}for c in m{s}:")
+                        body += loop(tr, "c", False, K + "    ")
+                        body.append(f"{K}            {target(tr)}.add(t)")
+                for s in carried:
+                    if accepting[s]:
+                        body.append(f"{I}fin.update(m{s})")
+                body.append(f"{I}fin.discard(o)")
+                body.append(f"{I}for t in fin:")
+                body.append(f"{I}    add((o, t))")
+            at = body.index("@H1")
+            body[at:at + 1] = [I + x for x in em.hoisted[1]]
+        drop_check = " and ".join(em.emit(r.node, 2) for r in phase.rules) if phase.drops else ""
+        for znode, count in phase.drops:
+            z = znode.dotted
+            k = "R[me]" if count is None else repr(count)
+            body.append(f"    k = {k}")
+            body.append(f"    if k and R[me] >= k:")
+            body.append("        o = -1; lo = 0")
+            body.extend("        " + x for x in em.hoisted[1])
+            body.append(f"        free = [t for t in ZL_{z}[me] if not cells[t] and {drop_check or 'True'}]")
+            body.append("        moves.extend([('drop',) + c for c in _combinations(free, k)])")
+        body.append("    return moves")
+        self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
+
+
+def _sccs(trans) -> list[list[int]]:
+    """The strongly connected components of the automaton reachable from state 0, sources first."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], itertools.count()
+
+    def visit(v):
+        index[v] = low[v] = next(counter)
+        stack.append(v)
+        on.add(v)
+        for t in trans[v]:
+            w = t.dst
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            out.append(sorted(comp))
+
+    visit(0)
+    return out[::-1]      # Tarjan finds sinks first
+
+
+class _Mask:
+    """A landing rule as a set of cells (an int, bit i = cell i): a leaf, whose code can be
+    computed at `level` (0 per turn, 1 per origin), or a choice on a condition between two masks.
+    Choices are kept apart so that the cell tables (`ALLOW[mask]`, bytes 0/1 per cell) can be
+    looked up once per turn and only chosen per origin."""
+
+    def __init__(self, code: str = "", level: int = 0, cond: str = "", then=None, other=None):
+        self.code, self.level, self.cond, self.then, self.other = code, level, cond, then, other
+
+    def leaves(self) -> int:
+        return 1 if not self.cond else self.then.leaves() + self.other.leaves()
+
+    def flat(self, em) -> tuple[str, int]:
+        """(code, level) of the mask as one int."""
+        if not self.cond:
+            return self.code, self.level
+        (a, la), (b, lb) = self.then.flat(em), self.other.flat(em)
+        return em._hoist(1, f"({a} if {self.cond} else {b})"), 1
+
+    @staticmethod
+    def choice(cond: str, level: int, then: "_Mask", other: "_Mask", em) -> "_Mask":
+        if cond in ("True", "False"):
+            return then if cond == "True" else other
+        if level == 0 and not then.cond and not other.cond and then.level == 0 and other.level == 0:
+            return _Mask(em._hoist(0, f"({then.code} if {cond} else {other.code})"), 0)
+        return _Mask(cond=cond, then=then, other=other)
+
+    def combine(self, op: str, other: "_Mask", em) -> "_Mask":
+        if self.cond and self.leaves() * other.leaves() <= 8:
+            return _Mask(cond=self.cond, then=self.then.combine(op, other, em), other=self.other.combine(op, other, em))
+        if other.cond and self.leaves() * other.leaves() <= 8:
+            return other.combine(op, self, em)
+        (a, la), (b, lb) = self.flat(em), other.flat(em)
+        if op == "&":
+            if a == "FULL" or b == "0":
+                return _Mask(b, lb)
+            if b == "FULL" or a == "0":
+                return _Mask(a, la)
+        else:
+            if a == "0" or b == "FULL":
+                return _Mask(b, lb)
+            if b == "0" or a == "FULL":
+                return _Mask(a, la)
+        return _Mask(em._hoist(max(la, lb), f"({a} {op} {b})"), max(la, lb))
+
+    def invert(self, em) -> "_Mask":
+        if self.cond:
+            return _Mask(cond=self.cond, then=self.then.invert(em), other=self.other.invert(em))
+        if self.code in ("FULL", "0"):
+            return _Mask("0" if self.code == "FULL" else "FULL", 0)
+        return _Mask(em._hoist(self.level, f"(FULL ^ {self.code})"), self.level)
+
+    def table(self, em) -> tuple[str, int]:
+        """(code, level) of the bytes table of allowed cells."""
+        if not self.cond:
+            return em._hoist(self.level, f"ALLOW[{self.code}]"), self.level
+        (a, la), (b, lb) = self.then.table(em), self.other.table(em)
+        return f"({a} if {self.cond} else {b})", 1
+
+    @classmethod
+    def of(cls, node, em) -> "_Mask":
+        """The mask of a landing rule (a condition on `landing`); _NoMask if it is none."""
+        if node.level < 2:
+            return cls.choice(em.emit(node, 2), node.level, cls.FULL, cls.EMPTY, em)
+        if isinstance(node, dsl.In) and isinstance(node.left, dsl.Name):
+            return cls(em._hoist(node.right.level, em.vocab.names[node.right.dotted].code), node.right.level)
+        if isinstance(node, dsl.Compare) and node.op in ("==", "!=") and node.left.type == CELL:
+            sides = [s for s in (node.left, node.right) if s.level < 2]
+            if not sides:          # landing compared with itself
+                m = cls.FULL
+            else:
+                m = cls(em._hoist(sides[0].level, f"BIT[{em.emit(sides[0], 2)}]"), sides[0].level)
+            return m.invert(em) if node.op == "!=" else m
+        if isinstance(node, dsl.Not):
+            return cls.of(node.operand, em).invert(em)
+        if isinstance(node, dsl.BoolOp):
+            a, b = node.left, node.right
+            if a.level < 2 or b.level < 2:
+                c, m = (a, b) if a.level < 2 else (b, a)
+                code = em.emit(c, 2)
+                if node.op == "or":
+                    return cls.choice(code, c.level, cls.FULL, cls.of(m, em), em)
+                return cls.choice(code, c.level, cls.of(m, em), cls.EMPTY, em)
+            return cls.of(a, em).combine("|" if node.op == "or" else "&", cls.of(b, em), em)
+        if isinstance(node, dsl.IfElse) and node.cond.level < 2:
+            return cls.choice(em.emit(node.cond, 2), node.cond.level, cls.of(node.then, em), cls.of(node.other, em), em)
+        raise _NoMask(type(node).__name__)
+
+
+_Mask.FULL = _Mask("FULL", 0)
+_Mask.EMPTY = _Mask("0", 0)
+
+
+class _Allow(dict):
+    """ALLOW[mask]: the bytes table (1 = allowed) of a landing mask, made on first use."""
+
+    def __init__(self, size: int, limit: int = 4096):
+        super().__init__()
+        self.size, self.limit = size, limit
+
+    def __missing__(self, mask: int) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        table = self[mask] = bytes((mask >> i) & 1 for i in range(self.size))
+        return table
+
+
 def _advance(board: int, cells: bytes, ranks: list[list[int]]) -> int:
     """Sum of the pieces' ranks, each from its owner's home edge (ranks[seat][cell])."""
     total = 0
@@ -597,7 +923,10 @@ class GridGame:
         self._gens = []
         self.sources: dict[str, str] = {}
         for i, ph in enumerate(rules.phases):
-            code = _PhaseCode(rules, ph, vocab, n, instrument=instrument, fname=f"gen_{ph.name}")
+            if instrument:      # the per-cell search counts each rule's refusals
+                code = _PhaseCode(rules, ph, vocab, n, instrument=True, fname=f"gen_{ph.name}")
+            else:
+                code = _FastPhaseCode(rules, ph, vocab, n, fname=f"gen_{ph.name}")
             self.sources[ph.name] = code.source
             self._gens.append(self._exec(code.source, f"gen_{ph.name}", ns, ph.path))
         self._win = self._state_fn(rules.win, "win", ns)
@@ -613,6 +942,17 @@ class GridGame:
             self._phase_ends.append(total)
             if total is None:
                 break
+        # from this ply on, the last phase runs (phase_index gives it past every end)
+        self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
+        self._last_gen = self._gens[-1]
+        ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._last_gen, self.phase_index, PASS
+        src = self._apply_source()
+        self.sources["apply"] = src
+        # the generated apply and legal_moves, called directly (instance attributes over the methods)
+        self.apply = self._exec(src, "apply", ns, ("apply",))
+        src = self._legal_source()
+        self.sources["legal_moves"] = src
+        self.legal_moves = self._exec(src, "legal_moves", ns, ("legal_moves",))
 
     # -- compile helpers
     def _exec(self, source: str, fname: str, ns: dict, path: tuple):
@@ -643,23 +983,28 @@ class GridGame:
         geo = Geometry(W, H, used, r.forward)
         self.geo = geo
         n = len(self.players)
-        self.STEP, self.JUMP = [], []
+        on_board = [i for i in range(W * H) if used[i]]
+
+        def neighbour(i, dx, dy):     # the cell next to i that way, or -1 off the board
+            f, k = i % W + dx, i // W + dy
+            return k * W + f if 0 <= f < W and 0 <= k < H and used[k * W + f] else -1
+
+        self.STEP, self.JUMP = [], []   # per direction set, seat, cell: (cell, ...) and ((over, landing), ...)
         for name, rels in r.dirsets.items():
             steps, jumps = [], []
             for seat in range(n):
-                vecs = [geo.vector(seat, rel) for rel in rels]
-                srow, jrow = [], []
-                for i in range(W * H):
-                    f, k = i % W, i // W
+                vecs = list(dict.fromkeys(geo.vector(seat, rel) for rel in rels))
+                srow, jrow = [()] * (W * H), [()] * (W * H)
+                for i in on_board:
                     s, j = [], []
-                    if used[i]:
-                        for dx, dy in vecs:
-                            if geo.inside(f + dx, k + dy):
-                                s.append(geo.index(f + dx, k + dy))
-                                if geo.inside(f + 2 * dx, k + 2 * dy):
-                                    j.append((geo.index(f + dx, k + dy), geo.index(f + 2 * dx, k + 2 * dy)))
-                    srow.append(tuple(s))
-                    jrow.append(tuple(j))
+                    for dx, dy in vecs:
+                        a = neighbour(i, dx, dy)
+                        if a >= 0:
+                            s.append(a)
+                            b = neighbour(a, dx, dy)
+                            if b >= 0:
+                                j.append((a, b))
+                    srow[i], jrow[i] = tuple(s), tuple(j)
                 steps.append(srow)
                 jumps.append(jrow)
             self.STEP.append(steps)
@@ -679,8 +1024,11 @@ class GridGame:
         for z, per in self.zone_cells.items():
             ns[f"ZL_{z}"] = per
             ns[f"ZM_{z}"] = [sum(1 << i for i in cells) for cells in per]
-            ns[f"ZH_{z}"] = [bytes(1 if i in set(cells) else 0 for i in range(size)) for cells in per]
+            ns[f"ZH_{z}"] = [bytes(1 if i in inside else 0 for i in range(size)) for inside in map(set, per)]
         ns["STATS"] = self.stats
+        ns["BIT"] = [1 << i for i in range(size)] + [0]     # BIT[-1] = 0: the origin of a drop
+        ns["FULL"] = sum(1 << i for i in range(size) if self.geo.used[i])
+        ns["ALLOW"] = _Allow(size)
         return ns
 
     # -- the Game API
@@ -742,9 +1090,10 @@ class GridGame:
         return len(self._phase_ends) - 1
 
     def legal_moves(self, st) -> list:
+        """Replaced in __init__ by the generated one (sources['legal_moves']), which does the same."""
         if st[6] is not None:
             return []
-        moves = self._gens[self.phase_index(st)](st)
+        moves = (self._last_gen if st[4] >= self._last_from else self._gens[self.phase_index(st)])(st)
         if not moves and self.blocked == "pass":
             return [PASS]
         return moves
@@ -752,7 +1101,85 @@ class GridGame:
     def chance_outcomes(self, st) -> list:
         return []
 
+    def _apply_source(self) -> str:
+        """apply() for this game: the end conditions inlined, option values and seats known."""
+        n = self.n
+
+        def put(seq: str, value: str) -> str:      # the tuple seq with seq[me] replaced by value
+            if n > 4:
+                return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
+            alts = ["(" + "".join(f"{value if i == s else f'{seq}[{i}]'}, " for i in range(n)).rstrip(", ")
+                    + ("," if n == 1 else "") + ")" for s in range(n)]
+            out = alts[-1]
+            for s in range(n - 2, -1, -1):
+                out = f"{alts[s]} if me == {s} else {out}"
+            return out
+
+        L = ["def apply(st, move):",
+             "    cells, B, R, me, ply, passes, _ = st",
+             "    if move == PASS:",
+             "        passes += 1",
+             "    else:",
+             "        passes = 0",
+             "        ba = bytearray(cells)",
+             "        if move[0] == 'drop':",
+             "            b = B[me]",
+             "            for c in move[1:]:",
+             "                ba[c] = me + 1",
+             "                b |= BIT[c]",
+             f"            R = {put('R', 'R[me] - (len(move) - 1)')}",
+             "        else:",
+             "            o, d = move",
+             "            ba[o] = 0",
+             "            ba[d] = me + 1",
+             "            b = B[me] ^ BIT[o] ^ BIT[d]",
+             "        cells = bytes(ba)",
+             f"        B = {put('B', 'b')}",
+             "    ply += 1",
+             f"    nxt = {'1 - me' if n == 2 else f'(me + 1) % {n}'}",
+             "    st = (cells, B, R, nxt, ply, passes, None)"]
+        ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d")]
+        for node, result, prefix in ends:
+            if node is None:
+                continue
+            em = Emitter(self._vocab, prefix=prefix)
+            test = em.emit(node)
+            code = "\n".join(em.hoisted[0] + [test])
+            if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
+                L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
+            if re.search(r"\bocc\b", code) and "    occ = " + " | ".join(f"B[{i}]" for i in range(n)) not in L:
+                L.append("    occ = " + " | ".join(f"B[{i}]" for i in range(n)))
+            L.extend("    " + x for x in em.hoisted[0])
+            L.append(f"    if {test}:")
+            L.append(f"        return (cells, B, R, nxt, ply, passes, {result})")
+        if self.blocked == "lose":
+            gen = "_LAST(st)" if len(self._gens) == 1 else f"(_LAST if ply >= {self._last_from} else _GENS[_phase_index(st)])(st)"
+            L.append(f"    if not {gen}:")
+            L.append(f"        return (cells, B, R, nxt, ply, passes, tuple(s for s in range({n}) if s != nxt))")
+        L.append("    return st")
+        return "\n".join(L) + "\n"
+
+    def _legal_source(self) -> str:
+        gen = [f"gen_{ph.name}" for ph in self.rules.phases]
+        L = ["def legal_moves(st):",
+             "    if st[6] is not None:",
+             "        return []"]
+        if len(gen) == 1:
+            L.append(f"    moves = {gen[0]}(st)")
+        else:
+            L.append(f"    moves = {gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+        if self.blocked == "pass":
+            L += ["    if not moves:", "        return [PASS]"]
+        L.append("    return moves")
+        return "\n".join(L) + "\n"
+
     def apply(self, st, move):
+        """The move's successor; replaced in __init__ by the generated apply (sources['apply']),
+        which does the same with the end conditions inlined."""
+        return self.__dict__["apply"](st, move)
+
+    def _apply_generic(self, st, move):
+        """apply() as plain Python, for reference: the generated one must agree with it."""
         cells, boards, reserves, me, ply, passes, _ = st
         if move == PASS:
             passes += 1
