@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from grammar import grammar_text
+
+# lark is imported when a string is first parsed, not with this module: a command served from
+# the compile cache never needs it, and start-up time is a feature.
 
 
 @dataclass
@@ -157,8 +157,7 @@ def _at(node: Node, meta_or_token) -> Node:
     return node
 
 
-@v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAstMethods:
     def int_(self, meta, c):
         return _at(Num(int(c[0])), c[0])
 
@@ -259,7 +258,16 @@ class _ToAst(Transformer):
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Lark:
+def _to_ast():
+    """The tree-to-AST transformer: the methods above, as a lark Transformer."""
+    from lark import Transformer, v_args
+    methods = {k: v for k, v in vars(_ToAstMethods).items() if not k.startswith("__")}
+    return v_args(meta=True)(type("_ToAst", (Transformer,), methods))()
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from lark import Lark
     return Lark(grammar_text(), parser="lalr", start=["expr", "pattern", "zone"],
                 propagate_positions=True, maybe_placeholders=True)
 
@@ -280,6 +288,7 @@ def _expected(names) -> str:
 
 def parse(text: str, kind: str = "expr") -> Node:
     """Parse one sentence of the given kind ("expr", "pattern" or "zone")."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
     text = str(text)
     if not text.strip():
         raise DslError(f"empty {_KIND_WORDS[kind]}", 1, 1)
@@ -303,7 +312,7 @@ def parse(text: str, kind: str = "expr") -> Node:
     except UnexpectedInput as e:  # any other lark complaint
         raise DslError(f"cannot read this {_KIND_WORDS[kind]}", getattr(e, "line", 1), getattr(e, "column", 1)) from None
     try:
-        return _ToAst().transform(tree)
+        return _to_ast().transform(tree)
     except Exception as e:  # VisitError wrapping a DslError
         inner = getattr(e, "orig_exc", e)
         if isinstance(inner, DslError):

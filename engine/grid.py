@@ -552,6 +552,7 @@ class _PhaseCode:
             L.append(f"    k = {k}")
             L.append(f"    if k and R[me] >= k:")
             L.append("        o = -1; lo = 0")
+            L.append("@H1DROP")              # what depends on the origin, for no origin
             if instrument and active:
                 L.append("        def _rules(t):")
                 for r, c in rule_codes:
@@ -566,6 +567,9 @@ class _PhaseCode:
         if phase.patterns:
             L[hoist1_at:hoist1_at] = h1
         L[hoist0_at:hoist0_at] = ["    " + x for x in em.hoisted[0]]
+        while "@H1DROP" in L:
+            at = L.index("@H1DROP")
+            L[at:at + 1] = ["        " + x for x in em.hoisted[1]]
         self.source = "\n".join(L) + "\n"
 
 

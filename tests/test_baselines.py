@@ -212,3 +212,22 @@ def test_fast_generators_agree_on_made_up_patterns(tmp_path, i):
             count += 1
             moved += m != "pass"
     assert count > 100 and moved > 50
+
+
+def test_a_drop_has_no_origin_so_others_are_all_the_pieces(tmp_path):
+    """A landing rule on `others` (the pieces but the moving one) in a phase of moves and drops:
+    for a drop every piece on the board is another piece, whichever piece was looked at last."""
+    text = (DATA / "mini.yaml").read_text()
+    rule = "      no_return: not (landing in home)\n"
+    assert rule in text
+    path = tmp_path / "mini_lonely.yaml"
+    path.write_text(text.replace(rule, rule + "      lonely: none(others in second) or not (landing in second)\n"))
+    fast, plain = load_game(path), load_game(path, instrument=True)
+    st = fast.position({"up": ["b2", "c3"], "down": ["a7"]}, "up", reserves={"up": 1, "down": 0})
+    assert "d2" not in names(fast, st) and "c3-d4" in names(fast, st)    # b2 is another piece for the drop
+    assert names(plain, st) == names(fast, st)
+    count = 0
+    for st in positions(fast, range(30), 0.3):
+        assert names(fast, st) == names(plain, st)
+        count += 1
+    assert count > 500
