@@ -44,33 +44,44 @@ def random_playout(game, rng: random.Random, st=None):
     return st, plies
 
 
-def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -> dict:
-    """Random-playout plies per second and perft leaves per second, on this process."""
+def playout_rate(game, seed: int, seconds: float) -> dict:
+    """Whole random matches from the start until `seconds` have passed (at least one)."""
     rng = random.Random(seed)
-    plies = games = 0
+    plies = matches = 0
     t0 = time.perf_counter()
     while True:
         _, n = random_playout(game, rng)
         plies += n
-        games += 1
-        if time.perf_counter() - t0 >= seconds:
+        matches += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
             break
-    t_play = time.perf_counter() - t0
-    st = game.initial_state()
+    return {"plies_per_s": plies / elapsed, "matches_per_s": matches / elapsed, "plies": plies,
+            "matches": matches, "seconds": elapsed}
+
+
+def perft_rate(game, depth: int, st=None) -> dict:
+    st = game.initial_state() if st is None else st
+    t0 = time.perf_counter()
+    leaves = perft(game, st, depth)
+    elapsed = time.perf_counter() - t0
+    return {"leaves_per_s": leaves / elapsed if elapsed > 0 else 0.0, "leaves": leaves, "seconds": elapsed}
+
+
+def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -> dict:
+    """Random-playout plies per second and perft leaves per second, on this process."""
+    play = playout_rate(game, seed, seconds)
+    plies, games, t_play = play["plies"], play["matches"], play["seconds"]
     if depth is None:  # deepen while the next depth likely fits in the time
-        depth, t_perft, leaves = 1, 0.0, 0
+        depth = 1
         while True:
-            t = time.perf_counter()
-            leaves = perft(game, st, depth)
-            t_perft = time.perf_counter() - t
-            if t_perft * 30 > seconds or depth >= 8:
+            pr = perft_rate(game, depth)
+            if pr["seconds"] * 30 > seconds or depth >= 8:
                 break
             depth += 1
     else:
-        t = time.perf_counter()
-        leaves = perft(game, st, depth)
-        t_perft = time.perf_counter() - t
+        pr = perft_rate(game, depth)
     return {"game": game.name, "players": len(game.players), "playouts": games, "playout_plies": plies,
             "playout_seconds": t_play, "playout_plies_per_s": plies / t_play,
-            "perft_depth": depth, "perft_leaves": leaves, "perft_seconds": t_perft,
-            "perft_leaves_per_s": leaves / t_perft if t_perft > 0 else 0.0}
+            "perft_depth": depth, "perft_leaves": pr["leaves"], "perft_seconds": pr["seconds"],
+            "perft_leaves_per_s": pr["leaves_per_s"]}

@@ -57,3 +57,16 @@ class Game(Protocol):
     def move_str(self, move) -> str: ...
     def parse_move(self, state, text: str): ...     # raises IllegalMove
     def evaluate(self, state) -> Sequence[float] | None: ...  # per seat, 0..1; None if undeclared
+
+
+def parse_by_notation(game, state, text: str):
+    """The legal move whose notation is `text`; IllegalMove (with the legal count) otherwise.
+    Shared by the board kinds: a move is found among the legal ones, never built from text."""
+    text = text.strip()
+    legal = game.legal_moves(state)
+    for move in legal:
+        if game.move_str(move) == text:
+            return move
+    if game.is_over(state):
+        raise IllegalMove(f"'{text}': the game is over", 0)
+    raise IllegalMove(f"'{text}' is not a legal move here ({len(legal)} legal moves)", len(legal))

@@ -19,7 +19,7 @@ from .api import CHANCE, RulebookError
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Board games as data: validate, play and analyse game files.")
 
-GameArg = typer.Argument(..., help="a game file, e.g. games/lezug.yaml")
+GameArg = typer.Argument(..., help="a game file (YAML)")
 OptionOpt = typer.Option(None, "--option", "-o", help="a game option NAME=VALUE (repeatable)")
 RecordOpt = typer.Option(None, "--record", "-r", help="a record (JSON) whose moves lead to the position")
 SeatsOpt = typer.Option(None, "--seats", help="number of players, for games with a variable count")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import dsl
-from .api import CHANCE, IllegalMove, Outcome, RulebookError
+from .api import CHANCE, IllegalMove, Outcome, RulebookError, parse_by_notation
 from .check import Checker, option_symbols
 from .expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Emitter, Function, Symbol, Vocabulary, typecheck
 from .dsl import DslError
@@ -1241,14 +1241,7 @@ class GridGame:
         return f"{self.geo.name(move[0])}-{self.geo.name(move[1])}"
 
     def parse_move(self, st, text: str):
-        text = text.strip()
-        legal = self.legal_moves(st)
-        for m in legal:
-            if self.move_str(m) == text:
-                return m
-        if st[6] is not None:
-            raise IllegalMove(f"'{text}': the game is over", 0)
-        raise IllegalMove(f"'{text}' is not a legal move here ({len(legal)} legal moves)", len(legal))
+        return parse_by_notation(self, st, text)
 
     # -- tools for front-ends
     def rule_stats(self) -> dict[str, int]:

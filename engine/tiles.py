@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import dsl
-from .api import CHANCE, IllegalMove, Outcome, RulebookError
+from .api import CHANCE, IllegalMove, Outcome, RulebookError, parse_by_notation
 from .check import Checker, option_symbols
 from .expr import BOOL, INT, Emitter, Function, Symbol, Vocabulary, _suggest
 from .routes import EMPTY, OPP, SIDE_NAMES, VOID, Frontier, Network, Plane, Reach, TrackSet, parse_pair
@@ -909,14 +909,7 @@ class TileGame:
         return "pass"
 
     def parse_move(self, st, text: str):
-        text = text.strip()
-        legal = self.legal_moves(st)
-        for m in legal:
-            if self.move_str(m) == text:
-                return m
-        if st.stage == OVER:
-            raise IllegalMove(f"'{text}': the game is over", 0)
-        raise IllegalMove(f"'{text}' is not a legal move here ({len(legal)} legal moves)", len(legal))
+        return parse_by_notation(self, st, text)
 
     # -- tools for front-ends
     def rule_stats(self) -> dict[str, int]:

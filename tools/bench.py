@@ -36,37 +36,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.analysis import perft, random_playout  # noqa: E402
+from engine.analysis import perft_rate, playout_rate  # noqa: E402
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
            "zug5_matches": ">= 1.0", "startup": "<= 1.5"}
 
 
 # ---------------------------------------------------------------- measures
-def playout_rate(game, seed: int, seconds: float) -> dict:
-    """Whole random matches from the start until `seconds` have passed (at least one)."""
-    rng = random.Random(seed)
-    plies = matches = 0
-    t0 = time.perf_counter()
-    while True:
-        _, n = random_playout(game, rng)
-        plies += n
-        matches += 1
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds:
-            break
-    return {"plies_per_s": plies / elapsed, "matches_per_s": matches / elapsed, "plies": plies,
-            "matches": matches, "seconds": elapsed}
-
-
-def perft_rate(game, depth: int) -> dict:
-    st = game.initial_state()
-    t0 = time.perf_counter()
-    leaves = perft(game, st, depth)
-    elapsed = time.perf_counter() - t0
-    return {"leaves_per_s": leaves / elapsed, "leaves": leaves, "seconds": elapsed}
-
-
 def side_by_side(name: str, unit: str, key: str, engine_fn, baseline_fn, runs: int, log) -> dict:
     """Run engine_fn(run) and baseline_fn(run) in turn, `runs` times; medians and their ratio."""
     eng, base = [], []
