@@ -74,7 +74,9 @@ def read_record(path: str | Path) -> Record:
 
 
 def check_players(game, record: Record, source: str) -> None:
-    """The record's seat names, if given, must be the game's."""
+    """The record's game and seat names, if given, must be this game's."""
+    if record.game is not None and record.game != game.name:
+        raise RulebookError(f"{source}: a record of '{record.game}', not of '{game.name}'")
     if isinstance(record.players, list) and list(record.players) != list(game.players):
         raise RulebookError(f"{source}: the record's players {record.players} are not this game's "
                             f"seats {list(game.players)}")

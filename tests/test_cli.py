@@ -68,6 +68,7 @@ def test_replay_reports_an_illegal_move_with_its_ply(tmp_path):
     ("{not json", "not valid JSON"),
     ('{"moves": "e2-e4"}', "'moves' must be a list of move texts"),
     ('{"moves": [], "players": ["red", "blue"]}', "are not this game's seats"),
+    ('{"moves": [], "game": "Zug"}', "a record of 'Zug', not of 'Le zug'"),
 ])
 def test_bad_records(tmp_path, content, message):
     rec = tmp_path / "r.json"
