@@ -145,3 +145,27 @@ def test_tournament_json():
     data = json.loads(out)
     assert data["players"] == ["greedy", "random"] and data["games"] == 2
     assert {row["player"] for row in data["standings"]} == {"greedy", "random"}
+
+
+def test_analyze_compares_two_variants(tmp_path):
+    out = run("analyze", DATA / "mini.yaml", "--games", "4", "--vs", "max_plies=10", "--out", tmp_path).stdout
+    assert "Mini race: two variants" in out and "max_plies=10" in out
+    for side in ("a", "b"):
+        names = sorted(p.name for p in (tmp_path / side).iterdir())
+        assert names == ["branching_histogram.png", "length_histogram.png", "seat_win_rates.png", "summary.json"]
+    summary = json.loads((tmp_path / "b" / "summary.json").read_text())
+    assert summary["options"]["max_plies"] == 10 and summary["games"] == 4
+    assert "no_return" in summary["rule_stats"]
+
+
+def test_a_human_plays_at_the_terminal(tmp_path):
+    rec = tmp_path / "h.json"
+    script = "d2+h2+n2\nz9-z10\n1\nundo\nquit\n"
+    proc = subprocess.run([sys.executable, "-m", "engine", "play", LEZUG, "--players", "human,random",
+                           "--record", str(rec)], input=script, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "56 legal moves" in proc.stdout
+    assert "'z9-z10'" in proc.stdout                   # refused, and asked again
+    assert "(quit)" in proc.stdout and f"record saved to {rec}" in proc.stdout
+    moves = json.loads(rec.read_text())["moves"]
+    assert moves[0] == "d2+h2+n2" and len(moves) == 2  # the undone move and its answer are gone
