@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .check import Checker, check_options, check_structure, resolve_options
-from .load import Source, load_source
+from .load import load_source
 
 
 def check_file(path: str | Path, text: str | None = None):

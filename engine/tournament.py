@@ -80,10 +80,10 @@ def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collec
     excluded: Counter = Counter()
     branching: list[int] = []
     chance_branching: list[int] = []
-    on_move = None
     if stats_fn is not None:
         players = [_StatsExcluded(p, stats_fn, excluded) for p in players]
         start = dict(stats_fn())
+    on_move = None
     if collect:
         def on_move(match, step, new_state):
             if step.seat == CHANCE:
