@@ -137,6 +137,11 @@ class _PhaseCode:
         L.append("    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers)))
         L.append("    moves = []")
         hoist0_at = len(L)
+        # an instrumented game checks the rules in a closure that counts each rule's refusals
+        counted_rules = ["        def _rules(t):"]
+        for r, c in rule_codes:
+            counted_rules += [f"            if not {c}:", f"                STATS[{r.name!r}] += 1; return False"]
+        counted_rules.append("            return True")
         if instrument and active:
             check = "_rules(t)"
         else:
@@ -147,11 +152,7 @@ class _PhaseCode:
             L.append("        lo = b & -b; b ^= lo; o = lo.bit_length() - 1")
             hoist1_at = len(L)
             if instrument and active:
-                L.append("        def _rules(t):")
-                for r, c in rule_codes:
-                    L.append(f"            if not {c}:")
-                    L.append(f"                STATS[{r.name!r}] += 1; return False")
-                L.append("            return True")
+                L.extend(counted_rules)
             L.append("        fin = set()")
             L.append(f"        stack = [(o, 0)]; seen = {{o * {len(trans)}}}")
             L.append("        while stack:")
@@ -160,7 +161,7 @@ class _PhaseCode:
             for si, row in enumerate(trans):
                 if not row:
                     continue
-                L.append(f"            {'if' if si == 0 else 'elif'} s == {si}:" if True else "")
+                L.append(f"            {'if' if si == 0 else 'elif'} s == {si}:")
                 for tr in row:
                     tbl = tables[(tr.kind, em.emit(tr.dirs, 0))]
                     ind = "                "
@@ -192,11 +193,7 @@ class _PhaseCode:
             L.append("        o = -1; lo = 0")
             L.append("@H1DROP")              # what depends on the origin, for no origin
             if instrument and active:
-                L.append("        def _rules(t):")
-                for r, c in rule_codes:
-                    L.append(f"            if not {c}:")
-                    L.append(f"                STATS[{r.name!r}] += 1; return False")
-                L.append("            return True")
+                L.extend(counted_rules)
             L.append(f"        free = [t for t in ZL_{z}[me] if not cells[t] and {check}]")
             L.append("        moves.extend([('drop',) + c for c in _combinations(free, k)])")
         L.append("    return moves")
