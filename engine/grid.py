@@ -434,11 +434,11 @@ class GridGame:
                 break
         # from this ply on, the last phase runs (phase_index gives it past every end)
         self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
-        self._last_gen = self._gens[-1]
-        ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._last_gen, self.phase_index, PASS
+        ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._gens[-1], self.phase_index, PASS
         src = self._apply_source()
         self.sources["apply"] = src
-        # the generated apply and legal_moves, called directly (instance attributes over the methods)
+        # apply and legal_moves of the Game API are generated for this game (end conditions
+        # inlined, options and seats known) and set as instance attributes, called directly
         self.apply = self._exec(src, "apply", ns, ("apply",))
         src = self._legal_source()
         self.sources["legal_moves"] = src
@@ -579,15 +579,6 @@ class GridGame:
                 return i
         return len(self._phase_ends) - 1
 
-    def legal_moves(self, st) -> list:
-        """Replaced in __init__ by the generated one (sources['legal_moves']), which does the same."""
-        if st[6] is not None:
-            return []
-        moves = (self._last_gen if st[4] >= self._last_from else self._gens[self.phase_index(st)])(st)
-        if not moves and self.blocked == "pass":
-            return [PASS]
-        return moves
-
     def chance_outcomes(self, st) -> list:
         return []
 
@@ -662,11 +653,6 @@ class GridGame:
             L += ["    if not moves:", "        return [PASS]"]
         L.append("    return moves")
         return "\n".join(L) + "\n"
-
-    def apply(self, st, move):
-        """The move's successor; replaced in __init__ by the generated apply (sources['apply']),
-        which does the same with the end conditions inlined."""
-        return self.__dict__["apply"](st, move)
 
     def _apply_generic(self, st, move):
         """apply() as plain Python, for reference: the generated one must agree with it."""

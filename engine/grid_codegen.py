@@ -185,26 +185,14 @@ class _PhaseCode:
                         L.append(f"{body}fin.add(t)")
             L.append("        fin.discard(o)")
             L.append("        moves.extend([(o, d) for d in fin])")
-        for znode, count in phase.drops:
-            z = znode.dotted
-            k = "R[me]" if count is None else repr(count)
-            L.append(f"    k = {k}")
-            L.append("    if k and R[me] >= k:")
-            L.append("        o = -1; lo = 0")
-            L.append("@H1DROP")              # what depends on the origin, for no origin
-            if instrument and active:
-                L.extend(counted_rules)
-            L.append(f"        free = [t for t in ZL_{z}[me] if not cells[t] and {check}]")
-            L.append("        moves.extend([('drop',) + c for c in _combinations(free, k)])")
+        L += _drop_lines(phase.drops, check, ["        " + x for x in em.hoisted[1]]
+                         + (counted_rules if instrument and active else []))
         L.append("    return moves")
         # hoisted lines go in at their level
         h1 = ["        " + x for x in em.hoisted[1]] if phase.patterns else []
         if phase.patterns:
             L[hoist1_at:hoist1_at] = h1
         L[hoist0_at:hoist0_at] = ["    " + x for x in em.hoisted[0]]
-        while "@H1DROP" in L:
-            at = L.index("@H1DROP")
-            L[at:at + 1] = ["        " + x for x in em.hoisted[1]]
         self.source = "\n".join(L) + "\n"
 
 
@@ -383,17 +371,24 @@ class _FastPhaseCode:
             at = body.index("@H1")
             body[at:at + 1] = [I + x for x in em.hoisted[1]]
         drop_check = " and ".join(em.emit(r.node, 2) for r in phase.rules) if phase.drops else ""
-        for znode, count in phase.drops:
-            z = znode.dotted
-            k = "R[me]" if count is None else repr(count)
-            body.append(f"    k = {k}")
-            body.append("    if k and R[me] >= k:")
-            body.append("        o = -1; lo = 0")
-            body.extend("        " + x for x in em.hoisted[1])
-            body.append(f"        free = [t for t in ZL_{z}[me] if not cells[t] and {drop_check or 'True'}]")
-            body.append("        moves.extend([('drop',) + c for c in _combinations(free, k)])")
+        body += _drop_lines(phase.drops, drop_check or "True", ["        " + x for x in em.hoisted[1]])
         body.append("    return moves")
         self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
+
+
+def _drop_lines(drops, check: str, origin_lines: list[str]) -> list[str]:
+    """Source of a phase's drops: every choice of k free cells of the zone that pass `check`.
+    A drop has no origin (o = -1, nothing lifted); `origin_lines` compute what the rules take
+    from the origin, for that case."""
+    lines = []
+    for znode, count in drops:
+        lines += [f"    k = {'R[me]' if count is None else repr(count)}",
+                  "    if k and R[me] >= k:",
+                  "        o = -1; lo = 0",
+                  *origin_lines,
+                  f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t] and {check}]",
+                  "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
+    return lines
 
 
 def _sccs(trans) -> list[list[int]]:
