@@ -95,11 +95,8 @@ def _leaves(err):
     """The most specific errors: for oneOf/anyOf pick the branch that went furthest."""
     if err.validator in ("oneOf", "anyOf") and err.context:
         best = max(err.context, key=lambda e: (len(e.absolute_path), -len(e.schema_path)))
-        deep = [e for e in err.context if len(e.absolute_path) == len(best.absolute_path)]
         if len(best.absolute_path) > len(err.absolute_path):
-            return [x for e in deep[:1] for x in _leaves(e)]
-        if err.validator == "oneOf" and isinstance(err.instance, dict) and "grid" in err.instance and "open" in err.instance:
-            return [err]
+            return _leaves(best)
     return [err]
 
 
