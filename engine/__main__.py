@@ -1,4 +1,4 @@
-"""`python -m engine ...` is the `rulebook` command."""
+"""`python -m rulebook ...` is the `rulebook` command."""
 from .cli import main
 
 main()

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
-from engine.api import CHANCE, Outcome, RulebookError
+from rulebook.api import CHANCE, Outcome, RulebookError
 
 __all__ = [
     "Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "make_player", "make_players",
@@ -311,7 +311,7 @@ class _Kind:
 
 
 def _make_human(game, seed, name, hint="mcts", **io):
-    from engine.human import HumanPlayer  # the human loop pulls in terminal code: load lazily
+    from rulebook.human import HumanPlayer  # the human loop pulls in terminal code: load lazily
 
     if hint.split(":")[0].strip().lower() == "human":
         raise RulebookError("human: the hint player must be an AI (random, greedy, mcts) or none")

@@ -12,9 +12,9 @@ import statistics
 from pathlib import Path
 from typing import Any, Sequence
 
-from engine.ai import derive_seed, make_players, split_player_specs
-from engine.api import RulebookError
-from engine.tournament import GameResult, run_jobs, wilson_interval
+from rulebook.ai import derive_seed, make_players, split_player_specs
+from rulebook.api import RulebookError
+from rulebook.tournament import GameResult, run_jobs, wilson_interval
 
 __all__ = ["analyze", "summarize", "compare", "histogram", "write_plots"]
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = b"rulebook-cache-1"
-_ENGINE_FILES = ("engine/*.py", "engine/schema.json", "grammar/*.lark", "grammar/*.py")
+_ENGINE_FILES = ("**/*.py", "**/*.json", "**/*.lark")   # inside the installed package
 _engine_hash: str | None = None
 
 
@@ -47,14 +47,16 @@ def engine_hash() -> str:
     """A hash of the engine's own files: any change to the engine is a new engine version."""
     global _engine_hash
     if _engine_hash is None:
-        from . import __version__
-        top = Path(__file__).resolve().parent.parent
+        from . import __version__, grammar
         h = hashlib.sha256(f"{__version__}\0".encode())
-        for pattern in _ENGINE_FILES:
-            for f in sorted(top.glob(pattern)):
-                h.update(f"{f.relative_to(top)}\0".encode())
-                h.update(f.read_bytes())
-                h.update(b"\0")
+        # the package and its grammar (one folder when installed, two in an editable checkout)
+        tops = dict.fromkeys(Path(m.__file__).resolve().parent for m in (sys.modules[__package__], grammar))
+        for top in tops:
+            for pattern in _ENGINE_FILES:
+                for f in sorted(top.glob(pattern)):
+                    h.update(f"{top.name}/{f.relative_to(top)}\0".encode())
+                    h.update(f.read_bytes())
+                    h.update(b"\0")
         _engine_hash = h.hexdigest()
     return _engine_hash
 

@@ -19,7 +19,7 @@ from .load import Finding, GameFileError, Source
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
-    return json.loads(files("engine").joinpath("schema.json").read_text(encoding="utf-8"))
+    return json.loads(files("rulebook").joinpath("schema.json").read_text(encoding="utf-8"))
 
 
 @dataclass

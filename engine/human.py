@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.ai import Player, QuitRequest, UndoRequest
-from engine.api import CHANCE, RulebookError
+from rulebook.ai import Player, QuitRequest, UndoRequest
+from rulebook.api import CHANCE, RulebookError
 
 HELP = ("Type a move in notation or its number from the list. Commands: "
         "'moves' (show the position and moves again), 'hint' (ask the hint player), "

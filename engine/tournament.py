@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from engine.ai import Match, Player, derive_seed, make_players
-from engine.api import CHANCE, RulebookError
+from rulebook.ai import Match, Player, derive_seed, make_players
+from rulebook.api import CHANCE, RulebookError
 
 __all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
            "wilson_interval", "mean_interval"]

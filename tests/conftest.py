@@ -1,4 +1,4 @@
-"""Shared fixtures: the repository's folders and the reference vectors beside the checkout."""
+"""Shared fixtures: the repository's folders and the reference vectors (tests/data/vectors)."""
 from __future__ import annotations
 
 import json
@@ -9,17 +9,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "games"
 DATA = Path(__file__).resolve().parent / "data"
-VECTORS = ROOT.parent / "shared" / "vectors"
+VECTORS = DATA / "vectors"
 
 
 def vector(name: str) -> dict:
-    path = VECTORS / name
-    if not path.exists():
-        pytest.skip(f"reference vectors not found at {VECTORS}")
-    return json.loads(path.read_text())
+    return json.loads((VECTORS / name).read_text())
 
 
 @pytest.fixture(scope="session")
 def lezug():
-    from engine import load_game
+    from rulebook import load_game
     return load_game(GAMES / "lezug.yaml")

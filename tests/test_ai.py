@@ -8,10 +8,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toygames import DiceRace, Nim, Walk  # noqa: E402
 
-from engine.ai import (GreedyPlayer, Match, MCTSPlayer, Player, RandomPlayer, derive_seed,  # noqa: E402
+from rulebook.ai import (GreedyPlayer, Match, MCTSPlayer, Player, RandomPlayer, derive_seed,  # noqa: E402
                        make_player, make_players, play_match, reward_vector, sample_chance,
                        split_player_specs)
-from engine.api import CHANCE, Outcome, RulebookError  # noqa: E402
+from rulebook.api import CHANCE, Outcome, RulebookError  # noqa: E402
 
 
 class NoChance(Player):

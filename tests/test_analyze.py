@@ -8,8 +8,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toygames import factory  # noqa: E402
 
-from engine.analyze import analyze, compare, histogram  # noqa: E402
-from engine.api import RulebookError  # noqa: E402
+from rulebook.analyze import analyze, compare, histogram  # noqa: E402
+from rulebook.api import RulebookError  # noqa: E402
 
 
 def test_analysis_writes_its_plots_and_summary(tmp_path):

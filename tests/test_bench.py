@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engine import load_game
+from rulebook import load_game
 from tools import bench
 from tools.baselines.lezug import LeZug
 

@@ -13,7 +13,7 @@ LEZUG = str(GAMES / "lezug.yaml")
 
 
 def run(*args, ok=True):
-    proc = subprocess.run([sys.executable, "-m", "engine", *map(str, args)], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
                           cwd=ROOT, timeout=300)
     assert "Traceback" not in proc.stderr, proc.stderr
     if ok:
@@ -161,7 +161,7 @@ def test_analyze_compares_two_variants(tmp_path):
 def test_a_human_plays_at_the_terminal(tmp_path):
     rec = tmp_path / "h.json"
     script = "d2+h2+n2\nz9-z10\n1\nundo\nquit\n"
-    proc = subprocess.run([sys.executable, "-m", "engine", "play", LEZUG, "--players", "human,random",
+    proc = subprocess.run([sys.executable, "-m", "rulebook", "play", LEZUG, "--players", "human,random",
                            "--record", str(rec)], input=script, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
     assert "56 legal moves" in proc.stdout

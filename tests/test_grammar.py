@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import dsl
-from engine.dsl import DslError
+from rulebook import dsl
+from rulebook.dsl import DslError
 
 ACCEPTED = [
     ("expr", "count(mine in station) == 0 and ply < 10"),

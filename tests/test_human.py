@@ -7,9 +7,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toygames import DiceRace, Nim  # noqa: E402
 
-from engine.ai import Match, make_player, play_match  # noqa: E402
-from engine.api import CHANCE  # noqa: E402
-from engine.human import HumanPlayer  # noqa: E402
+from rulebook.ai import Match, make_player, play_match  # noqa: E402
+from rulebook.api import CHANCE  # noqa: E402
+from rulebook.human import HumanPlayer  # noqa: E402
 
 
 class Script:

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine import IllegalMove, load_game
-from engine.analysis import perft
+from rulebook import IllegalMove, load_game
+from rulebook.analysis import perft
 
 from conftest import DATA, GAMES, vector
 
@@ -136,7 +136,7 @@ def test_ply_limit_draw():
 
 
 def test_options_are_checked():
-    from engine import RulebookError
+    from rulebook import RulebookError
     with pytest.raises(RulebookError, match="unknown option 'plies'"):
         load_game(GAMES / "lezug.yaml", {"plies": "3"})
     with pytest.raises(RulebookError, match="not a whole number"):

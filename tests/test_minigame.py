@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import load_game
-from engine.analysis import perft
+from rulebook import load_game
+from rulebook.analysis import perft
 
 from conftest import DATA
 

@@ -6,8 +6,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from engine import load_game
-from engine.records import replay_moves
+from rulebook import load_game
+from rulebook.records import replay_moves
 
 from conftest import DATA, GAMES
 

@@ -18,9 +18,9 @@ from hypothesis import strategies as hs
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import CHANCE, RulebookError, check_file, load_game  # noqa: E402
-from engine.load import GameFileError  # noqa: E402
-from engine.routes import E, N, S, VOID, W, Network, Plane, TrackSet  # noqa: E402
+from rulebook import CHANCE, RulebookError, check_file, load_game  # noqa: E402
+from rulebook.load import GameFileError  # noqa: E402
+from rulebook.routes import E, N, S, VOID, W, Network, Plane, TrackSet  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 CANAL = DATA / "tile_canal.yaml"

@@ -9,8 +9,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toygames import factory  # noqa: E402
 
-from engine.api import RulebookError  # noqa: E402
-from engine.tournament import mean_interval, pairings, run_tournament, wilson_interval  # noqa: E402
+from rulebook.api import RulebookError  # noqa: E402
+from rulebook.tournament import mean_interval, pairings, run_tournament, wilson_interval  # noqa: E402
 
 NIM = factory("nim", piles=(1, 2, 4))
 DICE3 = factory("dice", seats=3, goal=6)

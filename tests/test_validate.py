@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from engine import check_file
-from engine.load import GameFileError
+from rulebook import check_file
+from rulebook.load import GameFileError
 
 from conftest import DATA, GAMES
 
@@ -86,7 +86,7 @@ def test_a_python_tag_never_runs(tmp_path):
 
 def test_validate_command_prints_all_findings_and_exits_1():
     files = [str(BROKEN / "names_and_types.yaml"), str(GAMES / "lezug.yaml")]
-    proc = subprocess.run([sys.executable, "-m", "engine", "validate", *files], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "rulebook", "validate", *files], capture_output=True, text=True)
     assert proc.returncode == 1
     assert proc.stdout.strip() == f"{GAMES / 'lezug.yaml'}: ok"
     lines = proc.stderr.strip().splitlines()

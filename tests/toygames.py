@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.api import CHANCE, IllegalMove, Outcome
+from rulebook.api import CHANCE, IllegalMove, Outcome
 
 SEAT_NAMES = ("red", "blue", "green", "yellow", "black")
 

@@ -11,7 +11,7 @@ ratio is engine / baseline (above 1: the engine is faster). Figures:
 - Le zug random playouts, plies per second;
 - Le zug perft from the start (depth 4 by default, last ply counted in bulk), leaves per second;
 - Zug random matches per second, 2 and 5 players (when the engine loads games/zug.yaml);
-- start-up: `python -m engine moves games/lezug.yaml` (load, check, compile, list the first
+- start-up: `python -m rulebook moves games/lezug.yaml` (load, check, compile, list the first
   moves) against `python -c "import lark, yaml, jsonschema, typer"`, wall time of a subprocess,
   warm (a first run fills the compile cache and Python's bytecode cache); here the ratio is
   time / time (below 1.5 is the target);
@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.analysis import perft_rate, playout_rate  # noqa: E402
+from rulebook.analysis import perft_rate, playout_rate  # noqa: E402
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
            "zug5_matches": ">= 1.0", "startup": "<= 1.5"}
@@ -77,7 +77,7 @@ def state_bytes(obj, seen=None) -> int:
 def startup(runs: int, log) -> dict:
     """Median wall time of the two commands, interleaved, after one warm-up run of each."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "RULEBOOK_NO_CACHE")}
-    cmds = {"moves": [sys.executable, "-m", "engine", "moves", "games/lezug.yaml"],
+    cmds = {"moves": [sys.executable, "-m", "rulebook", "moves", "games/lezug.yaml"],
             "imports": [sys.executable, "-c", "import lark, yaml, jsonschema, typer"]}
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for r in range(runs + 1):
@@ -97,11 +97,11 @@ def startup(runs: int, log) -> dict:
 _MCTS_CHILD = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
-from engine import load_game
-from engine.ai import MCTSPlayer
+from rulebook import load_game
+from rulebook.ai import MCTSPlayer
 game = load_game({root!r} + "/games/zug.yaml", players=2)
 st = game.initial_state()
-from engine.ai import sample_chance
+from rulebook.ai import sample_chance
 import random
 rng = random.Random(1)
 while game.to_move(st) < 0:
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             print(text, file=sys.stderr, flush=True)
 
-    from engine import load_game
+    from rulebook import load_game
     from tools.baselines.lezug import LeZug
 
     figures: dict[str, dict] = {}

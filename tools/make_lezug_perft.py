@@ -6,12 +6,12 @@ written only when both agree. Run from the repository: python -m tools.make_lezu
 import json
 from pathlib import Path
 
-from engine import load_game
-from engine.analysis import perft
+from rulebook import load_game
+from rulebook.analysis import perft
 from tools.baselines.lezug import LeZug
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTOR = ROOT.parent / "shared" / "vectors" / "lezug-decisive-3001.json"
+VECTOR = ROOT / "tests" / "data" / "vectors" / "lezug-decisive-3001.json"
 POSITIONS = [(0, 4), (1, 3), (2, 3), (40, 3), (120, 3), (250, 3), (300, 3), (320, 3), (330, 3)]
 
 

@@ -1,4 +1,4 @@
-"""Replay the golden vectors of /work/shared/vectors/ against the hand-written baselines.
+"""Replay the golden vectors of tests/data/vectors/ against the hand-written baselines.
 
     python -m tools.baselines.check_vectors [vector files or directory]
 
@@ -13,11 +13,11 @@ import json
 import sys
 from pathlib import Path
 
-from engine.api import CHANCE, IllegalMove
+from rulebook.api import CHANCE, IllegalMove
 from tools.baselines.lezug import LeZug
 from tools.baselines.zug import Zug
 
-DEFAULT_DIR = Path("/work/shared/vectors")
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "vectors"
 
 
 class Mismatch(Exception):

@@ -1,7 +1,7 @@
 """Le zug, hand-written: a reference implementation of the Game API (engine/api.py).
 
 A yardstick for the generic engine (speed) and a cross-check of it (same moves, same results), not
-used by the engine. The rules are those of /work/shared/RULINGS.md, section "Le zug".
+used by the engine. The rules are those of docs/games/lezug.md.
 
 Plain Python on purpose: a flat list board, precomputed diagonal neighbour tables, a set-based
 search over jump landings, no cleverness beyond that.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.api import IllegalMove, Outcome
+from rulebook.api import IllegalMove, Outcome
 
 SIZE = 17
 NSQ = SIZE * SIZE

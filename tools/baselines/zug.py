@@ -1,7 +1,7 @@
 """Zug, hand-written: a reference implementation of the Game API (engine/api.py).
 
 A yardstick for the generic engine (speed) and a cross-check of it (same moves, same results), not
-used by the engine. The rules are those of /work/shared/RULINGS.md, section "Zug".
+used by the engine. The rules are those of docs/games/zug.md.
 
 Plain Python: the board is a dict keyed by cell, the open cells next to it (the frontier) are kept
 with the side constraints they impose, and lines are searched over (cell, entry side) states.
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 
-from engine.api import CHANCE, IllegalMove, Outcome
+from rulebook.api import CHANCE, IllegalMove, Outcome
 
 SEAT_NAMES = ("red", "blue", "green", "yellow", "black")
 
