@@ -1,7 +1,7 @@
 """The engine against the hand-written baselines (tools/baselines), side by side in one process.
 
     python -m tools.bench [--seconds S] [--runs N] [--depth D] [--json out.json]
-                          [--no-zug] [--no-startup] [--no-mcts]
+                          [--no-zug] [--no-corpus] [--no-startup] [--no-mcts]
 
 Run from the repository root. Each figure is measured on the engine and on the baseline in turn,
 interleaved (the order alternates from run to run), on the same seeds and with the same driver
@@ -11,6 +11,9 @@ ratio is engine / baseline (above 1: the engine is faster). Figures:
 - Le zug random playouts, plies per second;
 - Le zug perft from the start (depth 4 by default, last ply counted in bulk), leaves per second;
 - Zug random matches per second, 2 and 5 players (when the engine loads games/zug.yaml);
+- the corpus games Breakthrough and English draughts (games/breakthrough.yaml,
+  games/english_draughts.yaml, when the engine loads them): random playouts, plies per second, and
+  perft from the start (depth 4 and 6, last ply in bulk), leaves per second;
 - start-up: `python -m rulebook moves games/lezug.yaml` (load, check, compile, list the first
   moves) against `python -c "import lark, yaml, jsonschema, typer"`, wall time of a subprocess,
   warm (a first run fills the compile cache and Python's bytecode cache); here the ratio is
@@ -37,6 +40,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rulebook.analysis import perft_rate, playout_rate  # noqa: E402
+
+# The corpus games: (figure prefix, title, game file, baseline factory, perft depth).
+CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines.breakthrough:Breakthrough", 4),
+          ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6))
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
            "zug5_matches": ">= 1.0", "startup": "<= 1.5"}
@@ -132,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--depth", type=int, default=4, help="Le zug perft depth from the start (default 4)")
     ap.add_argument("--json", metavar="FILE", help="write the figures here as JSON")
     ap.add_argument("--no-zug", action="store_true", help="skip the Zug figures")
+    ap.add_argument("--no-corpus", action="store_true",
+                    help="skip the corpus games (Breakthrough, English draughts)")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up figure")
     ap.add_argument("--no-mcts", action="store_true", help="skip the memory of 10,000 MCTS iterations on Zug")
     ap.add_argument("--quiet", "-q", action="store_true", help="only the table")
@@ -174,6 +183,10 @@ def main(argv: list[str] | None = None) -> int:
                 lambda r: playout_rate(zug, 2000 + r, args.seconds), lambda r: playout_rate(base, 2000 + r, args.seconds),
                 args.runs, log)
 
+    if not args.no_corpus:
+        for key, title, file, factory, depth in CORPUS:
+            corpus_figures(key, title, file, factory, depth, args, figures, notes, log)
+
     if not args.no_startup:
         figures["startup"] = startup(max(5, 2 * args.runs + 1), log)
 
@@ -191,6 +204,39 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if any(n.startswith("PERFT MISMATCH") for n in notes) else 0
 
 
+def corpus_figures(key, title, file, factory, depth, args, figures, notes, log) -> None:
+    """Playouts and perft of one corpus game, engine against baseline; a note, never a crash, when
+    the engine does not have the game (yet)."""
+    import importlib
+
+    from rulebook import load_game
+    path = ROOT / "games" / file
+    if not path.exists():
+        notes.append(f"{title} skipped: games/{file} does not exist")
+        return
+    try:
+        game = load_game(path)
+        game.legal_moves(game.initial_state())
+    except Exception as e:          # the game file may not load yet
+        notes.append(f"{title} skipped: the engine does not load games/{file} ({type(e).__name__}: {e})")
+        return
+    module, cls = factory.split(":")
+    base = getattr(importlib.import_module(module), cls)()
+    seed = 3000 if key == "breakthrough" else 4000
+    figures[f"{key}_playouts"] = side_by_side(
+        f"{title} playouts", "plies/s", "plies_per_s",
+        lambda r: playout_rate(game, seed + r, args.seconds), lambda r: playout_rate(base, seed + r, args.seconds),
+        args.runs, log)
+    figures[f"{key}_perft"] = side_by_side(
+        f"{title} perft {depth}", "leaves/s", "leaves_per_s",
+        lambda r: perft_rate(game, depth), lambda r: perft_rate(base, depth), args.runs, log)
+    figures[f"{key}_perft"]["depth"] = depth
+    e_leaves = {x["leaves"] for x in figures[f"{key}_perft"]["engine_runs"]}
+    b_leaves = {x["leaves"] for x in figures[f"{key}_perft"]["baseline_runs"]}
+    if e_leaves != b_leaves:
+        notes.append(f"PERFT MISMATCH ({title} {depth}): engine {e_leaves} baseline {b_leaves}")
+
+
 def _midgame(game, plies: int = 200, seed: int = 7):
     rng, st = random.Random(seed), game.initial_state()
     for _ in range(plies):
@@ -204,6 +250,9 @@ def table(report: dict) -> str:
     names = {"lezug_playouts": "Le zug random playouts", "lezug_perft": f"Le zug perft {report['depth']} (bulk)",
              "zug2_matches": "Zug 2 players, random matches", "zug5_matches": "Zug 5 players, random matches",
              "startup": "start-up: moves vs imports"}
+    for key, title, _file, _factory, depth in CORPUS:
+        names[f"{key}_playouts"] = f"{title} random playouts"
+        names[f"{key}_perft"] = f"{title} perft {depth} (bulk)"
     rows = [("figure", "unit", "engine", "baseline", "ratio", "target")]
     for k, f in report["figures"].items():
         fmt = (lambda v: f"{v * 1000:,.0f} ms") if k == "startup" else (lambda v: f"{v:,.0f}")
