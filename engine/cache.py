@@ -3,8 +3,10 @@
 Checking a game file (YAML, JSON Schema, every rules-language string) costs far more than
 compiling the checked rules, so `check_file` keeps its result here, keyed by everything it
 depends on: the file's path as given (it appears in messages), the file's exact bytes, the
-engine (a hash of its own source files, grammar and schema) and the Python version. Only a
-file that checks clean is stored; a file with findings is checked every time.
+path and bytes of every base file it `extends` (so editing a base is a new key), the engine
+(a hash of its own source files, grammar and schema) and the Python version. Only a file that
+checks clean is stored; a file with findings (or a chain of bases that cannot be followed) is
+checked every time.
 
 Safety: an entry is a pickle, so one is loaded only when it is ours and meant for this key:
 - the folder is $XDG_CACHE_HOME/rulebook (default ~/.cache/rulebook), owned by this user and
@@ -61,10 +63,24 @@ def engine_hash() -> str:
     return _engine_hash
 
 
-def key(path: str | Path, content: bytes) -> bytes:
-    """Everything a checked game depends on, as one text."""
-    return b"\n".join([FORMAT, str(path).encode("utf-8", "surrogateescape"), hashlib.sha256(content).hexdigest().encode(),
-                       engine_hash().encode(), sys.version.encode(), sys.implementation.cache_tag.encode()])
+def key(path: str | Path, content: bytes, bases: list[tuple[str, bytes]] | tuple = ()) -> bytes:
+    """Everything a checked game depends on, as one text: bases are (name, bytes) of the files it extends."""
+    parts = [FORMAT, str(path).encode("utf-8", "surrogateescape"), hashlib.sha256(content).hexdigest().encode()]
+    for name, data in bases:
+        parts += [b"extends " + name.encode("utf-8", "surrogateescape"), hashlib.sha256(data).hexdigest().encode()]
+    return b"\n".join(parts + [engine_hash().encode(), sys.version.encode(), sys.implementation.cache_tag.encode()])
+
+
+def current_key(path: str | Path) -> bytes | None:
+    """The key of the file as it is on disk now, bases included; None if it cannot be read or its
+    bases cannot be followed (the check will say why)."""
+    try:
+        content = Path(path).read_bytes()
+        from .load import base_files
+        bases = [(name, p.read_bytes()) for name, p in base_files(path, content)]
+        return key(path, content, bases)
+    except Exception:
+        return None
 
 
 def _safe_dir(d: Path) -> bool:
@@ -111,13 +127,10 @@ def load(path: str | Path) -> tuple[Any, bytes | None]:
     """(the cached value or None, the key of the file's current bytes or None if uncacheable)."""
     if not enabled():
         return None, None
-    try:
-        content = Path(path).read_bytes()
-    except OSError:
+    k = current_key(path)
+    if k is None:
         return None, None
-    k = None
     try:
-        k = key(path, content)
         d = folder()
         if not _safe_dir(d):
             return None, k
@@ -137,12 +150,12 @@ def load(path: str | Path) -> tuple[Any, bytes | None]:
 
 
 def store(path: str | Path, k: bytes | None, value: Any) -> None:
-    """Keep value under key k, if the file still holds the bytes k was made from."""
+    """Keep value under key k, if the file (and its bases) still hold the bytes k was made from."""
     if k is None or not enabled():
         return
     try:
-        if key(path, Path(path).read_bytes()) != k:
-            return                  # the file changed while it was checked
+        if current_key(path) != k:
+            return                  # the file or a base changed while it was checked
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         d = folder()
         d.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -13,7 +13,8 @@ def check_file(path: str | Path, text: str | None = None):
     """Load and check a game file; return the checked rules or raise GameFileError.
 
     A file (not a given text) that checks clean is kept in the compile cache (engine/cache.py),
-    keyed by its path, exact bytes and the engine version: the same file loads from there.
+    keyed by its path, exact bytes, the paths and bytes of the base files it `extends`, and the
+    engine version: the same file loads from there.
     """
     key = None
     if text is None:

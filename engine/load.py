@@ -3,10 +3,15 @@
 Only the plain YAML types are accepted (mappings, sequences, strings, numbers, booleans, null);
 any other tag (`!!python/object`, a custom `!tag`) is refused with its location, so a game file
 can never build objects or run code. Duplicate keys are errors, not silently the last one.
+
+A file may `extends: base.yaml` (a variant file, docs/language.md "Variant files"): its base is
+loaded first, then the file's own keys are merged over it. Every value keeps the place of the
+file it came from, so a finding about an inherited value names the base file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +22,7 @@ from .api import RulebookError
 
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 _MAX_NODES = 200_000  # aliases can make a small file expand enormously
+MAX_EXTENDS = 8       # links in a chain of `extends` (a file and at most 8 bases)
 
 
 @dataclass(frozen=True)
@@ -26,16 +32,17 @@ class Place:
     column: int
     style: str | None = None      # None plain, "'" or '"' quoted, "|" or ">" block
     end_line: int = 0
+    file: str | None = None       # None: the Source's own file; else the base file it came from
 
     def inside(self, line: int, column: int) -> "Place":
         """The place of a character inside this scalar's text (line, column 1-based)."""
         if self.style in ("|", ">"):
             # a block scalar's text starts on the line after the indicator
-            return Place(self.line + line, column + self.column + 1)
+            return Place(self.line + line, column + self.column + 1, file=self.file)
         quote = 1 if self.style in ("'", '"') else 0
         if line == 1:
-            return Place(self.line, self.column + quote + column - 1)
-        return Place(self.line + line - 1, column)
+            return Place(self.line, self.column + quote + column - 1, file=self.file)
+        return Place(self.line + line - 1, column, file=self.file)
 
 
 @dataclass
@@ -59,7 +66,11 @@ class GameFileError(RulebookError):
 
 @dataclass
 class Source:
-    """A game file's data and the places of its values, keyed by path (keys and indexes)."""
+    """A game file's data and the places of its values, keyed by path (keys and indexes).
+
+    With `extends`, data is the merged data and a place inherited from a base file names that
+    file (Place.file); `file` is always the file that was loaded (the variant).
+    """
     file: str
     data: Any
     places: dict[tuple, Place] = field(default_factory=dict)       # value of each path
@@ -82,7 +93,7 @@ class Source:
         p = self.place(path, key)
         if inner is not None:
             p = p.inside(*inner)
-        return Finding(self.file, p.line, p.column, message)
+        return Finding(p.file or self.file, p.line, p.column, message)
 
 
 def _place(node) -> Place:
@@ -96,19 +107,84 @@ class _Loader(yaml.SafeLoader):
 
 
 def load_source(path: str | Path, text: str | None = None) -> Source:
-    """Read a game file into a Source; raise GameFileError with located findings."""
+    """Read a game file into a Source (its bases merged in); raise GameFileError with located findings."""
     name = str(path)
-    if text is None:
+    src = _parse(name, _read(name) if text is None else text)
+    if not _extends(src):
+        return src
+    chain = [src]
+    seen = [(_identity(name), name)]
+    while (link := _link(chain[-1], seen)) is not None:
+        base_name, base_path, where = link
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise GameFileError([Finding(name, 1, 1, "no such file")]) from None
-        except IsADirectoryError:
-            raise GameFileError([Finding(name, 1, 1, "is a folder, not a game file")]) from None
-        except UnicodeDecodeError as e:
-            raise GameFileError([Finding(name, 1, 1, f"not UTF-8 text ({e.reason})")]) from None
-        except OSError as e:
-            raise GameFileError([Finding(name, 1, 1, f"cannot read: {e.strerror}")]) from None
+            base = _parse(base_name, _read(base_name, base_path, where))
+        except GameFileError as e:
+            if getattr(e, "at_link", False):        # no such base: said at the link
+                raise
+            raise GameFileError(e.findings + [where.finding(f"the base file {base_name} has errors")]) from None
+        if not isinstance(base.data, dict):
+            raise GameFileError([where.finding(f"the base file {base_name} is not a mapping of sections "
+                                               f"(game, players, board, ...)")])
+        chain.append(base)
+        seen.append((_identity(base_path), base_name))
+    merged = chain[-1]
+    findings: list[Finding] = []
+    for over in reversed(chain[:-1]):
+        merged = _merge(merged, over, findings)
+    if findings:
+        raise GameFileError(findings)
+    return merged
+
+
+def base_files(path: str | Path, content: bytes) -> list[tuple[str, Path]]:
+    """The base files a game file of these bytes extends, nearest first: (name in messages, path).
+
+    For the compile cache, whose key covers them; cheap for a file that cannot extend (no parse).
+    Raises GameFileError (or OSError, UnicodeDecodeError) for a chain the loader would refuse.
+    """
+    out: list[tuple[str, Path]] = []
+    name = str(path)
+    seen = [(_identity(name), name)]
+    while _may_extend(content):
+        src = _parse(name, content.decode("utf-8"))
+        link = _link(src, seen)
+        if link is None:
+            break
+        name, base_path, _ = link
+        content = base_path.read_bytes()
+        out.append((name, base_path))
+        seen.append((_identity(base_path), name))
+    return out
+
+
+def _may_extend(content: bytes) -> bool:
+    # a key `extends` is written as such, or with a double-quoted escape (which needs a backslash)
+    return b"extends" in content or b"\\" in content
+
+
+def _read(name: str, path: str | Path | None = None, link: "_Where | None" = None) -> str:
+    """The text of a file; GameFileError at 1:1 of it (at the `extends` link for a base not found)."""
+    def fail(message: str, at_link: bool = False):
+        if at_link and link is not None:
+            e = GameFileError([link.finding(message)])
+            e.at_link = True
+            return e
+        return GameFileError([Finding(name, 1, 1, message)])
+    try:
+        return Path(name if path is None else path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise fail(f"no base file {name}" if link else "no such file", at_link=True) from None
+    except IsADirectoryError:
+        raise fail(f"the base {name} is a folder, not a game file" if link else "is a folder, not a game file",
+                   at_link=True) from None
+    except UnicodeDecodeError as e:
+        raise fail(f"not UTF-8 text ({e.reason})") from None
+    except OSError as e:
+        raise fail(f"cannot read: {e.strerror}") from None
+
+
+def _parse(name: str, text: str) -> Source:
+    """One file's text into a Source (no `extends` followed)."""
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
@@ -130,6 +206,131 @@ def load_source(path: str | Path, text: str | None = None) -> Source:
     if findings:
         raise GameFileError(findings)
     return src
+
+
+# ---------------------------------------------------------------- extends
+@dataclass(frozen=True)
+class _Where:
+    """The `extends` value of a file: where a problem with its link is reported."""
+    file: str
+    place: Place
+
+    def finding(self, message: str) -> Finding:
+        return Finding(self.file, self.place.line, self.place.column, message)
+
+
+def _extends(src: Source) -> bool:
+    return isinstance(src.data, dict) and "extends" in src.data
+
+
+def _identity(path: str | Path) -> str:
+    """A file's identity for finding cycles: its real path."""
+    return os.path.realpath(path)
+
+
+def _link(src: Source, seen: list[tuple[str, str]]) -> tuple[str, Path, _Where] | None:
+    """The base src extends, as (name in messages, path to read, where the link is), or None.
+
+    GameFileError at the `extends` value for a link that is not a text, too deep, or a cycle.
+    seen: (identity, name) of the files of the chain so far, src's last.
+    """
+    if not _extends(src):
+        return None
+    value = src.data["extends"]
+    where = _Where(src.file, src.place(("extends",)))
+    if not isinstance(value, str) or not value.strip():
+        what = "an empty text" if isinstance(value, str) else _kind(value)
+        raise GameFileError([where.finding(f"'extends' must be the path of a base file (a text), not {what}")])
+    if len(seen) > MAX_EXTENDS:
+        raise GameFileError([where.finding(f"more than {MAX_EXTENDS} levels of 'extends' "
+                                           f"({' > '.join(n for _, n in seen)} > ...)")])
+    path = Path(os.path.dirname(src.file)) / value
+    name = os.path.normpath(path)
+    if _identity(name) != _identity(path):      # a folder link on the way: '..' is not textual
+        name = str(path)
+    ident = _identity(path)
+    if any(ident == i for i, _ in seen):
+        cycle = " > ".join(n for _, n in seen) + f" > {name}"
+        raise GameFileError([where.finding(f"'extends' makes a cycle: {cycle}")])
+    return name, path, where
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "null"
+
+
+def _merge(base: Source, over: Source, findings: list[Finding]) -> Source:
+    """over's top-level keys merged over base (both mappings); `extends` dropped from both.
+
+    Mappings merge key by key; any other value replaces the base's whole; a key set to null
+    removes the base's key (a finding if the base has no such key). Places inherited from the
+    base are marked with the base's file.
+    """
+    out = Source(over.file, None)
+    out.places[()] = over.places.get((), Place(1, 1))
+    b = {k: v for k, v in base.data.items() if k != "extends"}
+    o = {k: v for k, v in over.data.items() if k != "extends"}
+    out.data = _merge_map(b, o, (), base, over, out, findings)
+    return out
+
+
+def _merge_map(b: dict, o: dict, path: tuple, base: Source, over: Source, out: Source, findings: list) -> dict:
+    res: dict = {}
+    for k, bv in b.items():
+        p = path + (k,)
+        if k not in o:
+            _keep(base, p, bv, out, base.file)
+            res[k] = bv
+            continue
+        ov = o[k]
+        if ov is None:
+            continue                                    # removed
+        if isinstance(bv, dict) and isinstance(ov, dict):
+            _keep_key(over, p, out, None)
+            out.places[p] = over.places[p]
+            res[k] = _merge_map(bv, ov, p, base, over, out, findings)
+        else:
+            _keep(over, p, ov, out, None)
+            res[k] = ov
+    for k, ov in o.items():
+        if k in b:
+            continue
+        p = path + (k,)
+        if ov is None:
+            findings.append(over.finding(p, f"'{'.'.join(map(str, p))}' is not in the base file "
+                                            f"{base.file}: nothing to remove", key=True))
+            continue
+        _keep(over, p, ov, out, None)
+        res[k] = ov
+    return res
+
+
+def _keep_key(src: Source, path: tuple, out: Source, file: str | None) -> None:
+    kp = src.key_places.get(path)
+    if kp is not None:
+        out.key_places[path] = kp if file is None or kp.file else replace(kp, file=file)
+
+
+def _keep(src: Source, path: tuple, value: Any, out: Source, file: str | None) -> None:
+    """Copy the places of a value (its key's, and all below it) from src, marked with file."""
+    _keep_key(src, path, out, file)
+    p = src.places.get(path)
+    if p is not None:
+        out.places[path] = p if file is None or p.file else replace(p, file=file)
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _keep(src, path + (k,), v, out, file)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _keep(src, path + (i,), v, out, file)
 
 
 def _convert(node, path, src: Source, findings: list, loader, budget) -> Any:
