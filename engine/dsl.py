@@ -149,6 +149,17 @@ class ZoneAll(Node):
 class ZoneUnion(Node):
     left: Node
     right: Node
+    op: str = "|"       # | union, & intersection, - difference
+
+
+@dataclass(eq=False)
+class ZoneRef(Node):
+    name: str           # another zone of the file (as seen by the same player)
+
+
+@dataclass(eq=False)
+class ZoneOpposite(Node):
+    zone: Node          # the zone turned half a turn about the board's centre
 
 
 def _at(node: Node, meta_or_token) -> Node:
@@ -254,7 +265,19 @@ class _ToAstMethods:
         return _at(ZoneAll(), meta)
 
     def zone_union(self, meta, c):
-        return _at(ZoneUnion(c[0], c[1]), meta)
+        return _at(ZoneUnion(c[0], c[1], "|"), meta)
+
+    def zone_inter(self, meta, c):
+        return _at(ZoneUnion(c[0], c[1], "&"), meta)
+
+    def zone_diff(self, meta, c):
+        return _at(ZoneUnion(c[0], c[1], "-"), meta)
+
+    def zone_ref(self, meta, c):
+        return _at(ZoneRef(c[0].dotted), c[0])
+
+    def zone_opposite(self, meta, c):
+        return _at(ZoneOpposite(c[0]), meta)
 
 
 @lru_cache(maxsize=1)

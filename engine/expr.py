@@ -36,6 +36,9 @@ class Function:
     result: str | Callable[[list[str]], str]
     emit: Callable[..., str]                    # emit(args_code: list[str], arg_types: list[str]) -> code
     about: str = ""
+    # named arguments: name -> (accepted types, code when not given); their codes follow the
+    # positional ones in `emit`'s list, in this order
+    keywords: dict[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -77,9 +80,10 @@ def _check(node, vocab):
         fn = vocab.functions.get(node.func)
         if fn is None:
             _fail(node, f"unknown function '{node.func}'{_suggest(node.func, vocab.functions)}")
-        if node.kwargs:
-            k = next(iter(node.kwargs))
-            _fail(node, f"{node.func}() takes no named argument '{k}'")
+        for k in node.kwargs:
+            if k not in fn.keywords:
+                known = f" (it takes {', '.join(fn.keywords)})" if fn.keywords else ""
+                _fail(node.kwargs[k], f"{node.func}() takes no named argument '{k}'{known}")
         if len(node.args) != len(fn.arg_types):
             _fail(node, f"{node.func}() takes {len(fn.arg_types)} argument{'s' if len(fn.arg_types) != 1 else ''}, "
                         f"not {len(node.args)}")
@@ -90,6 +94,12 @@ def _check(node, vocab):
                 _fail(arg, f"{node.func}() needs {' or '.join(_a(x) for x in accepted)} here, not {_a(t)}")
             types.append(t)
             level = max(level, lv)
+        for k, (accepted, _default) in fn.keywords.items():
+            if k in node.kwargs:
+                t, lv = typecheck(node.kwargs[k], vocab)
+                if t not in accepted:
+                    _fail(node.kwargs[k], f"{node.func}({k}=...) needs {' or '.join(_a(x) for x in accepted)}, not {_a(t)}")
+                level = max(level, lv)
         node.arg_types = types
         result = fn.result(types) if callable(fn.result) else fn.result
         return result, level
@@ -234,6 +244,8 @@ class Emitter:
             # a selection (`group in zone`) reaches its function as (group code, zone code)
             args = [(self._sub(a.left, lv), self._sub(a.right, lv)) if a.type == SELECTION else self._sub(a, lv)
                     for a in node.args]
+            args += [self._sub(node.kwargs[k], lv) if k in node.kwargs else default
+                     for k, (_t, default) in fn.keywords.items()]
             return fn.emit(args, node.arg_types)
         if isinstance(node, dsl.In):
             if node.type == SELECTION:

@@ -23,6 +23,13 @@ ACCEPTED = [
     ("zone", "ranks 1..4"),
     ("zone", "rank 2 | file 3 | cells a1 b2"),
     ("zone", "all"),
+    ("pattern", "jump(d, over=theirs, capture=yes)++"),       # possessive: go on while possible
+    ("pattern", "slide(q) shoot(q, kind=arrow)"),
+    ("pattern", "place(board) flip(adjacent)"),
+    ("zone", "ranks 1..2 & files 1..5 | rank 3 & files 1..4"),
+    ("zone", "opposite(camp) - cells a1"),
+    ("zone", "(home | second) & files 2..3"),
+    ("expr", "in_a_row(5, exact=option.exact_five)"),
 ]
 
 REJECTED = [
@@ -35,7 +42,7 @@ REJECTED = [
     ("expr", "f(x=1, 2)", 1, 8, "a plain argument after a named one"),
     ("expr", "f(x=1, x=2)", 1, 8, "'x' given twice"),
     ("pattern", "step(a) | | jump(a)", 1, 11, "unexpected '|'"),
-    ("pattern", "step(a)++", 1, 9, "unexpected '+'"),
+    ("pattern", "step(a)+++", 1, 10, "unexpected '+'"),
     ("pattern", "step(a", 1, 7, "ends too early"),
     ("zone", "ranks 1..", 1, 10, "ends too early"),
     ("zone", "rank two", 1, 6, "unexpected 'two'"),
