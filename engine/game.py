@@ -38,7 +38,7 @@ def _check(path: str | Path, text: str | None):
     ch.raise_if_any()       # the words below rely on the structure being right
     check_options(ch)
     if "grid" in src.data["board"]:
-        from .grid import check_grid
+        from .boards.grid import check_grid
         rules = check_grid(ch)
     else:
         from .tiles import check_tiles

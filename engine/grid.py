@@ -23,7 +23,7 @@ from .api import Outcome, RulebookError, parse_by_notation
 from .check import Checker, option_symbols
 from .expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Emitter, Function, Symbol, Vocabulary, typecheck
 from .dsl import DslError
-from .grid_codegen import LANDING, _Allow, _FastPhaseCode, _PhaseCode
+from .boards.grid.fastgen import LANDING, _Allow, _FastPhaseCode, _PhaseCode
 
 PASS = "pass"
 

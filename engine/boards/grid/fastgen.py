@@ -11,11 +11,11 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import dsl
-from .expr import CELL, GROUP, Emitter, Symbol, Vocabulary
+from ... import dsl
+from ...expr import CELL, GROUP, Emitter, Symbol, Vocabulary
 
 if TYPE_CHECKING:
-    from .grid import GridRules, Phase
+    from .rules import GridRules, Phase
 
 # the names a landing rule may use besides the turn's: the landing cell, the origin, the
 # player's other pieces (the moving one lifted)
