@@ -107,6 +107,8 @@ def _where(path: tuple) -> str:
 def _message(err, path) -> str:
     name = ".".join(map(str, path)) or "the file"
     v = err.validator
+    if path and path[-1] == "forward":
+        return f"'{name}' must be north, south, east, west or degrees counter-clockwise from east (0..345, steps of 15)"
     if v == "type":
         want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
         return f"'{name}' must be {_article(_TYPE_WORDS.get(want, want))}, not {_article(_kind(err.instance))}"
@@ -120,10 +122,11 @@ def _message(err, path) -> str:
         return f"'{name}' must be {'at least' if v == 'minimum' else 'at most'} {err.validator_value}"
     if v in ("minItems", "maxItems", "minProperties", "maxProperties"):
         return f"'{name}': {err.message}"
-    if v == "oneOf" and isinstance(err.instance, dict) and {"grid", "open"} <= set(err.instance):
-        return "a board is either a grid or open, not both"
-    if v == "oneOf" and isinstance(err.instance, dict):
-        return f"'{name}' needs one of: grid, open"
+    if v == "oneOf" and path == ("board",) and isinstance(err.instance, dict):
+        given = [k for k in ("grid", "hex", "open") if k in err.instance]
+        if len(given) > 1:
+            return f"a board is one of grid, hex or open, not {' and '.join(given)}"
+        return f"'{name}' needs one of: grid, hex, open"
     return f"'{name}': {err.message}"
 
 

@@ -23,8 +23,8 @@ def racing_choice(game, st, moves, rng, eagerness):
     such games reach the end, backward mode and wins, where uniform play drifts to the ply limit."""
     steps = [m for m in moves if isinstance(m, tuple) and m[0] != "drop"]
     if steps and rng.random() < eagerness:
-        rank = game.geo.relative_rank
-        gain = {m: rank(st[3], m[1]) - rank(st[3], m[0]) for m in steps}
+        rank = game.RK[st[3]]          # per cell, its rank counted from the mover's home rank
+        gain = {m: rank[m[1]] - rank[m[0]] for m in steps}
         best = max(gain.values())
         moves = [m for m in steps if gain[m] == best]
     return rng.choice(moves)
@@ -105,8 +105,9 @@ def test_fast_generators_agree_with_the_plain_search(path):
 def test_generated_code_is_generic():
     """Nothing of Le zug is written into the engine: its words only come from the game file."""
     import inspect
-    from rulebook import grid
-    src = inspect.getsource(grid).lower()
+    from rulebook.boards import grid
+    from rulebook.boards.grid import fastgen, game, movegen, rules, vocabulary
+    src = "".join(inspect.getsource(m) for m in (grid, fastgen, game, movegen, rules, vocabulary)).lower()
     for word in ("lezug", "le zug", "station", "backward", "confined"):
         assert word not in src, word
 

@@ -21,11 +21,12 @@ EXPECTED = {
         "2:11: YAML tag !include is not allowed in a game file",
     ],
     "structure.yaml": [
-        "3:3: unknown key 'cell'; expected one of: cells, grid, open",
+        "3:3: unknown key 'cell'; expected one of: cells, grid, hex, open",
         "4:17: 'board.grid.files' must be a whole number, not text",
-        "5:31: 'players.0.forward' must be one of: north, south, east, west",
-        "6:1: unknown key 'boards'; expected one of: about, board, counters, directions, end, evaluate, game, "
-        "options, phases, pieces, player_count, players, routes, scoring, tiles, zones",
+        "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
+        "(0..345, steps of 15)",
+        "6:1: unknown key 'boards'; expected one of: about, board, counters, directions, end, evaluate, extends, "
+        "game, options, phases, pieces, player_count, players, routes, scoring, seating, tiles, zones",
     ],
     "missing.yaml": ["1:1: 'board' is missing", "1:1: 'phases' is missing"],
     "dsl_syntax.yaml": [
@@ -40,13 +41,13 @@ EXPECTED = {
         "14:18: unknown zone 'hoem'",
         "17:16: step needs a direction set, not a zone",
         "17:41: over must be any, mine or theirs",
-        "17:52: unknown action 'slide' (actions: step, jump, drop)",
+        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot)",
         "21:32: unknown name 'gaol' (did you mean 'goal'?)",
         "22:16: landing rule counted must be a condition, not a number",
         "23:25: 'in' needs a zone's name on its right, not a direction set",
         "25:8: unknown name 'far'",
         "26:24: 'surrender' is not a choice of option.rule (pass, lose)",
-        "27:12: option limit must offer only the choices pass and lose",
+        "27:12: option limit must offer only the choices pass, lose and draw",
         "28:11: evaluate must be a number, not a condition",
     ],
     "options.yaml": [

@@ -1,0 +1,58 @@
+"""Why a grid move is not legal: the landing rule of the game file that refuses it, found by
+generating the phase's moves again with rules left out."""
+from __future__ import annotations
+
+import re
+
+from .movegen import PRIORITY
+
+PASS = "pass"
+
+
+def explain(game, st, text: str) -> str:
+    text = text.strip()
+    if st[6] is not None:
+        return f"'{text}': the game is over"
+    moves = game.legal_moves(st)
+    if text in {game.move_str(m) for m in moves}:
+        return f"'{text}' is legal"
+    phase = game.rules.phases[game.phase_index(st)]
+    who = game.players[st[3]]
+    if text == PASS:
+        return f"'pass' is only legal when {who} has no other move"
+    parts = [p for p in re.split(r"[-x+/]", text)]
+    cells = [game.geo.parse_cell(p) for p in parts]
+    if not text or None in cells:
+        bad = [p for p, c in zip(parts, cells) if c is None and p]
+        if bad and len(bad) == len([p for p in parts if p]) or (bad and re.fullmatch(r"[a-z]\d+", bad[0])):
+            return f"'{text}': {bad[0]} is not a cell of this board"
+        examples = sorted({game.move_str(m) for m in moves})[:3]
+        return f"'{text}' is not a move in this game's notation" + (f" (e.g. {', '.join(examples)})" if examples else "")
+    drop = "+" in text or len(cells) == 1
+    if drop and not (phase.drops or phase.places):
+        return f"'{text}': phase '{phase.name}' has no drop moves"
+    if not drop:
+        if not phase.patterns:
+            return f"'{text}': phase '{phase.name}' has no piece moves"
+        o = cells[0]
+        if st[0][o] & 7 != st[3] + 1:
+            return f"'{text}': {game.geo.name(o)} holds no piece of {who}"
+    names = [r.name for r in phase.rules]
+
+    def legal_without(skip):
+        source = game._phase_source(phase, skip=frozenset(skip), fname="gen")
+        fn = game._exec(source, "gen", dict(game._ns), phase.path)
+        return text in {game.move_str(m) for m in fn(st)}
+
+    for r in names:
+        if legal_without({r}):
+            return (f"'{text}' is refused by rule '{r}' of phase '{phase.name}' "
+                    f"({game.rules.places[(phase.name, r)]})")
+    if names and legal_without(set(names)):
+        where = ", ".join(f"'{r}' ({game.rules.places[(phase.name, r)]})" for r in names)
+        return f"'{text}' is refused by several rules together: {where}"
+    if phase.priority and legal_without({PRIORITY}):
+        return f"'{text}': a capture is possible, and phase '{phase.name}' then allows only capturing moves"
+    if drop:
+        return f"'{text}': those cells are not free cells of the drop zone, or not as many as the drop takes"
+    return f"'{text}': no pattern of phase '{phase.name}' reaches {game.geo.name(cells[-1])} from {game.geo.name(cells[0])}"

@@ -1,0 +1,648 @@
+"""A compiled grid game: tables built once, move generation, apply and end conditions as Python
+source generated for this game, these option values and this number of seats.
+
+Two state layouts, chosen per game (GridRules.general):
+- plain (one kind of piece, steps and jumps, no captures): the tuple
+  (cells, boards, reserves, to_move, ply, passes, result), cells a byte per cell (0 empty, else
+  the owner's seat + 1), boards an int bitboard per seat; moves (origin, destination) or drops.
+  Its generator is fastgen's, tuned for jump chains whose paths merge.
+- general: (cells, boards, reserves, to_move, ply, passes, result, kinds, quiet, last): cells
+  hold kind << 3 | (owner + 1) plus one wall byte (255) at index SIZE, so a cell lookup off the
+  board (SIZE, or -1) reads "not empty, nobody's"; boards has one more bitboard, for pieces owned
+  by nobody; kinds an int bitboard per piece kind (when there are several); quiet the plies since
+  the last capture or move of a kind that resets it; last the final cell of the last move (-1).
+  Its generator is movegen's (captures, slides, placements, flips, shots, promotion, priority).
+result is None while the game runs, else the tuple of winning seats (() for a draw).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from functools import partial
+from typing import Any
+
+from ... import dsl
+from ...api import Outcome, RulebookError, parse_by_notation
+from ...expr import INT, Emitter, Symbol, Vocabulary
+from . import topology as topo
+from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
+from .movegen import PathCode, flips
+from .rules import GridRules
+from .vocabulary import advance, connected, direction_sets, grid_vocabulary, in_a_row
+
+PASS = "pass"
+NOBODY = "nobody"
+
+
+class GridGame:
+    """A compiled grid game: the Game API of rulebook/api.py."""
+
+    def __init__(self, rules: GridRules, options: dict[str, Any], seats: list[int], instrument: bool = False):
+        self.rules = rules
+        self.name = rules.spec["game"]
+        self.seats = list(seats)                       # the file's seat index of each player here
+        self.players = tuple(rules.players[s] for s in seats)
+        self.options = dict(options)
+        self.instrument = instrument
+        self.general = rules.general
+        n = self.n = len(self.players)
+        self.kinds = rules.kinds
+        self.multi = len(self.kinds) > 1
+        self._build_tables()
+        self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
+                                      option_values=options, spec=rules.spec, general=self.general)
+        self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
+        ns = self._namespace()
+        self._ns = ns
+        self._gens = []
+        self.sources: dict[str, str] = {}
+        for ph in rules.phases:
+            source = self._phase_source(ph, instrument=instrument)
+            self.sources[ph.name] = source
+            self._gens.append(self._exec(source, f"gen_{ph.name}", ns, ph.path))
+        blocked = rules.blocked
+        self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
+        self._phase_ends = []
+        total = 0
+        for ph in rules.phases:
+            total = total + ph.turns if ph.turns else None
+            self._phase_ends.append(total)
+            if total is None:
+                break
+        self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
+        ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._gens[-1], self.phase_index, PASS
+        ns["_MOVES"] = self._raw_moves
+        self._win = self._state_fn(rules.win, "win", ns)
+        self._draw = self._state_fn(rules.draw, "draw", ns)
+        self._eval = self._state_fn(rules.evaluate, "evaluate", ns)
+        self._score = self._score_fn(ns)
+        ns["_WINNERS"] = self._top_scorers
+        src = self._apply_source()
+        self.sources["apply"] = src
+        # apply and legal_moves of the Game API are generated for this game and set as instance
+        # attributes, called directly
+        self.apply = self._exec(src, "apply", ns, ("apply",))
+        src = self._legal_source()
+        self.sources["legal_moves"] = src
+        self.legal_moves = self._exec(src, "legal_moves", ns, ("legal_moves",))
+
+    # ---------------------------------------------------------------- compile helpers
+    def _exec(self, source: str, fname: str, ns: dict, path: tuple):
+        where = f"<{self.rules.src_file}:{'.'.join(map(str, path))}>"
+        exec(compile(source, where, "exec"), ns)
+        return ns[fname]
+
+    def _phase_source(self, ph, skip=frozenset(), instrument=False, fname=None) -> str:
+        fname = fname or f"gen_{ph.name}"
+        if self.general:
+            promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
+            return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
+                            skip=skip, instrument=instrument, fname=fname).source
+        if instrument or skip:
+            return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
+                              fname=fname).source
+        return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
+
+    def _prologue(self) -> str:
+        n = self.n
+        occ = " | ".join(f"B[{i}]" for i in range(n + (1 if self.general else 0)))
+        extra = "; K = st[7]" if self.general else ""
+        return (f"    cells = st[0]; B = st[1]; R = st[2]{extra}\n"
+                f"    opp = (me + 1) % {n}\n    occ = {occ}\n")
+
+    def _state_fn(self, node, fname, ns):
+        if node is None:
+            return None
+        em = Emitter(self._vocab)
+        body = em.emit(node)
+        src = (f"def {fname}(st, me):\n" + self._prologue()
+               + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n")
+        self.sources[fname] = src
+        return self._exec(src, fname, ns, (fname,))
+
+    def _score_fn(self, ns):
+        if not self.rules.scoring:
+            return None
+        em = Emitter(self._vocab)
+        parts = [em.emit(node) for _name, node in self.rules.scoring]
+        src = ("def score(st, me):\n" + self._prologue() + "".join(f"    {x}\n" for x in em.hoisted[0])
+               + f"    return ({', '.join(parts)},)\n")
+        self.sources["score"] = src
+        return self._exec(src, "score", ns, ("scoring",))
+
+    def _top_scorers(self, st) -> tuple:
+        totals = [sum(self._score(st, s)) for s in range(self.n)]
+        best = max(totals)
+        if totals.count(best) == self.n:
+            return ()
+        return tuple(s for s in range(self.n) if totals[s] == best)
+
+    def _raw_moves(self, st) -> list:
+        return (self._gens[-1] if st[4] >= self._last_from else self._gens[self.phase_index(st)])(st)
+
+    def _build_tables(self):
+        r = self.rules
+        base = r.topology()
+        W, H = base.files, base.ranks
+        used = list(base.used)
+        if r.cells_node is not None:
+            code = Emitter(Vocabulary({"file": Symbol(INT, "f"), "rank": Symbol(INT, "r")}, {})).emit(r.cells_node)
+            fn = eval(compile(f"lambda f, r: {code}", f"<{r.src_file}:board.cells>", "eval"))
+            used = [u and bool(fn(i % W, i // W)) for i, u in enumerate(used)]
+        geo = r.topology(used)
+        self.geo = geo
+        n = self.n
+        size = W * H
+        self.size = size
+        self.forward = [r.forward[s] for s in self.seats]
+        on_board = geo.cells()
+        off = size if self.general else -1          # what a step off the board reads
+
+        sets = direction_sets(r.dirsets, geo)
+        self.dir_names = list(sets)
+        self.STEP, self.JUMP, self.RAYS, self.NEXT = [], [], [], []
+        self.vectors: dict[str, frozenset] = {}
+        for name, words in sets.items():
+            steps, jumps, rays, nexts, vecs_all = [], [], [], [], set()
+            for seat in range(n):
+                vecs = list(dict.fromkeys(v for v in (self._vector(seat, w) for w in words) if v is not None))
+                vecs_all.update((seat, v) for v in vecs)
+                srow, jrow, rrow = [()] * size, [()] * size, [()] * size
+                nrow = [off] * (size + 1)
+                for i in on_board:
+                    s, j, rr = [], [], []
+                    for v in vecs:
+                        a = geo.neighbour(i, v)
+                        if a >= 0:
+                            s.append(a)
+                            b = geo.neighbour(a, v)
+                            if b >= 0:
+                                j.append((a, b))
+                        ray, c = [], a
+                        while c >= 0:
+                            ray.append(c)
+                            c = geo.neighbour(c, v)
+                        if ray:
+                            rr.append(tuple(ray))
+                    srow[i], jrow[i], rrow[i] = tuple(s), tuple(j), tuple(rr)
+                    if len(vecs) == 1:
+                        a = geo.neighbour(i, vecs[0])
+                        nrow[i] = a if a >= 0 else off
+                steps.append(srow)
+                jumps.append(jrow)
+                rays.append(rrow)
+                nexts.append(nrow)
+            self.STEP.append(steps)
+            self.JUMP.append(jumps)
+            self.RAYS.append(rays)
+            self.NEXT.append(nexts)
+            self.vectors[name] = frozenset(vecs_all)
+        self.zone_cells: dict[str, list[list[int]]] = {}
+        for z in r.zones:
+            self.zone_cells[z] = [sorted(self._zone(z, s)) for s in range(n)]
+        self.RK = [geo.lines_along(f) for f in self.forward]
+        # kinds: cell value bits, promotions
+        self.kind_values = {k.name: i << 3 for i, k in enumerate(self.kinds)}
+        self.neutral_code = n + 1
+
+    def _vector(self, seat: int, word) -> tuple[int, int] | None:
+        geo = self.geo
+        fw = self.forward[seat]
+        if isinstance(word, list):          # [forward, left] cells, on a square board
+            f, left = geo.relative(fw, "front"), geo.relative(fw, "left")
+            if f is None or left is None:
+                raise RulebookError(f"{self.rules.src_file}: an offset direction needs a seat facing along "
+                                    f"the board's lines (seat {self.players[seat]} faces {fw:g} degrees)")
+            return (word[0] * f[0] + word[1] * left[0], word[0] * f[1] + word[1] * left[1])
+        if word in geo.directions:
+            return geo.directions[word]
+        return geo.relative(fw, word)
+
+    def _zone(self, name: str, seat: int, trail=()) -> set[int]:
+        node = self.rules.zones[name]
+        if isinstance(node, dict):
+            node = node.get(self.seats[seat])
+            if node is None:
+                return set()
+        return self._zone_cells(node, seat, trail + (name,))
+
+    def _zone_cells(self, node, seat: int, trail) -> set[int]:
+        geo = self.geo
+        if isinstance(node, dsl.ZoneUnion):
+            a, b = self._zone_cells(node.left, seat, trail), self._zone_cells(node.right, seat, trail)
+            return a | b if node.op == "|" else a & b if node.op == "&" else a - b
+        if isinstance(node, dsl.ZoneAll):
+            return set(geo.cells())
+        if isinstance(node, dsl.ZoneCells):
+            return {c for c in (geo.parse_cell(x) for x in node.cells) if c is not None}
+        if isinstance(node, dsl.ZoneRef):
+            return self._zone(node.name, seat, trail)
+        if isinstance(node, dsl.ZoneOpposite):
+            return {o for o in (geo.opposite(c) for c in self._zone_cells(node.zone, seat, trail)) if o >= 0}
+        fw = self.forward[seat]
+        lines = geo.lines_along(fw if node.axis == "rank" else fw - 90)
+        return {i for i in geo.cells() if node.low - 1 <= lines[i] <= node.high - 1}
+
+    def _namespace(self) -> dict:
+        n, size = self.n, self.size
+        bits = [1 << i for i in range(size)] + [0]        # BIT[-1], BIT[SIZE] = 0: no cell
+        ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "RAYS": self.RAYS, "NEXT": self.NEXT,
+                              "_combinations": itertools.combinations, "RK": self.RK, "STATS": self.stats,
+                              "BIT": bits, "FULL": sum(1 << i for i in self.geo.cells()), "ALLOW": _Allow(size)}
+        ns["_advance"] = advance
+        for z, per in self.zone_cells.items():
+            ns[f"ZL_{z}"] = per
+            ns[f"ZM_{z}"] = [sum(1 << i for i in cells) for cells in per]
+            ns[f"ZH_{z}"] = [bytes(1 if i in inside else 0 for i in range(size + 1)) for inside in map(set, per)]
+        if self.general:
+            ns["ENEMY"] = [bytes(1 if 0 < v < 255 and (v & 7) not in (s + 1, n + 1) else 0 for v in range(256))
+                           for s in range(n)]
+            ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
+            ns["_flips"] = partial(flips, BIT=bits)
+            lines = []
+            for i in range(size):
+                per = []
+                if self.geo.used[i]:
+                    for v in self.geo.axes():
+                        ahead, behind, c = [], [], self.geo.neighbour(i, v)
+                        while c >= 0:
+                            ahead.append(c)
+                            c = self.geo.neighbour(c, v)
+                        c = self.geo.neighbour(i, (-v[0], -v[1]))
+                        while c >= 0:
+                            behind.append(c)
+                            c = self.geo.neighbour(c, (-v[0], -v[1]))
+                        per.append((tuple(ahead), tuple(behind)))
+                lines.append(tuple(per))
+            ns["_in_a_row"] = partial(in_a_row, lines=lines)
+            near = [sum(1 << c for c in (self.geo.neighbour(i, v) for v in self.geo.directions.values()) if c >= 0)
+                    for i in range(size)]
+            ns["_connected"] = partial(connected, near=near)
+            promo = []
+            for i, k in enumerate(self.kinds):
+                table = []
+                for s in range(n):
+                    row = [()] * (size + 1)
+                    if k.promote_to:
+                        where = k.promote_in
+                        zname, seat = (where[9:], (s + 1) % n) if where.startswith("opponent.") else (where, s)
+                        for c in self.zone_cells[zname][seat]:
+                            row[c] = tuple(self.kind_values[t] | (s + 1) for t in k.promote_to)
+                    table.append(row)
+                ns[f"PROMO_{i}"] = table
+                promo.append(table)
+            ns["PROMO"] = promo
+        return ns
+
+    # ---------------------------------------------------------------- the Game API
+    def _start_cells(self):
+        size = self.size
+        cells = bytearray(size + 1 if self.general else size)
+        if self.general:
+            cells[size] = 255
+        for ki, k in enumerate(self.kinds):
+            if not k.start:
+                continue
+            owners = [0] if k.neutral else range(self.n)
+            for seat in owners:
+                for i in self.zone_cells[k.start][seat]:
+                    if cells[i]:
+                        raise RulebookError(f"{self.rules.src_file}: two start zones overlap at {self.geo.name(i)}")
+                    cells[i] = (ki << 3) | (self.neutral_code if k.neutral else seat + 1) if self.general else seat + 1
+        return cells
+
+    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1):
+        """A state from its cells (bytearray): the boards derived from them."""
+        n = self.n
+        boards = [0] * (n + 1 if self.general else n)
+        kinds = [0] * len(self.kinds) if self.multi else []
+        for i in range(self.size):
+            v = cells[i]
+            if v:
+                boards[(v & 7) - 1] |= 1 << i
+                if self.multi:
+                    kinds[v >> 3] |= 1 << i
+        if self.general:
+            return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None, tuple(kinds), quiet, last)
+        return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None)
+
+    def initial_state(self):
+        reserve = sum(k.reserve for k in self.kinds)
+        return self._state_of(self._start_cells(), (reserve,) * self.n, 0, 0, 0)
+
+    def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
+                 ply: int | None = None, passes: int = 0, quiet: int = 0):
+        """A state from a description: pieces by owner (a seat's name, or `nobody`), each a list of
+        cells (pieces of the first kind) or a mapping kind -> cells; whose turn; reserves; ply.
+
+        The ply decides the phase; by default it is the first ply after every fixed-length phase,
+        with the given player to move. For tests, puzzles and analysis of set positions.
+        """
+        size = self.size
+        cells = bytearray(size + 1 if self.general else size)
+        if self.general:
+            cells[size] = 255
+        kinds = [k.name for k in self.kinds]
+        for owner, where in pieces.items():
+            if owner == NOBODY:
+                code = self.neutral_code
+            elif owner in self.players:
+                code = self.players.index(owner) + 1
+            else:
+                raise RulebookError(f"unknown player '{owner}' (players: {', '.join(self.players)})")
+            if code == self.neutral_code and not self.general:
+                raise RulebookError("this game has no pieces owned by nobody")
+            groups = where.items() if isinstance(where, dict) else [(kinds[0], where)]
+            for kind, cell_names in groups:
+                if kind not in kinds:
+                    raise RulebookError(f"unknown piece kind '{kind}' (kinds: {', '.join(kinds)})")
+                for text in cell_names:
+                    i = self.geo.parse_cell(str(text))
+                    if i is None:
+                        raise RulebookError(f"'{text}' is not a cell of this board")
+                    if cells[i]:
+                        raise RulebookError(f"two pieces on {text}")
+                    cells[i] = (kinds.index(kind) << 3) | code if self.general else code
+        if to_move is not None and to_move not in self.players:
+            raise RulebookError(f"unknown player '{to_move}' (players: {', '.join(self.players)})")
+        me = self.players.index(to_move) if to_move else 0
+        if ply is None:
+            fixed = sum(ph.turns or 0 for ph in self.rules.phases)
+            ply = fixed * self.n + me
+        for name in reserves or {}:
+            if name not in self.players:
+                raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
+        res = tuple((reserves or {}).get(p, 0) for p in self.players)
+        return self._state_of(cells, res, me, ply, passes, quiet)
+
+    def position_json(self, st) -> dict:
+        """The state in the generic JSON form that `position` reads (docs/positions.md)."""
+        kinds = [k.name for k in self.kinds]
+        owners: dict[str, dict[str, list[str]]] = {}
+        for i in range(self.size):
+            v = st[0][i]
+            if not v:
+                continue
+            code = v & 7
+            owner = NOBODY if self.general and code == self.neutral_code else self.players[code - 1]
+            kind = kinds[v >> 3] if self.general else kinds[0]
+            owners.setdefault(owner, {}).setdefault(kind, []).append(self.geo.name(i))
+        pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] else by) for o, by in owners.items()}
+        out = {"game": self.name, "to_move": self.players[st[3]], "ply": st[4], "passes": st[5], "pieces": pieces,
+               "reserve": {p: st[2][i] for i, p in enumerate(self.players)}}
+        if self.general:
+            out["quiet"] = st[8]
+        return out
+
+    def to_move(self, st) -> int:
+        return st[3]
+
+    def ply(self, st) -> int:
+        return st[4]
+
+    def is_over(self, st) -> bool:
+        return st[6] is not None
+
+    def phase_index(self, st) -> int:
+        turn = st[4] // self.n
+        for i, end in enumerate(self._phase_ends):
+            if end is None or turn < end:
+                return i
+        return len(self._phase_ends) - 1
+
+    def chance_outcomes(self, st) -> list:
+        return []
+
+    def _put(self, seq: str, value: str) -> str:
+        """Source of the tuple `seq` with seq[me] replaced by value."""
+        n = self.n
+        if n > 4:
+            return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
+        alts = ["(" + "".join(f"{value if i == s else f'{seq}[{i}]'}, " for i in range(n)).rstrip(", ")
+                + ("," if n == 1 else "") + ")" for s in range(n)]
+        out = alts[-1]
+        for s in range(n - 2, -1, -1):
+            out = f"{alts[s]} if me == {s} else {out}"
+        return out
+
+    def _apply_source(self) -> str:
+        """apply() for this game: the end conditions inlined, option values and seats known."""
+        n = self.n
+        nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
+        if self.general:
+            L = self._apply_general_head()
+            state = "(cells, B, R, nxt, ply, passes, %s, K, quiet, last)"
+        else:
+            L = ["def apply(st, move):",
+                 "    cells, B, R, me, ply, passes, _ = st",
+                 "    if move == PASS:",
+                 "        passes += 1",
+                 "    else:",
+                 "        passes = 0",
+                 "        ba = bytearray(cells)",
+                 "        if move[0] == 'drop':",
+                 "            b = B[me]",
+                 "            for c in move[1:]:",
+                 "                ba[c] = me + 1",
+                 "                b |= BIT[c]",
+                 f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+                 "        else:",
+                 "            o, d = move",
+                 "            ba[o] = 0",
+                 "            ba[d] = me + 1",
+                 "            b = B[me] ^ BIT[o] ^ BIT[d]",
+                 "        cells = bytes(ba)",
+                 f"        B = {self._put('B', 'b')}"]
+            state = "(cells, B, R, nxt, ply, passes, %s)"
+        L += ["    ply += 1",
+              f"    nxt = {nxt}",
+              f"    st = {state % 'None'}"]
+        ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
+        for node, result, prefix in ends:
+            if node is None:
+                continue
+            em = Emitter(self._vocab, prefix=prefix)
+            test = em.emit(node)
+            code = "\n".join(em.hoisted[0] + [test])
+            if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
+                L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
+            occ = "    occ = " + " | ".join(f"B[{i}]" for i in range(n + (1 if self.general else 0)))
+            if re.search(r"\bocc\b", code) and occ not in L:
+                L.append(occ)
+            L.extend("    " + x for x in em.hoisted[0])
+            L.append(f"    if {test}:")
+            L.append(f"        return {state % result}")
+        if self.blocked in ("lose", "draw"):
+            result = f"tuple(s for s in range({n}) if s != nxt)" if self.blocked == "lose" else "()"
+            L.append("    if not _MOVES(st):")
+            L.append(f"        return {state % result}")
+        L.append("    return st")
+        return "\n".join(L) + "\n"
+
+    def _apply_general_head(self) -> list[str]:
+        multi, n = self.multi, self.n
+        resets = [i for i, k in enumerate(self.kinds) if k.resets_quiet]
+        reserved = any(k.reserve for k in self.kinds)
+        kb = (lambda line: [line]) if multi else (lambda line: [])
+        L = ["def apply(st, move):",
+             "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
+             "    if move == PASS:",
+             "        passes += 1",
+             "        quiet += 1",
+             "    else:",
+             "        passes = 0",
+             "        ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),
+             "        if move[0] == 'drop':",
+             "            for c in move[1:]:",
+             f"                ba[c] = {self.kind_values[self.kinds[0].name]} | (me + 1)",
+             "                b[me] |= BIT[c]",
+             *kb("                k[0] |= BIT[c]"),
+             f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+             "            quiet += 1",
+             "            last = move[-1]",
+             "        else:",
+             "            o, d, caps, path, fl, val, ar = move",
+             "            if o >= 0:",
+             "                v = ba[o]; ba[o] = 0; bo = BIT[o]; b[me] ^= bo",
+             *kb("                k[v >> 3] ^= bo"),
+             ("                quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets
+             else "                quiet += 1",
+             "            else:",
+             *([f"                R = {self._put('R', 'R[me] - 1')}"] if reserved else []),
+             "                quiet += 1",
+             "            if caps:",
+             "                quiet = 0",
+             "                c = caps",
+             "                while c:",
+             "                    lo = c & -c; i = lo.bit_length() - 1; x = ba[i]; ba[i] = 0; b[(x & 7) - 1] ^= lo",
+             *kb("                    k[x >> 3] ^= lo"),
+             "                    c ^= lo",
+             "            ba[d] = val; bd = BIT[d]; b[me] |= bd",
+             *kb("            k[val >> 3] |= bd"),
+             "            if fl:",
+             "                c = fl",
+             "                while c:",
+             "                    lo = c & -c; i = lo.bit_length() - 1; x = ba[i]",
+             "                    ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
+             "                    c ^= lo",
+             "            if ar is not None:",
+             f"                a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
+             *kb("                k[av >> 3] |= BIT[a]"),
+             "            last = d",
+             "        cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else "")]
+        return L
+
+    def _legal_source(self) -> str:
+        gen = [f"gen_{ph.name}" for ph in self.rules.phases]
+        L = ["def legal_moves(st):",
+             "    if st[6] is not None:",
+             "        return []"]
+        if len(gen) == 1:
+            L.append(f"    moves = {gen[0]}(st)")
+        else:
+            L.append(f"    moves = {gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+        if self.blocked == "pass":
+            L += ["    if not moves:", "        return [PASS]"]
+        L.append("    return moves")
+        return "\n".join(L) + "\n"
+
+    def _apply_generic(self, st, move):
+        """apply() as plain Python for the plain layout, for reference: the generated one must agree."""
+        cells, boards, reserves, me, ply, passes, _ = st
+        if move == PASS:
+            passes += 1
+        else:
+            passes = 0
+            ba = bytearray(cells)
+            b = boards[me]
+            if move[0] == "drop":
+                for c in move[1:]:
+                    ba[c] = me + 1
+                    b |= 1 << c
+                reserves = reserves[:me] + (reserves[me] - (len(move) - 1),) + reserves[me + 1:]
+            else:
+                o, d = move
+                ba[o] = 0
+                ba[d] = me + 1
+                b ^= (1 << o) | (1 << d)
+            cells = bytes(ba)
+            boards = boards[:me] + (b,) + boards[me + 1:]
+        ply += 1
+        nxt = (me + 1) % self.n
+        new = (cells, boards, reserves, nxt, ply, passes, None)
+        result = None
+        if self._win is not None and self._win(new, me):
+            result = (me,)
+        elif self._draw is not None and self._draw(new, me):
+            result = ()
+        elif self.blocked in ("lose", "draw") and not self._gens[self.phase_index(new)](new):
+            result = tuple(s for s in range(self.n) if s != nxt) if self.blocked == "lose" else ()
+        if result is not None:
+            new = (cells, boards, reserves, nxt, ply, passes, result)
+        return new
+
+    def outcome(self, st) -> Outcome:
+        res = st[6]
+        breakdown = None
+        if self._score is not None:
+            parts = [self._score(st, s) for s in range(self.n)]
+            names = [name for name, _ in self.rules.scoring]
+            breakdown = {p: dict(zip(names, parts[i])) for i, p in enumerate(self.players)}
+            scores = {p: float(sum(parts[i])) for i, p in enumerate(self.players)}
+        if res is None:
+            return Outcome(False, (), scores if self._score else {p: 0.0 for p in self.players}, breakdown)
+        if self._score is None:
+            if not res:
+                scores = {p: 0.5 for p in self.players}
+            else:
+                scores = {p: (1.0 if i in res else 0.0) for i, p in enumerate(self.players)}
+        return Outcome(True, tuple(self.players[s] for s in res), scores, breakdown)
+
+    def evaluate(self, st):
+        if self._eval is None:
+            return None
+        if st[6] is not None:
+            out = self.outcome(st)
+            if self._score is not None:
+                return [1.0 if p in out.winners else (0.5 if not out.winners else 0.0) for p in self.players]
+            return [out.scores[p] for p in self.players]
+        return [min(1.0, max(0.0, float(self._eval(st, s)))) for s in range(self.n)]
+
+    def move_str(self, move) -> str:
+        if move == PASS:
+            return PASS
+        name = self.geo.name
+        if move[0] == "drop":
+            return "+".join(name(c) for c in move[1:])
+        if not self.general:
+            return f"{name(move[0])}-{name(move[1])}"
+        o, d, _caps, path, _fl, _val, ar = move
+        if o < 0:
+            text = name(d)
+        elif path is None:
+            text = f"{name(o)}-{name(d)}"
+        else:
+            text = name(o) + "".join(f"x{name(~p)}" if p < 0 else f"-{name(p)}" for p in path)
+        if ar is not None:
+            text += f"/{name(ar & 65535)}"
+        return text
+
+    def parse_move(self, st, text: str):
+        return parse_by_notation(self, st, text)
+
+    # ---------------------------------------------------------------- tools for front-ends
+    def rule_stats(self) -> dict[str, int]:
+        return dict(self.stats)
+
+    def reset_rule_stats(self) -> None:
+        for k in self.stats:
+            self.stats[k] = 0
+
+    def explain(self, st, text: str) -> str:
+        from .explain import explain
+        return explain(self, st, text)
+
+    def render(self, st, color: bool = False) -> str:
+        from .render import render_grid
+        return render_grid(self, st, color)
+

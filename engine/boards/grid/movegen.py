@@ -1,0 +1,354 @@
+"""General move generation for grid games: a phase's patterns become Python source.
+
+Each pattern (a regular expression over actions) is emitted by continuation: an action is a
+loop over its landings, and what follows it in the pattern is emitted inside that loop, so a
+pattern with no repetition becomes plain nested loops. A repetition (`+`, `*`, possessive `++`,
+`*+`) becomes a small recursive function defined per origin. What the search carries:
+
+  o      the origin (-1 for a placement); it counts as empty during the move
+  d<n>   the current cell after the n-th landing
+  caps   the cells of pieces captured so far (removed when the move is done: until then they
+         block landings and cannot be jumped again)
+  path   the landings so far (a capture landing as ~cell), kept only when the phase can capture:
+         a capturing move is identified by its path, a move without capture by origin and end
+  fl     the cells flipped to the mover; ar the cell (and value) of a piece shot (an arrow)
+
+A move is the tuple (origin, final cell, caps, path or None, flips, value at the final cell,
+shot or None); `('drop', c1, c2, ...)` for a drop of several reserve pieces at once.
+
+A cell holds 0 (empty) or kind << 3 | (owner + 1); the owner n + 1 (n players) is "nobody"
+(neutral pieces such as arrows). Tables built by the game: STEP/JUMP/RAYS per direction set,
+seat and cell; EN/FR per seat (is this cell value an enemy / a friend); PROMO_<kind> per seat
+and cell (the values a piece of that kind turns into there, () if none).
+"""
+from __future__ import annotations
+
+import itertools
+
+from ... import dsl
+from ...expr import Emitter, Symbol
+
+# names a landing rule may use besides the turn's: the landing, the origin, the player's
+# other pieces (the moving one lifted)
+LANDING = {"landing": Symbol("cell", "t", 2), "origin": Symbol("cell", "o", 1),
+           "others": Symbol("group of pieces", "(B[me] ^ lo)", 1)}
+
+
+PRIORITY = "(priority)"     # in `skip`: generate without the phase's capture priority
+
+
+def pattern_actions(node):
+    """Every action of a pattern, in order."""
+    if isinstance(node, dsl.Action):
+        return [node]
+    if isinstance(node, (dsl.Alt, dsl.Seq)):
+        return pattern_actions(node.left) + pattern_actions(node.right)
+    if isinstance(node, dsl.Rep):
+        return pattern_actions(node.body)
+    return []
+
+
+def captures(node) -> bool:
+    """Can an action of this pattern capture?"""
+    return any(_kw(a, "capture", "no") != "no" for a in pattern_actions(node))
+
+
+def _kw(action, name, default):
+    v = action.kwargs.get(name)
+    if v is None:
+        return default
+    return v.dotted if isinstance(v, dsl.Name) else v.value
+
+
+class PathCode:
+    """Python source of one phase's general move generator (see the module's docstring).
+
+    `kinds` lists (kind index or None for every kind, [pattern alternatives]) for piece moves;
+    `places` the placement alternatives; `promote` maps a kind index to True when its pieces
+    promote; `skip` leaves landing rules out (for `explain`); `instrument` counts refusals.
+    """
+
+    def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
+                 promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
+                 fname: str = "gen"):
+        self.kind_values = kind_values          # kind name -> kind << 3
+        self.promote = promote
+        self.ids = itertools.count()
+        em = Emitter(vocab.child(**LANDING))
+        for name, node in phase.lets:
+            em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
+            em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
+        self.em = em
+        active = [r for r in phase.rules if r.name not in skip]
+        codes = [(r, em.emit(r.node, 2)) for r in active]
+        self.instrument = instrument and bool(active)
+        self.check = "_rules(t)" if self.instrument else (" and ".join(c for _, c in codes) or "True")
+        every = [p for _k, alts in phase.kinds for p in alts] + phase.places
+        self.track = any(captures(p) for p in every)
+        L = [f"def {fname}(st):",
+             "    cells = st[0]; B = st[1]; R = st[2]; me = st[3]; K = st[7]",
+             "    me1 = me + 1; opp = (me + 1) % %d" % nplayers,
+             "    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + 1)),
+             "    EN = ENEMY[me]; FR = FRIEND[me]",
+             "    moves = []; add = moves.append"]
+        body: list[str] = []
+        rules_fn = ["def _rules(t):"]
+        for r, c in codes:
+            rules_fn += [f"    if not {c}:", f"        STATS[{r.name!r}] += 1; return False"]
+        rules_fn.append("    return True")
+        self.lines = body
+        self.dedupe = False
+        for kind, alts in phase.kinds:
+            board = "B[me]" if kind is None or not multi_kind else f"(B[me] & K[{kind}])"
+            body.append(f"    b = {board}")
+            body.append("    while b:")
+            body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
+            body.extend("        " + x for x in em.hoisted[1])
+            at = len(body)
+            if self.instrument:
+                body.extend("        " + x for x in rules_fn)
+            self.promoting = kind is None and bool(promote) or kind in promote
+            self.kind = kind
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "        "}
+            for alt in alts:
+                self.pattern(alt, ctx, self.accept)
+            if may_repeat(alts, vectors):
+                self.dedupe = True
+            if len(body) == at + (len(rules_fn) if self.instrument else 0):
+                body.append("        pass")
+        if phase.places:
+            body.append("    o = -1; lo = 0")
+            body.extend("    " + x for x in em.hoisted[1])
+            if self.instrument:
+                body.extend("    " + x for x in rules_fn)
+            self.promoting = False
+            self.kind = None
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "    "}
+            for alt in phase.places:
+                self.pattern(alt, ctx, self.accept)
+        for znode, count in phase.drops:
+            body += [f"    k = {'R[me]' if count is None else repr(count)}",
+                     "    if k and R[me] >= k:",
+                     "        o = -1; lo = 0",
+                     *["        " + x for x in em.hoisted[1]],
+                     *(["        " + x for x in rules_fn] if self.instrument else []),
+                     f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t] and {self.check}]",
+                     "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
+        if self.dedupe or len(phase.places) > 1 and may_repeat(phase.places, vectors):
+            body.append("    moves = list(dict.fromkeys(moves))")
+        if phase.priority and PRIORITY not in skip:
+            body += ["    taking = [m for m in moves if m[2]]",
+                     "    if taking:",
+                     "        moves = taking"]
+        body.append("    return moves")
+        self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
+
+    # ---- emission by continuation
+    def pattern(self, node, ctx, k):
+        if isinstance(node, dsl.Action):
+            getattr(self, "_" + node.name)(node, ctx, k)
+        elif isinstance(node, dsl.Seq):
+            self.pattern(node.left, ctx, lambda c2: self.pattern(node.right, c2, k))
+        elif isinstance(node, dsl.Alt):
+            self.pattern(node.left, ctx, k)
+            self.pattern(node.right, ctx, k)
+        elif isinstance(node, dsl.Rep):
+            if node.quant == "?":
+                k(ctx)
+                self.pattern(node.body, ctx, k)
+            elif node.quant in ("+", "++"):
+                self.pattern(node.body, ctx, lambda c2: self.loop(node, c2, k))
+            else:
+                self.loop(node, ctx, k)
+        else:
+            raise AssertionError(node)
+
+    def loop(self, node, ctx, k):
+        """`body*` from ctx: a function that first goes on (unless possessive), then repeats."""
+        i = next(self.ids)
+        ind = ctx["ind"]
+        possessive = node.quant in ("++", "*+")
+        capturing = captures(node.body)
+        inner = {"c": f"c{i}", "caps": f"caps{i}", "path": f"path{i}", "fl": f"fl{i}", "ar": f"ar{i}",
+                 "val": f"val{i}", "ind": ind + "    "}
+        L = self.lines
+        L.append(f"{ind}def rep{i}(c{i}, caps{i}, path{i}, fl{i}, ar{i}, val{i}):")
+        if possessive:
+            L.append(f"{ind}    took = False")
+        else:
+            k(inner)
+
+        def again(c2):
+            j = c2["ind"]
+            if possessive:
+                L.append(f"{j}took = True")
+            args = f"{c2['c']}, {c2['caps']}, {c2['path']}, {c2['fl']}, {c2['ar']}, {c2['val']}"
+            if capturing:
+                L.append(f"{j}rep{i}({args})")
+            else:      # no capture: each cell once per origin (paths merge)
+                key = f"({c2['c']}, {c2['caps']})" if self.track else c2["c"]
+                L.append(f"{j}if {key} not in seen{i}:")
+                L.append(f"{j}    seen{i}.add({key}); rep{i}({args})")
+
+        at = len(L)
+        self.pattern(node.body, inner, again)
+        if len(L) == at and not possessive:
+            L.append(f"{ind}    pass")
+        if possessive:
+            L.append(f"{ind}    if not took:")
+            before = len(L)
+            k({**inner, "ind": ind + "        "})
+            if len(L) == before:
+                L.append(f"{ind}        pass")
+        if not capturing:
+            key = f"({ctx['c']}, {ctx['caps']})" if self.track else ctx["c"]
+            L.append(f"{ind}seen{i} = {{{key}}}")
+        L.append(f"{ind}rep{i}({ctx['c']}, {ctx['caps']}, {ctx['path']}, {ctx['fl']}, {ctx['ar']}, {ctx['val']})")
+
+    def accept(self, ctx):
+        ind, L = ctx["ind"], self.lines
+        path = f"({ctx['path']} if {ctx['caps']} else None)" if self.track else "None"
+        guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
+        tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['ar']}"
+        L.append(f"{ind}if {guard}:")
+        if self.promoting:
+            table = (f"PROMO_{self.kind}[me][{ctx['c']}]" if self.kind is not None else
+                     f"PROMO[{ctx['val']} >> 3][me][{ctx['c']}]")
+            L.append(f"{ind}    pr = {table}")
+            L.append(f"{ind}    if pr:")
+            L.append(f"{ind}        for pv in pr:")
+            L.append(f"{ind}            add(({tup % 'pv'}))")
+            L.append(f"{ind}    else:")
+            L.append(f"{ind}        add(({tup % ctx['val']}))")
+        else:
+            L.append(f"{ind}    add(({tup % ctx['val']}))")
+
+    def _landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False):
+        """ctx after landing on t; `taken` is the cell whose piece this landing captures."""
+        i = next(self.ids)
+        L = self.lines
+        L.append(f"{ind}d{i} = t")
+        out = {**ctx, "c": f"d{i}", "ind": ind}
+        if taken is not None:
+            L.append(f"{ind}caps{i} = {ctx['caps']} | BIT[{taken}]")
+            out["caps"] = f"caps{i}"
+        if self.track:
+            L.append(f"{ind}path{i} = {ctx['path']} + ({'~t' if taken is not None else 't'},)")
+            out["path"] = f"path{i}"
+        return out
+
+    def _dirs(self, action, table):
+        code = self.em.emit(action.args[0], 0)
+        return self.em._hoist(action.args[0].level, f"{table}[{code}][me]")
+
+    def _not_taken(self, ctx, cell="t"):
+        return f" and not {ctx['caps']} & BIT[{cell}]" if self.track and ctx["caps"] != "0" else ""
+
+    def _step(self, a, ctx, k):
+        ind, L = ctx["ind"], self.lines
+        cap = _kw(a, "capture", "no")
+        L.append(f"{ind}for t in {self._dirs(a, 'STEP')}[{ctx['c']}]:")
+        L.append(f"{ind}    x = cells[t]")
+        first = "if"
+        if cap != "only":
+            L.append(f"{ind}    if (not x or t == o) and {self.check}:")
+            k(self._landing(ctx, ind + "        "))
+            first = "elif"
+        if cap != "no":
+            L.append(f"{ind}    {first} EN[x] and {self.check}{self._not_taken(ctx)}:")
+            k(self._landing(ctx, ind + "        ", "t"))
+
+    def _slide(self, a, ctx, k):
+        ind, L = ctx["ind"], self.lines
+        cap = _kw(a, "capture", "no")
+        L.append(f"{ind}for ray in {self._dirs(a, 'RAYS')}[{ctx['c']}]:")
+        L.append(f"{ind}    for t in ray:")
+        L.append(f"{ind}        x = cells[t]")
+        L.append(f"{ind}        if x and t != o:")
+        if cap != "no":
+            L.append(f"{ind}            if EN[x] and {self.check}{self._not_taken(ctx)}:")
+            k(self._landing(ctx, ind + "                ", "t"))
+        L.append(f"{ind}            break")
+        if cap != "only":
+            L.append(f"{ind}        if {self.check}:")
+            k(self._landing(ctx, ind + "            "))
+
+    def _jump(self, a, ctx, k):
+        ind, L = ctx["ind"], self.lines
+        over = {"any": "x", "mine": "FR[x]", "theirs": "EN[x]"}[_kw(a, "over", "any")]
+        cap = _kw(a, "capture", "no") != "no"
+        L.append(f"{ind}for ov, t in {self._dirs(a, 'JUMP')}[{ctx['c']}]:")
+        L.append(f"{ind}    x = cells[ov]")
+        L.append(f"{ind}    if {over} and ov != o and (not cells[t] or t == o){self._not_taken(ctx, 'ov')} "
+                 f"and {self.check}:")
+        k(self._landing(ctx, ind + "        ", "ov" if cap else None))
+
+    def _place(self, a, ctx, k):
+        ind, L = ctx["ind"], self.lines
+        zone = a.args[0].dotted
+        kind = _kw(a, "kind", None)
+        L.append(f"{ind}for t in ZL_{zone}[me]:")
+        L.append(f"{ind}    if not cells[t] and {self.check}:")
+        out = self._landing(ctx, ind + "        ")
+        out["val"] = f"({self.kind_values[kind]} | me1)"
+        k(out)
+
+    def _flip(self, a, ctx, k):
+        ind, L = ctx["ind"], self.lines
+        i = next(self.ids)
+        L.append(f"{ind}f{i} = _flips(cells, {ctx['c']}, o, {self._dirs(a, 'RAYS')}[{ctx['c']}], EN, FR)")
+        L.append(f"{ind}if f{i}:")
+        k({**ctx, "fl": f"({ctx['fl']} | f{i})" if ctx["fl"] != "0" else f"f{i}", "ind": ind + "    "})
+
+    def _shoot(self, a, ctx, k):
+        ind, L = ctx["ind"], self.lines
+        i = next(self.ids)
+        value = self.kind_values[_kw(a, "kind", None)]
+        L.append(f"{ind}for ray in {self._dirs(a, 'RAYS')}[{ctx['c']}]:")
+        L.append(f"{ind}    for t in ray:")
+        L.append(f"{ind}        if cells[t] and t != o:")
+        L.append(f"{ind}            break")
+        L.append(f"{ind}        a{i} = t | {value << 16}")
+        k({**ctx, "ar": f"a{i}", "ind": ind + "        "})
+
+
+def may_repeat(alternatives, vectors) -> bool:
+    """Could two ways through one kind's patterns give the same move? Then its moves are
+    deduplicated. Not when each alternative is a fixed sequence of actions and the first actions
+    of any two go different ways (`vectors`: direction set name -> its vectors, every seat)."""
+    if any(not _straight(p) for p in alternatives):
+        return True
+    firsts = [pattern_actions(p)[0] for p in alternatives]
+    for a, b in itertools.combinations(firsts, 2):
+        if a.name == "place" or b.name == "place":
+            return True
+        va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (a, b))
+        if va is None or vb is None or va & vb:
+            return True
+    return False
+
+
+def _straight(p) -> bool:
+    """A sequence of actions with no choice in it (each action still branches over its cells)."""
+    if isinstance(p, dsl.Action):
+        return True
+    return isinstance(p, dsl.Seq) and _straight(p.left) and _straight(p.right)
+
+
+def flips(cells, c, o, rays, en, fr, BIT=()):
+    """The cells flipped by a piece arriving at c: in each ray, a run of enemy pieces closed by
+    a friendly one."""
+    total = 0
+    for ray in rays:
+        run = 0
+        for t in ray:
+            x = cells[t]
+            if t == o:
+                break
+            if en[x]:
+                run |= BIT[t]
+            else:
+                if fr[x]:
+                    total |= run
+                break
+    return total

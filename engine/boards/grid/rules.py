@@ -1,0 +1,543 @@
+"""The grid kind's checks: a game file's grid words read into typed GridRules.
+
+Everything here is located: a bad word is a finding at its key or token. The rules are then
+compiled by `GridRules.compile` (game.py); nothing here builds tables or code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import dsl
+from ...api import RulebookError
+from ...check import Checker
+from ...dsl import DslError
+from ...expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
+from . import topology as topo
+from .vocabulary import GENERAL_WORDS, RESERVED, grid_vocabulary
+
+ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot")
+CAPTURE = ("no", "yes", "only")
+
+
+@dataclass
+class Rule:
+    name: str
+    node: dsl.Node
+    path: tuple
+
+
+@dataclass
+class Kind:
+    name: str
+    start: str | None = None           # a zone: one piece on each of its cells, per seat
+    reserve: int = 0                   # pieces each seat holds off the board
+    promote_to: list[str] = field(default_factory=list)
+    promote_in: str | None = None      # a zone (of the piece's owner)
+    resets_quiet: bool = False         # its moves reset the `quiet` count (as captures do)
+    neutral: bool = False              # owned by nobody (an arrow, a blocker)
+
+
+@dataclass
+class Phase:
+    name: str
+    turns: int | None
+    lets: list[tuple[str, dsl.Node]]
+    kinds: list[tuple[int | None, list[dsl.Node]]]   # (kind index or None = every kind, alternatives)
+    places: list[dsl.Node]             # alternatives that put a new piece on the board
+    drops: list[tuple[dsl.Node, int | None]]   # (zone name node, count or None for all)
+    rules: list[Rule]
+    priority: bool                     # when a capturing move exists, only those
+    path: tuple
+
+    @property
+    def patterns(self) -> list[dsl.Node]:
+        return [p for _k, alts in self.kinds for p in alts]
+
+
+@dataclass
+class GridRules:
+    """A checked grid game: what compile needs, with every DSL string typed."""
+    spec: dict
+    src_file: str
+    players: list[str]
+    forward: list[float]               # degrees, per seat
+    seating: dict[int, list[int]]      # seat count -> the seats that play, in turn order
+    board: tuple                       # ("square", files, ranks) or ("hex", shape, size, files, ranks)
+    cells_node: dsl.Node | None
+    dirsets: dict[str, list]           # name -> direction words or [dfile, drank] offsets
+    zones: dict[str, dict[int, dsl.Node] | dsl.Node]   # per-seat nodes, or one node for all seats
+    kinds: list[Kind]
+    phases: list[Phase]
+    win: dsl.Node | None
+    draw: dsl.Node | None
+    over: dsl.Node | None
+    blocked: str
+    scoring: list[tuple[str, dsl.Node]]
+    evaluate: dsl.Node | None
+    general: bool                      # needs the general state and move generator
+    places: dict = field(default_factory=dict)   # (phase, rule name) -> "file:line"
+
+    def topology(self, used=None) -> topo.Topology:
+        if self.board[0] == "square":
+            return topo.square(self.board[1], self.board[2], used)
+        t = topo.hex_board(self.board[1], self.board[2], self.board[3], self.board[4])
+        if used is not None:
+            t.used = [a and b for a, b in zip(t.used, used)]
+        return t
+
+    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
+        from .game import GridGame
+        counts = sorted(self.seating)
+        if seats is None:
+            seats = counts[-1] if len(counts) == 1 else self.spec.get("player_count", {}).get("default", counts[-1])
+        if seats not in self.seating:
+            raise RulebookError(f"{self.spec['game']} is played by {_counts(counts)} players, not {seats}")
+        return GridGame(self, options, self.seating[seats], instrument)
+
+
+def _counts(counts: list[int]) -> str:
+    if len(counts) == 1:
+        return f"exactly {counts[0]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
+# ---------------------------------------------------------------- checking
+def check_grid(ch: Checker) -> GridRules | None:
+    spec = ch.src.data
+    board = spec["board"]
+    players, forward = [], []
+    for i, p in enumerate(spec["players"]):
+        name = p if isinstance(p, str) else p["name"]
+        players.append(name)
+        fw = None if isinstance(p, str) else p.get("forward")
+        forward.append(float(topo.COMPASS[fw] if isinstance(fw, str) else (90 if fw is None else fw)))
+    if len(set(players)) != len(players):
+        ch.error(("players",), "two seats have the same name")
+    seating = _seating(ch, spec, players)
+    if "hex" in board:
+        h = board["hex"]
+        shape = h.get("shape", "rhombus")
+        if shape == "rhombus":
+            if "files" not in h or "ranks" not in h:
+                ch.error(("board", "hex"), "a rhombus needs files and ranks", key=True)
+            shape_t = ("hex", shape, None, h.get("files", 1), h.get("ranks", 1))
+        else:
+            if "size" not in h:
+                ch.error(("board", "hex"), f"a {shape} needs a size", key=True)
+            shape_t = ("hex", shape, h.get("size", 1), None, None)
+    else:
+        shape_t = ("square", board["grid"]["files"], board["grid"]["ranks"])
+    rough = (topo.square(shape_t[1], shape_t[2]) if shape_t[0] == "square"
+             else topo.hex_board(shape_t[1], shape_t[2], shape_t[3], shape_t[4]))
+    if rough.files > 26:
+        ch.error(("board",), f"a board has at most 26 files (here {rough.files})")
+    cells_node = None
+    if "cells" in board:
+        cells_node = ch.typed(("board", "cells"), Vocabulary({"file": Symbol(INT, "f"), "rank": Symbol(INT, "r")}, {}),
+                              (BOOL,), what="board.cells")
+    dirsets = dict(spec.get("directions") or {})
+    for name, words in dirsets.items():
+        for j, w in enumerate(words):
+            if isinstance(w, str) and w not in topo.RELATIVE and w not in rough.directions:
+                ch.error(("directions", name, j), f"'{w}' is not a direction of this board "
+                                                  f"({', '.join(list(topo.RELATIVE) + list(rough.directions))})")
+            elif isinstance(w, list) and (len(w) != 2 or w == [0, 0]):
+                ch.error(("directions", name, j), "an offset is [forward, left] cells, not both 0")
+    zone_nodes: dict[str, Any] = {}
+    for z, value in (spec.get("zones") or {}).items():
+        if isinstance(value, dict):
+            per = {}
+            for seat_name in value:
+                if seat_name not in players:
+                    ch.error(("zones", z, seat_name), f"'{seat_name}' is not a player "
+                                                       f"({', '.join(players)})", key=True)
+                    continue
+                node = ch.parse(("zones", z, seat_name), "zone")
+                if node is not None:
+                    per[players.index(seat_name)] = node
+            zone_nodes[z] = per
+        else:
+            node = ch.parse(("zones", z), "zone")
+            if node is not None:
+                zone_nodes[z] = node
+    for z, value in zone_nodes.items():
+        for seat, node in (value.items() if isinstance(value, dict) else [(None, value)]):
+            path = ("zones", z) if seat is None else ("zones", z, players[seat])
+            _check_zone(ch, path, node, rough, zone_nodes, [z], forward)
+    for name in list(dirsets) + list(zone_nodes):
+        if name in RESERVED:
+            ch.error(("directions" if name in dirsets else "zones", name), f"'{name}' is a word of the language", key=True)
+    for name in set(dirsets) & set(zone_nodes):
+        ch.error(("zones", name), f"'{name}' names both a zone and a direction set", key=True)
+
+    kinds = _kinds(ch, spec, zone_nodes)
+    kind_names = [k.name for k in kinds]
+    for name in kind_names:
+        if name in dirsets or name in zone_nodes or name in RESERVED:
+            ch.error(("pieces", name), f"'{name}' names a piece kind and something else", key=True)
+    if "tiles" in spec:
+        ch.error(("tiles",), "tiles belong to an open board, not a grid", key=True)
+    vocab = grid_vocabulary(len(players), zone_nodes, dirsets, rough, kind_names, spec=spec)
+    uses: set[str] = set()
+    general = len(kinds) > 1 or any(k.neutral or k.promote_to or k.resets_quiet for k in kinds)
+
+    def typed(path, v, expect, what):
+        node = ch.typed(path, v, expect, what=what)
+        if node is not None:
+            uses.update(_words(node))
+        return node
+
+    phases = []
+    for i, ph in enumerate(spec["phases"]):
+        path = ("phases", i)
+        for k in ("draw", "place", "sell", "until", "start", "ends"):
+            if k in ph:
+                ch.error(path + (k,), f"'{k}' belongs to tile games, not to a grid phase", key=True)
+        if ph.get("turns") is None and i < len(spec["phases"]) - 1:
+            ch.error(path, f"phase '{ph['name']}' needs 'turns': only the last phase lasts until the end", key=True)
+        pv = vocab
+        lets = []
+        from .movegen import LANDING
+        for name, _text in (ph.get("let") or {}).items():
+            if name in pv.names or name in RESERVED:
+                ch.error(path + ("let", name), f"'{name}' is already a name here", key=True)
+                continue
+            node = typed(path + ("let", name), pv.child(**LANDING), (INT, BOOL, DIRS, CELL), f"let {name}")
+            if node is None:
+                continue
+            if node.level >= 2:
+                ch.error(path + ("let", name), f"let {name} cannot depend on the landing cell")
+                continue
+            lets.append((name, node))
+            pv = pv.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
+        by_kind: list[tuple[int | None, list]] = []
+        places, drops = [], []
+        move = ph.get("move")
+        if move is None:
+            ch.error(path, f"phase '{ph['name']}' needs a 'move'", key=True)
+            move = {}
+        entries = [(None, path + ("move",))] if isinstance(move, str) else \
+            [(k, path + ("move", k)) for k in move]
+        for kname, mpath in entries:
+            if kname is not None and kname not in kind_names:
+                ch.error(mpath, f"unknown piece kind '{kname}' (kinds: {', '.join(kind_names)})", key=True)
+                continue
+            if kname is not None:
+                general = True
+            node = ch.parse(mpath, "pattern")
+            if node is None:
+                continue
+            mine = []
+            for alt in _alternatives(node):
+                first = _first_action(alt)
+                if isinstance(alt, dsl.Action) and alt.name == "drop":
+                    d = _check_drop(ch, mpath, alt, zone_nodes)
+                    if d and kname is None:
+                        drops.append(d)
+                    elif d:
+                        _bad(ch, mpath, alt, "a drop puts new pieces on the board: write it in the phase's "
+                                             "plain `move:` text, not under a piece kind")
+                    continue
+                ok, new_words = _check_pattern(ch, mpath, alt, pv, zone_nodes, kinds, placement=first == "place")
+                if not ok:
+                    continue
+                general = general or new_words
+                if first == "place":
+                    if kname is not None:
+                        _bad(ch, mpath, alt, "a placement puts a new piece on the board: write it in the phase's "
+                                             "plain `move:` text, not under a piece kind")
+                        continue
+                    places.append(alt)
+                    general = True
+                else:
+                    mine.append(alt)
+            if mine:
+                by_kind.append((None if kname is None else kind_names.index(kname), mine))
+        rules = []
+        for name in (ph.get("landing") or {}):
+            node = typed(path + ("landing", name), pv.child(**LANDING), (BOOL,), f"landing rule {name}")
+            if node is not None:
+                rules.append(Rule(name, node, path + ("landing", name)))
+        priority = ph.get("priority") == "capture"
+        if priority:
+            general = True
+            if drops:
+                ch.error(path + ("priority",), "a phase with a capture priority cannot also drop pieces")
+        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path))
+
+    end = spec.get("end") or {}
+    win = typed(("end", "win"), vocab, (BOOL,), "end.win") if "win" in end else None
+    draw = typed(("end", "draw"), vocab, (BOOL,), "end.draw") if "draw" in end else None
+    over = typed(("end", "over"), vocab, (BOOL,), "end.over") if "over" in end else None
+    if over is not None and "scoring" not in spec:
+        ch.error(("end", "over"), "end.over ends the game by score: it needs a 'scoring' section", key=True)
+    blocked = end.get("blocked", "pass")
+    if blocked not in ("pass", "lose", "draw"):
+        opts = spec.get("options") or {}
+        oname = blocked[7:] if isinstance(blocked, str) and blocked.startswith("option.") else None
+        if oname is None or oname not in opts:
+            ch.error(("end", "blocked"), "end.blocked must be pass, lose, draw or option.NAME")
+        elif not set(opts[oname].get("choices", [opts[oname].get("default")])) <= {"pass", "lose", "draw"}:
+            ch.error(("end", "blocked"), f"option {oname} must offer only the choices pass, lose and draw")
+    scoring = []
+    for name in spec.get("scoring") or {}:
+        node = typed(("scoring", name), vocab, (INT,), f"score part {name}")
+        if node is not None:
+            scoring.append((name, node))
+    evaluate = typed(("evaluate",), vocab, (INT,), "evaluate") if "evaluate" in spec else None
+    general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or blocked == "draw"
+    places = {}
+    for ph in phases:
+        for r in ph.rules:
+            p = ch.src.place(r.path, key=True)
+            places[(ph.name, r.name)] = f"{ch.src.file}:{p.line}"
+    return GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
+                     kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places)
+
+
+def _seating(ch, spec, players) -> dict[int, list[int]]:
+    seating = spec.get("seating")
+    if not seating:
+        pc = spec.get("player_count")
+        if pc:
+            lo, hi = pc.get("min", len(players)), pc.get("max", len(players))
+            return {k: list(range(k)) for k in range(lo, hi + 1)}
+        return {len(players): list(range(len(players)))}
+    out = {}
+    for count, names in seating.items():
+        try:
+            k = int(count)
+        except (TypeError, ValueError):
+            ch.error(("seating", count), "seating keys are numbers of players", key=True)
+            continue
+        idx = []
+        for j, nm in enumerate(names):
+            if nm not in players:
+                ch.error(("seating", count, j), f"'{nm}' is not a player ({', '.join(players)})")
+            else:
+                idx.append(players.index(nm))
+        if len(idx) != k or len(set(idx)) != k:
+            ch.error(("seating", count), f"seating for {k} players must name {k} different players")
+        out[k] = idx
+    return out
+
+
+def _kinds(ch, spec, zones) -> list[Kind]:
+    out = []
+    pieces = spec.get("pieces") or {}
+    if not pieces:
+        ch.error((), "a grid game needs a 'pieces' section", key=True)
+        return [Kind("piece")]
+    for name, d in pieces.items():
+        d = d or {}
+        k = Kind(name, d.get("start"), d.get("reserve", 0), resets_quiet=bool(d.get("resets_quiet")),
+                 neutral=bool(d.get("neutral")))
+        if k.start is not None and k.start not in zones:
+            ch.error(("pieces", name, "start"), f"unknown zone '{k.start}'")
+        pr = d.get("promote")
+        if pr:
+            to = pr["to"] if isinstance(pr["to"], list) else [pr["to"]]
+            for j, t in enumerate(to):
+                if t not in pieces:
+                    ch.error(("pieces", name, "promote", "to"), f"unknown piece kind '{t}'")
+            where = pr["in"]
+            if where.startswith("opponent."):
+                where = where[9:]
+            if where not in zones:
+                ch.error(("pieces", name, "promote", "in"), f"unknown zone '{pr['in']}'")
+            k.promote_to, k.promote_in = to, pr["in"]
+        out.append(k)
+    return out
+
+
+def _bad(ch, path, node, msg):
+    ch.findings.append(ch.src.finding(path, msg, inner=(node.line, node.column)))
+
+
+def _check_zone(ch, path, node, t: topo.Topology, zones, trail, forward):
+    if isinstance(node, dsl.ZoneUnion):
+        _check_zone(ch, path, node.left, t, zones, trail, forward)
+        _check_zone(ch, path, node.right, t, zones, trail, forward)
+    elif isinstance(node, dsl.ZoneOpposite):
+        _check_zone(ch, path, node.zone, t, zones, trail, forward)
+    elif isinstance(node, dsl.ZoneRef):
+        if node.name not in (ch.src.data.get("zones") or {}):
+            _bad(ch, path, node, f"unknown zone '{node.name}'")
+        elif node.name in trail:
+            _bad(ch, path, node, f"zone '{node.name}' is defined by itself ({' -> '.join(trail + [node.name])})")
+        elif node.name in zones and not isinstance(zones[node.name], dict):
+            _check_zone(ch, path, zones[node.name], t, zones, trail + [node.name], forward)
+    elif isinstance(node, dsl.ZoneLines):
+        # as many ranks (files) as the fewest any seat sees
+        top = min(1 + max(t.lines_along(f if node.axis == "rank" else f - 90)) for f in forward)
+        if not (1 <= node.low <= node.high <= top):
+            _bad(ch, path, node, f"{node.axis}s must lie within 1..{top}, low to high")
+    elif isinstance(node, dsl.ZoneCells):
+        for c in node.cells:
+            if t.parse_cell(c) is None:
+                _bad(ch, path, node, f"cell {c} is not a cell of this board")
+
+
+def _alternatives(node):
+    if isinstance(node, dsl.Alt):
+        return _alternatives(node.left) + _alternatives(node.right)
+    return [node]
+
+
+def _first_action(node) -> str | None:
+    if isinstance(node, dsl.Action):
+        return node.name
+    if isinstance(node, dsl.Seq):
+        return _first_action(node.left)
+    if isinstance(node, dsl.Rep):
+        return _first_action(node.body)
+    if isinstance(node, dsl.Alt):
+        a, b = _first_action(node.left), _first_action(node.right)
+        return "place" if "place" in (a, b) else a
+    return None
+
+
+def _check_drop(ch, path, node: dsl.Action, zones):
+    if len(node.args) != 1 or not isinstance(node.args[0], dsl.Name):
+        _bad(ch, path, node, "drop needs one zone: drop(ZONE) or drop(ZONE, count=N|all)")
+        return None
+    z = node.args[0]
+    if z.dotted not in zones:
+        _bad(ch, path, z, f"unknown zone '{z.dotted}'" + (" (every cell is the zone word 'all' in a zone, "
+                                                        "not here: declare a zone such as `board: all`)"
+                                                        if z.dotted == "all" else ""))
+        return None
+    count = 1
+    for k, v in node.kwargs.items():
+        if k != "count":
+            _bad(ch, path, v, f"drop takes no option '{k}' (only count)")
+            return None
+        if isinstance(v, dsl.Num):
+            count = v.value
+        elif isinstance(v, dsl.Name) and v.dotted == "all":
+            count = None
+        else:
+            _bad(ch, path, v, "count must be a number or all")
+            return None
+    return (z, count)
+
+
+_KWARGS = {"step": {"capture": CAPTURE}, "slide": {"capture": CAPTURE},
+           "jump": {"over": ("any", "mine", "theirs"), "capture": ("no", "yes")},
+           "place": {"kind": None}, "flip": {}, "shoot": {"kind": None}}
+
+
+def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tuple[bool, bool]:
+    """(pattern is good, pattern needs the general generator)."""
+    ok, general = True, False
+    kind_names = [k.name for k in kinds]
+
+    def bad(n, msg):
+        nonlocal ok
+        ok = False
+        _bad(ch, path, n, msg)
+
+    def walk(n, first):
+        nonlocal general
+        if isinstance(n, dsl.Seq):
+            walk(n.left, first)
+            walk(n.right, False)
+        elif isinstance(n, dsl.Alt):
+            walk(n.left, first)
+            walk(n.right, first)
+        elif isinstance(n, dsl.Rep):
+            if n.quant in ("++", "*+"):
+                general = True
+            walk(n.body, first and n.quant in ("+", "++"))
+            if n.quant != "?" and _captures(n.body) and not _always_captures(n.body):
+                bad(n, "a repeated part that captures must capture on every action "
+                       "(jump(..., capture=yes), or step/slide with capture=only)")
+        elif isinstance(n, dsl.Action):
+            if n.name == "drop":
+                bad(n, "drop stands alone, as one alternative of a move")
+                return
+            if n.name not in _KWARGS:
+                bad(n, f"unknown action '{n.name}' (actions: {', '.join(ACTIONS)})")
+                return
+            if n.name not in ("step", "jump"):
+                general = True
+            if n.name == "place" and not first:
+                bad(n, "place puts a new piece on the board: it can only start a move")
+            if n.name != "place" and placement and first:
+                bad(n, "a move that places a piece starts with place(...)")
+            if len(n.args) != 1:
+                what = "a zone" if n.name == "place" else "a direction set"
+                bad(n, f"{n.name} needs {what}: {n.name}({'ZONE' if n.name == 'place' else 'DIRECTIONS'})")
+                return
+            arg = n.args[0]
+            if n.name == "place":
+                if not isinstance(arg, dsl.Name) or arg.dotted not in zones:
+                    bad(arg, f"place needs a zone's name, not '{getattr(arg, 'dotted', arg)}'")
+            else:
+                try:
+                    t, _ = typecheck(arg, vocab)
+                except DslError as e:
+                    bad(arg, e.message + (f" ({n.name} takes a direction set: a name from `directions:`, or "
+                                          "a direction word such as front, north_east, adjacent)"
+                                          if "unknown name" in e.message else ""))
+                    return
+                if t != DIRS:
+                    bad(arg, f"{n.name} needs a direction set, not {'an' if t[0] in 'aeiou' else 'a'} {t}")
+            allowed = _KWARGS[n.name]
+            for k, v in n.kwargs.items():
+                if k not in allowed:
+                    bad(v, f"{n.name} takes no option '{k}'" + (f" (it takes {', '.join(allowed)})" if allowed else ""))
+                    continue
+                word = v.dotted if isinstance(v, dsl.Name) else None
+                if k == "kind":
+                    if word not in kind_names:
+                        bad(v, f"unknown piece kind '{word}' (kinds: {', '.join(kind_names)})")
+                    elif n.name == "shoot" and not kinds[kind_names.index(word)].neutral:
+                        bad(v, f"shoot puts a piece owned by nobody: kind '{word}' needs `neutral: true`")
+                elif word not in allowed[k]:
+                    bad(v, f"{k} must be {', '.join(allowed[k][:-1])} or {allowed[k][-1]}")
+                elif k == "capture" and word != "no":
+                    general = True
+            if n.name in ("place", "shoot") and "kind" not in n.kwargs:
+                own = [k.name for k in kinds if k.neutral == (n.name == "shoot")]
+                if len(own) != 1:
+                    bad(n, f"{n.name} needs kind=... here (kinds: {', '.join(own or kind_names)})")
+                else:
+                    n.kwargs["kind"] = dsl.Name((own[0],), line=n.line, column=n.column)
+        else:
+            bad(n, "not a pattern")
+    walk(node, True)
+    return ok, general
+
+
+def _captures(n) -> bool:
+    from .movegen import captures
+    return captures(n)
+
+
+def _always_captures(n) -> bool:
+    from .movegen import _kw, pattern_actions
+    return all((a.name == "jump" and _kw(a, "capture", "no") == "yes") or _kw(a, "capture", "no") == "only"
+               for a in pattern_actions(n))
+
+
+def _words(node) -> set[str]:
+    """The names and functions an expression uses."""
+    out = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dsl.Name):
+            out.add(n.parts[0] if n.parts[0] in ("mine", "theirs") and len(n.parts) > 1 else n.dotted)
+            if len(n.parts) > 1 and n.parts[0] in ("mine", "theirs"):
+                out.add("kind-group")
+        elif isinstance(n, dsl.Call):
+            out.add(n.func + "()")
+            stack.extend(n.args)
+            stack.extend(n.kwargs.values())
+        else:
+            for v in vars(n).values():
+                if isinstance(v, dsl.Node):
+                    stack.append(v)
+    return out

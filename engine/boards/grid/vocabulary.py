@@ -1,0 +1,155 @@
+"""The words of grid games' expressions: names, functions and the Python each becomes.
+
+Names are read from a state tuple (see game.py): `cells` (one byte per cell), `B` (one int
+bitboard per seat, and in the general layout one more for pieces owned by nobody), `R`
+(reserves), `me` (the seat the expression speaks for) and `opp` (the next seat); `st` is the
+whole state. Words marked in GENERAL_WORDS need the general state layout.
+"""
+from __future__ import annotations
+
+from ...check import option_symbols
+from ...expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
+from . import topology as topo
+
+RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent",
+            "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
+            "adjacent", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
+GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "kind-group", "in_a_row()", "connected()", "empty()",
+                 "occupied()", "friend()", "enemy()", "neighbour()"}
+
+
+def builtin_directions(t: topo.Topology) -> dict[str, list[str]]:
+    """Direction words usable as sets of one (north_east, front_left, ...) and `adjacent`."""
+    out = {w.replace("-", "_"): [w] for w in list(t.directions) + list(topo.RELATIVE)}
+    out["adjacent"] = list(t.directions)
+    return out
+
+
+def direction_sets(dirsets: dict, t: topo.Topology) -> dict[str, list]:
+    """The file's direction sets, then the built-in words the file did not redefine."""
+    out = dict(dirsets)
+    for k, v in builtin_directions(t).items():
+        out.setdefault(k, v)
+    return out
+
+
+def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[str], spec=None,
+                    option_values=None, general: bool = True) -> Vocabulary:
+    neutral = f" ^ B[{players}]" if general else ""
+    theirs = f"(occ ^ B[me]{neutral})"
+    names: dict[str, Symbol] = {
+        "mine": Symbol(GROUP, "B[me]"),
+        "theirs": Symbol(GROUP, theirs),
+        "empty": Symbol(GROUP, "(FULL ^ occ)"),
+        "ply": Symbol(INT, "st[4]"),
+        "passes": Symbol(INT, "st[5]"),
+        "reserve": Symbol(INT, "R[me]"),
+        "quiet": Symbol(INT, "st[8]"),
+        "last": Symbol(CELL, "st[9]"),
+        "stuck": Symbol(BOOL, "(not _MOVES(st))"),
+    }
+    multi = len(kinds) > 1
+    for i, k in enumerate(kinds):
+        board = f"K[{i}]" if multi else f"(occ{neutral})"
+        names[k] = Symbol(GROUP, board)
+        names[f"mine.{k}"] = Symbol(GROUP, f"(B[me] & {board})" if multi else "B[me]")
+        names[f"theirs.{k}"] = Symbol(GROUP, f"({theirs} & {board})" if multi else theirs)
+    for z in zones:
+        names[z] = Symbol(ZONE, f"ZM_{z}[me]", has=f"ZH_{z}[me]")
+        names[f"opponent.{z}"] = Symbol(ZONE, f"ZM_{z}[opp]", has=f"ZH_{z}[opp]")
+    for i, d in enumerate(direction_sets(dirsets, t)):
+        names[d] = Symbol(DIRS, repr(i))
+    names.update(option_symbols(spec or {}, option_values))
+    return Vocabulary(names, FUNCTIONS)
+
+
+def _sel(arg) -> tuple[str, str | None]:
+    return arg if isinstance(arg, tuple) else (arg, None)
+
+
+def _count(args, types):
+    g, z = _sel(args[0])
+    return f"({g} & {z}).bit_count()" if z else f"{g}.bit_count()"
+
+
+def _all(args, types):
+    g, z = _sel(args[0])
+    return f"(({g} & {z}) == {g})"
+
+
+def _none(args, types):
+    g, z = _sel(args[0])
+    return f"(not ({g} & {z}))"
+
+
+def _any(args, types):
+    g, z = _sel(args[0])
+    return f"(({g} & {z}) != 0)"
+
+
+FUNCTIONS = {
+    "count": Function(((GROUP, SELECTION),), INT, _count, "how many pieces"),
+    "all": Function(((SELECTION,),), BOOL, _all, "every piece of the group is in the zone"),
+    "none": Function(((SELECTION,),), BOOL, _none, "no piece of the group is in the zone"),
+    "any": Function(((SELECTION,),), BOOL, _any, "some piece of the group is in the zone"),
+    "size": Function(((ZONE,),), INT, lambda a, t: f"{a[0]}.bit_count()", "how many cells"),
+    "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, cells, RK)",
+                        "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
+    "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[9], me + 1, {a[0]}, {a[1]})",
+                         "the last piece placed or moved stands in a line of at least N of its owner's "
+                         "pieces (exactly N with exact=true)", keywords={"exact": ((BOOL,), "False")}),
+    "connected": Function(((ZONE,), (ZONE,)), BOOL, lambda a, t: f"_connected(B[me], {a[0]}, {a[1]})",
+                          "a chain of the player's pieces, cell to adjacent cell, joins the two zones"),
+    "empty": Function(((CELL,),), BOOL, lambda a, t: f"(not cells[{a[0]}])",
+                      "the cell holds no piece (false off the board)"),
+    "occupied": Function(((CELL,),), BOOL, lambda a, t: f"(0 < cells[{a[0]}] < 255)", "the cell holds a piece"),
+    "friend": Function(((CELL,),), BOOL, lambda a, t: f"FRIEND[me][cells[{a[0]}]]", "the cell holds a piece of the player's"),
+    "enemy": Function(((CELL,),), BOOL, lambda a, t: f"ENEMY[me][cells[{a[0]}]]", "the cell holds an opponent's piece"),
+    "neighbour": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"NEXT[{a[1]}][me][{a[0]}]",
+                          "the cell next to a cell in a direction (one direction: a set of one)"),
+}
+
+
+# ---------------------------------------------------------------- runtime helpers
+def advance(board: int, cells: bytes, ranks: list[list[int]]) -> int:
+    """Sum of the pieces' ranks, each from its owner's home edge (ranks[seat][cell])."""
+    total = 0
+    while board:
+        lo = board & -board
+        i = lo.bit_length() - 1
+        total += ranks[(cells[i] & 7) - 1][i]
+        board ^= lo
+    return total
+
+
+def in_a_row(cells, c, owner, n, exact, lines) -> bool:
+    """Does cell c's owner stand in a line of n (at least n; exactly n with `exact`)?"""
+    if c < 0:
+        return False
+    for ahead, behind in lines[c]:
+        k = 1
+        for t in ahead:
+            if cells[t] & 7 != owner or not cells[t]:
+                break
+            k += 1
+        for t in behind:
+            if cells[t] & 7 != owner or not cells[t]:
+                break
+            k += 1
+        if k == n if exact else k >= n:
+            return True
+    return False
+
+
+def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
+    """A chain of `mine` from a cell of a to a cell of b (near[i]: the cells next to i)."""
+    front = seen = mine & a
+    while front:
+        if seen & b:
+            return True
+        lo = front & -front
+        front ^= lo
+        new = near[lo.bit_length() - 1] & mine & ~seen
+        seen |= new
+        front |= new
+    return bool(seen & b)
