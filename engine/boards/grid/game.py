@@ -54,12 +54,20 @@ class GridGame:
         self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
         ns = self._namespace()
         self._ns = ns
+        self._bulk: list[str] = []
         self._gens = []
         self.sources: dict[str, str] = {}
+        self._any = []          # per phase: is there a move? (a blocked player, `stuck`)
         for ph in rules.phases:
             source = self._phase_source(ph, instrument=instrument)
             self.sources[ph.name] = source
             self._gens.append(self._exec(source, f"gen_{ph.name}", ns, ph.path))
+            if self.general:
+                source = self._phase_source(ph, fname=f"any_{ph.name}", exists=True)
+                self.sources[f"{ph.name} (any move?)"] = source
+                self._any.append(self._exec(source, f"any_{ph.name}", ns, ph.path))
+            else:
+                self._any.append(self._gens[-1])
         blocked = rules.blocked
         self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
         self._phase_ends = []
@@ -92,16 +100,56 @@ class GridGame:
         exec(compile(source, where, "exec"), ns)
         return ns[fname]
 
-    def _phase_source(self, ph, skip=frozenset(), instrument=False, fname=None) -> str:
+    def _phase_source(self, ph, skip=frozenset(), instrument=False, fname=None, exists=False) -> str:
         fname = fname or f"gen_{ph.name}"
         if self.general:
             promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
-                            skip=skip, instrument=instrument, fname=fname).source
+                            skip=skip, instrument=instrument, fname=fname, step_table=self._step_table,
+                            dir_names=self.dir_names, exists=exists).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
+
+    def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool):
+        """For a bulk step (movegen.PathCode.bulk_step): per seat, per direction, the origin mask,
+        the shift, the name of the tables of moves by target bit, and the promotion zone's mask."""
+        geo, W, ns = self.geo, self.geo.files, self._ns
+        k = self.kinds[kind or 0]
+        words = direction_sets(self.rules.dirsets, geo)[dirs]
+        out = []
+        for seat in range(self.n):
+            val = self.kind_values[k.name] | (seat + 1)
+            promo_cells = set()
+            if promoting and k.promote_to:
+                where = k.promote_in
+                zname, zseat = (where[9:], (seat + 1) % self.n) if where.startswith("opponent.") else (where, seat)
+                promo_cells = set(self.zone_cells[zname][zseat])
+            shifts = []
+            for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
+                name = f"BULK{len(self._bulk)}"
+                self._bulk.append(name)
+                plain, taking, plain_p, taking_p, mask = {}, {}, {}, {}, 0
+                for o in geo.cells():
+                    d = geo.neighbour(o, v)
+                    if d < 0:
+                        continue
+                    mask |= 1 << o
+                    bit = 1 << d
+                    if d in promo_cells:
+                        vals = [self.kind_values[t] | (seat + 1) for t in k.promote_to]
+                        plain_p[bit] = tuple((o, d, 0, None, 0, pv, None) for pv in vals)
+                        taking_p[bit] = tuple((o, d, bit, (~d,) if track else None, 0, pv, None) for pv in vals)
+                    else:
+                        plain[bit] = (o, d, 0, None, 0, val, None)
+                        taking[bit] = (o, d, bit, (~d,) if track else None, 0, val, None)
+                ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
+                ns[name + "m"] = mask
+                ns[name + "z"] = sum(1 << c for c in promo_cells)
+                shifts.append((name + "m", v[1] * W + v[0], name, name + "z" if promo_cells else None))
+            out.append(shifts)
+        return out
 
     def _prologue(self) -> str:
         n = self.n
@@ -137,8 +185,9 @@ class GridGame:
             return ()
         return tuple(s for s in range(self.n) if totals[s] == best)
 
-    def _raw_moves(self, st) -> list:
-        return (self._gens[-1] if st[4] >= self._last_from else self._gens[self.phase_index(st)])(st)
+    def _raw_moves(self, st) -> bool:
+        """Has the player to move a move (pass aside)?"""
+        return bool((self._any[-1] if st[4] >= self._last_from else self._any[self.phase_index(st)])(st))
 
     def _build_tables(self):
         r = self.rules
@@ -479,8 +528,27 @@ class GridGame:
         L.append("    return st")
         return "\n".join(L) + "\n"
 
+    def _features(self) -> set[str]:
+        """Which effects this game's moves can have, so apply is written for those only."""
+        from .movegen import captures, pattern_actions
+        out = set()
+        for ph in self.rules.phases:
+            if ph.drops:
+                out.add("drop")
+            for p in ph.patterns + ph.places:
+                names = {a.name for a in pattern_actions(p)}
+                out |= {"flip"} & names
+                if "shoot" in names:
+                    out.add("shot")
+                if captures(p) or any(a.name == "place" and a.kwargs.get("onto") for a in pattern_actions(p)):
+                    out.add("capture")
+            if ph.places:
+                out.add("place")
+        return out
+
     def _apply_general_head(self) -> list[str]:
         multi, n = self.multi, self.n
+        has = self._features()
         resets = [i for i, k in enumerate(self.kinds) if k.resets_quiet]
         reserved = any(k.reserve for k in self.kinds)
         kb = (lambda line: [line]) if multi else (lambda line: [])
@@ -491,45 +559,50 @@ class GridGame:
              "        quiet += 1",
              "    else:",
              "        passes = 0",
-             "        ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),
-             "        if move[0] == 'drop':",
-             "            for c in move[1:]:",
-             f"                ba[c] = {self.kind_values[self.kinds[0].name]} | (me + 1)",
-             "                b[me] |= BIT[c]",
-             *kb("                k[0] |= BIT[c]"),
-             f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
-             "            quiet += 1",
-             "            last = move[-1]",
-             "        else:",
-             "            o, d, caps, path, fl, val, ar = move",
-             "            if o >= 0:",
-             "                v = ba[o]; ba[o] = 0; bo = BIT[o]; b[me] ^= bo",
-             *kb("                k[v >> 3] ^= bo"),
-             ("                quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets
-             else "                quiet += 1",
-             "            else:",
-             *([f"                R = {self._put('R', 'R[me] - 1')}"] if reserved else []),
-             "                quiet += 1",
-             "            if caps:",
-             "                quiet = 0",
-             "                c = caps",
-             "                while c:",
-             "                    lo = c & -c; i = lo.bit_length() - 1; x = ba[i]; ba[i] = 0; b[(x & 7) - 1] ^= lo",
-             *kb("                    k[x >> 3] ^= lo"),
-             "                    c ^= lo",
-             "            ba[d] = val; bd = BIT[d]; b[me] |= bd",
-             *kb("            k[val >> 3] |= bd"),
-             "            if fl:",
-             "                c = fl",
-             "                while c:",
-             "                    lo = c & -c; i = lo.bit_length() - 1; x = ba[i]",
-             "                    ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
-             "                    c ^= lo",
-             "            if ar is not None:",
-             f"                a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
-             *kb("                k[av >> 3] |= BIT[a]"),
-             "            last = d",
-             "        cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else "")]
+             "        ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else "")]
+        ind = "        "
+        if "drop" in has:
+            L += ["        if move[0] == 'drop':",
+                  "            for c in move[1:]:",
+                  f"                ba[c] = {self.kind_values[self.kinds[0].name]} | (me + 1)",
+                  "                b[me] |= BIT[c]",
+                  *kb("                k[0] |= BIT[c]"),
+                  f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+                  "            quiet += 1",
+                  "            last = move[-1]",
+                  "        else:"]
+            ind = "            "
+        body = ["o, d, caps, path, fl, val, ar = move"]
+        moving = ["v = ba[o]; ba[o] = 0; bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo"),
+                  ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"]
+        if "place" in has:
+            body += ["if o >= 0:", *("    " + x for x in moving), "else:",
+                     *([f"    R = {self._put('R', 'R[me] - 1')}"] if reserved else []), "    quiet += 1"]
+        else:
+            body += moving
+        if "capture" in has:
+            body += ["if caps:",
+                     "    quiet = 0",
+                     "    c = caps",
+                     "    while c:",
+                     "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]; ba[i] = 0; b[(x & 7) - 1] ^= lo",
+                     *kb("        k[x >> 3] ^= lo"),
+                     "        c ^= lo"]
+        body += ["ba[d] = val; bd = BIT[d]; b[me] |= bd", *kb("k[val >> 3] |= bd")]
+        if "flip" in has:
+            body += ["if fl:",
+                     "    c = fl",
+                     "    while c:",
+                     "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]",
+                     "        ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
+                     "        c ^= lo"]
+        if "shot" in has:
+            body += ["if ar is not None:",
+                     f"    a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
+                     *kb("    k[av >> 3] |= BIT[a]")]
+        body.append("last = d")
+        L += [ind + x for x in body]
+        L.append("        cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
         return L
 
     def _legal_source(self) -> str:

@@ -70,9 +70,13 @@ class PathCode:
 
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
-                 fname: str = "gen"):
+                 fname: str = "gen", step_table=None, dir_names=(), exists: bool = False):
         self.kind_values = kind_values          # kind name -> kind << 3
         self.promote = promote
+        self.multi = multi_kind
+        # exists: a function that only says whether there is a move (for blocked players, `stuck`)
+        self.exists = exists
+        self.depth = 0                          # how many repetition functions we are inside
         self.ids = itertools.count()
         em = Emitter(vocab.child(**LANDING))
         for name, node in phase.lets:
@@ -85,42 +89,43 @@ class PathCode:
         self.check = "_rules(t)" if self.instrument else (" and ".join(c for _, c in codes) or "True")
         every = [p for _k, alts in phase.kinds for p in alts] + phase.places
         self.track = any(captures(p) for p in every)
+        # a single step from the origin, with no landing rule, is found for all pieces at once by
+        # shifting bitboards, its moves read from tables built per target cell (step_table)
+        self.step_table = step_table if not active else None
+        self.dir_names = set(dir_names) - {name for name, _ in phase.lets}
         L = [f"def {fname}(st):",
              "    cells = st[0]; B = st[1]; R = st[2]; me = st[3]; K = st[7]",
-             "    me1 = me + 1; opp = (me + 1) % %d" % nplayers,
+             f"    me1 = me + 1; opp = (me + 1) % {nplayers}",
              "    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + 1)),
              "    EN = ENEMY[me]; FR = FRIEND[me]",
              "    moves = []; add = moves.append"]
         body: list[str] = []
-        rules_fn = ["def _rules(t):"]
+        self.rules_fn = ["def _rules(t):"]
         for r, c in codes:
-            rules_fn += [f"    if not {c}:", f"        STATS[{r.name!r}] += 1; return False"]
-        rules_fn.append("    return True")
+            self.rules_fn += [f"    if not {c}:", f"        STATS[{r.name!r}] += 1; return False"]
+        self.rules_fn.append("    return True")
         self.lines = body
-        self.dedupe = False
-        for kind, alts in phase.kinds:
-            board = "B[me]" if kind is None or not multi_kind else f"(B[me] & K[{kind}])"
-            body.append(f"    b = {board}")
-            body.append("    while b:")
-            body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
-            body.extend("        " + x for x in em.hoisted[1])
-            at = len(body)
-            if self.instrument:
-                body.extend("        " + x for x in rules_fn)
-            self.promoting = kind is None and bool(promote) or kind in promote
-            self.kind = kind
-            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "        "}
-            for alt in alts:
-                self.pattern(alt, ctx, self.accept)
-            if may_repeat(alts, vectors):
-                self.dedupe = True
-            if len(body) == at + (len(rules_fn) if self.instrument else 0):
-                body.append("        pass")
+        dedupe = any(may_repeat(alts, vectors) for _k, alts in phase.kinds) or \
+            len(phase.places) > 1 and may_repeat(phase.places, vectors)
+        finish = "list(dict.fromkeys(moves))" if dedupe else "moves"
+        if exists:
+            self.piece_moves(phase.kinds)
+        elif phase.priority and PRIORITY not in skip:
+            # capture first: when a capture exists, the other moves are never generated
+            sure = [(k, [a for a in alts if _always_captures(a)]) for k, alts in phase.kinds]
+            rest = [(k, [a for a in alts if not _always_captures(a)]) for k, alts in phase.kinds]
+            self.piece_moves(sure)
+            body += ["    if moves:", f"        return {finish}"]
+            self.piece_moves(rest)
+            if any(captures(a) for _k, alts in rest for a in alts):
+                body += ["    taking = [m for m in moves if m[2]]", "    if taking:", "        moves = taking"]
+        else:
+            self.piece_moves(phase.kinds)
         if phase.places:
             body.append("    o = -1; lo = 0")
             body.extend("    " + x for x in em.hoisted[1])
             if self.instrument:
-                body.extend("    " + x for x in rules_fn)
+                body.extend("    " + x for x in self.rules_fn)
             self.promoting = False
             self.kind = None
             ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "    "}
@@ -131,17 +136,69 @@ class PathCode:
                      "    if k and R[me] >= k:",
                      "        o = -1; lo = 0",
                      *["        " + x for x in em.hoisted[1]],
-                     *(["        " + x for x in rules_fn] if self.instrument else []),
+                     *(["        " + x for x in self.rules_fn] if self.instrument else []),
                      f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t] and {self.check}]",
+                     "        if len(free) >= k: return True" if exists else
                      "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
-        if self.dedupe or len(phase.places) > 1 and may_repeat(phase.places, vectors):
-            body.append("    moves = list(dict.fromkeys(moves))")
-        if phase.priority and PRIORITY not in skip:
-            body += ["    taking = [m for m in moves if m[2]]",
-                     "    if taking:",
-                     "        moves = taking"]
-        body.append("    return moves")
+        body.append("    return False" if exists else f"    return {finish}")
         self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
+
+    def piece_moves(self, kinds):
+        """The moves of the pieces on the board, kind by kind."""
+        body, em = self.lines, self.em
+        for kind, alts in kinds:
+            if not alts:
+                continue
+            board = "B[me]" if kind is None or not self.multi else f"(B[me] & K[{kind}])"
+            self.promoting = kind is None and bool(self.promote) or kind in self.promote
+            self.kind = kind
+            fixed = kind is not None or not self.multi       # the moving piece's value is known
+            bulk = [a for a in alts if fixed and self.step_table and _bulk_step(a)
+                    and a.args[0].dotted in self.dir_names]
+            alts = [a for a in alts if a not in bulk]
+            for a in bulk:
+                self.bulk_step(a, board, kind)
+            if not alts:
+                continue
+            body.append(f"    b = {board}")
+            body.append("    while b:")
+            body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
+            body.extend("        " + x for x in em.hoisted[1])
+            if self.instrument:
+                body.extend("        " + x for x in self.rules_fn)
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "        "}
+            for alt in alts:
+                self.pattern(alt, ctx, self.accept)
+
+    def bulk_step(self, a, board, kind):
+        """step(D) as bitboard shifts: per seat and direction, the targets of every piece at once."""
+        L = self.lines
+        cap = _kw(a, "capture", "no")
+        name = a.args[0].dotted
+        per_seat = self.step_table(name, kind, cap, self.promoting, self.track)
+        L.append(f"    own = {board}; free = FULL ^ occ")
+        if cap != "no":
+            L.append(f"    foe = occ ^ B[me] ^ B[{len(per_seat)}]")
+        for seat, shifts in enumerate(per_seat):
+            L.append(f"    {'if' if seat == 0 else 'elif'} me == {seat}:")
+            if not shifts:
+                L.append("        pass")
+            for mask, shift, table, promo in shifts:
+                src = f"(own & {mask}) << {shift}" if shift >= 0 else f"(own & {mask}) >> {-shift}"
+                targets = [("free", table)] if cap != "only" else []
+                if cap != "no":
+                    targets.append(("foe", table + "x"))
+                for where, tab in targets:
+                    if self.exists:
+                        L.append(f"        if ({src}) & {where}: return True")
+                        continue
+                    L.append(f"        t = ({src}) & {where}")
+                    if promo:
+                        L.append(f"        p = t & {promo}; t ^= p")
+                        L.append("        while p:")
+                        L.append(f"            lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
+                    L.append("        while t:")
+                    L.append(f"            lo = t & -t; t ^= lo; add({tab}[lo])")
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
@@ -173,6 +230,7 @@ class PathCode:
                  "val": f"val{i}", "ind": ind + "    "}
         L = self.lines
         L.append(f"{ind}def rep{i}(c{i}, caps{i}, path{i}, fl{i}, ar{i}, val{i}):")
+        self.depth += 1
         if possessive:
             L.append(f"{ind}    took = False")
         else:
@@ -200,13 +258,21 @@ class PathCode:
             k({**inner, "ind": ind + "        "})
             if len(L) == before:
                 L.append(f"{ind}        pass")
+        self.depth -= 1
         if not capturing:
             key = f"({ctx['c']}, {ctx['caps']})" if self.track else ctx["c"]
             L.append(f"{ind}seen{i} = {{{key}}}")
         L.append(f"{ind}rep{i}({ctx['c']}, {ctx['caps']}, {ctx['path']}, {ctx['fl']}, {ctx['ar']}, {ctx['val']})")
+        if self.exists and self.depth == 0:
+            L.append(f"{ind}if moves: return True")
 
     def accept(self, ctx):
         ind, L = ctx["ind"], self.lines
+        if self.exists:
+            guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
+            L.append(f"{ind}if {guard}:")
+            L.append(f"{ind}    {'return True' if self.depth == 0 else 'add(1); return'}")
+            return
         path = f"({ctx['path']} if {ctx['caps']} else None)" if self.track else "None"
         guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
         tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['ar']}"
@@ -288,8 +354,12 @@ class PathCode:
         zone = a.args[0].dotted
         kind = _kw(a, "kind", None)
         L.append(f"{ind}for t in ZL_{zone}[me]:")
-        L.append(f"{ind}    if not cells[t] and {self.check}:")
-        out = self._landing(ctx, ind + "        ")
+        if _kw(a, "onto", "empty") == "theirs":      # the enemy piece there leaves the board
+            L.append(f"{ind}    if EN[cells[t]] and {self.check}:")
+            out = self._landing(ctx, ind + "        ", "t")
+        else:
+            L.append(f"{ind}    if not cells[t] and {self.check}:")
+            out = self._landing(ctx, ind + "        ")
         out["val"] = f"({self.kind_values[kind]} | me1)"
         k(out)
 
@@ -310,6 +380,24 @@ class PathCode:
         L.append(f"{ind}            break")
         L.append(f"{ind}        a{i} = t | {value << 16}")
         k({**ctx, "ar": f"a{i}", "ind": ind + "        "})
+
+
+def _bulk_step(a) -> bool:
+    return isinstance(a, dsl.Action) and a.name == "step" and isinstance(a.args[0], dsl.Name) \
+        and set(a.kwargs) <= {"capture"}
+
+
+def _always_captures(n) -> bool:
+    """Does every way through this pattern capture?"""
+    if isinstance(n, dsl.Action):
+        return (n.name == "jump" and _kw(n, "capture", "no") == "yes") or _kw(n, "capture", "no") == "only"
+    if isinstance(n, dsl.Seq):
+        return _always_captures(n.left) or _always_captures(n.right)
+    if isinstance(n, dsl.Alt):
+        return _always_captures(n.left) and _always_captures(n.right)
+    if isinstance(n, dsl.Rep):
+        return n.quant in ("+", "++") and _always_captures(n.body)
+    return False
 
 
 def may_repeat(alternatives, vectors) -> bool:

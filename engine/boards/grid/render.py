@@ -1,7 +1,7 @@
 """Draw a grid position in the terminal: the board, whose turn it is, the result or scores."""
 from __future__ import annotations
 
-_MARKS = "XO#@%&"
+_MARKS = "XO@%&*"
 _COLOURS = ["bold white", "bold red", "bold green", "bold yellow", "bold blue", "bold magenta"]
 
 

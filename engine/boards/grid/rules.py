@@ -286,7 +286,7 @@ def check_grid(ch: Checker) -> GridRules | None:
         if node is not None:
             scoring.append((name, node))
     evaluate = typed(("evaluate",), vocab, (INT,), "evaluate") if "evaluate" in spec else None
-    general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or blocked == "draw"
+    general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring)
     places = {}
     for ph in phases:
         for r in ph.rules:
@@ -425,7 +425,7 @@ def _check_drop(ch, path, node: dsl.Action, zones):
 
 _KWARGS = {"step": {"capture": CAPTURE}, "slide": {"capture": CAPTURE},
            "jump": {"over": ("any", "mine", "theirs"), "capture": ("no", "yes")},
-           "place": {"kind": None}, "flip": {}, "shoot": {"kind": None}}
+           "place": {"kind": None, "onto": ("empty", "theirs")}, "flip": {}, "shoot": {"kind": None}}
 
 
 def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tuple[bool, bool]:

@@ -13,7 +13,7 @@ from . import topology as topo
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
-            "adjacent", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
+            "adjacent", "players", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
 GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "kind-group", "in_a_row()", "connected()", "empty()",
                  "occupied()", "friend()", "enemy()", "neighbour()"}
 
@@ -47,6 +47,7 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         "quiet": Symbol(INT, "st[8]"),
         "last": Symbol(CELL, "st[9]"),
         "stuck": Symbol(BOOL, "(not _MOVES(st))"),
+        "players": Symbol(INT, str(players)),
     }
     multi = len(kinds) > 1
     for i, k in enumerate(kinds):
