@@ -38,11 +38,22 @@ def explain(game, st, text: str) -> str:
         if st[0][o] & 7 != st[3] + 1:
             return f"'{text}': {game.geo.name(o)} holds no piece of {who}"
     names = [r.name for r in phase.rules]
+    after = [r.name for r in phase.legal]
 
     def legal_without(skip):
         source = game._phase_source(phase, skip=frozenset(skip), fname="gen")
-        fn = game._exec(source, "gen", dict(game._ns), phase.path)
+        fname = "gen"
+        if phase.legal:
+            source = source.replace("def gen(st):", f"def raw_{phase.name}(st):") + game._keep_source(phase, skip)
+            fname = f"gen_{phase.name}"
+        fn = game._exec(source, fname, dict(game._ns), phase.path)
         return text in {game.move_str(m) for m in fn(st)}
+
+    for r in after:
+        if legal_without({r}):
+            return (f"'{text}' is refused by rule '{r}' of phase '{phase.name}' "
+                    f"({game.rules.places[(phase.name, r)]}): the position after it breaks the rule")
+    names += after
 
     for r in names:
         if legal_without({r}):

@@ -28,7 +28,7 @@ from . import topology as topo
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
 from .movegen import PathCode, flips
 from .rules import GridRules
-from .vocabulary import advance, connected, direction_sets, grid_vocabulary, in_a_row
+from .vocabulary import advance, attacked, connected, direction_sets, grid_vocabulary, in_a_row
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -58,11 +58,19 @@ class GridGame:
         self._gens = []
         self.sources: dict[str, str] = {}
         self._any = []          # per phase: is there a move? (a blocked player, `stuck`)
+        if any(ph.legal for ph in rules.phases):
+            src = self._after_source()
+            self.sources["after"] = src
+            self._exec(src, "_after", ns, ("after",))
         for ph in rules.phases:
             source = self._phase_source(ph, instrument=instrument)
+            if ph.legal:          # the moves whose position after breaks no `legal` rule
+                source = source.replace(f"def gen_{ph.name}(st):", f"def raw_{ph.name}(st):") + self._keep_source(ph)
             self.sources[ph.name] = source
             self._gens.append(self._exec(source, f"gen_{ph.name}", ns, ph.path))
-            if self.general:
+            if ph.legal:
+                self._any.append(self._gens[-1])
+            elif self.general:
                 source = self._phase_source(ph, fname=f"any_{ph.name}", exists=True)
                 self.sources[f"{ph.name} (any move?)"] = source
                 self._any.append(self._exec(source, f"any_{ph.name}", ns, ph.path))
@@ -79,7 +87,7 @@ class GridGame:
                 break
         self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
         ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._gens[-1], self.phase_index, PASS
-        ns["_MOVES"] = self._raw_moves
+        ns["_MOVES"] = self._any[0] if len(self._any) == 1 else self._raw_moves
         self._win = self._state_fn(rules.win, "win", ns)
         self._draw = self._state_fn(rules.draw, "draw", ns)
         self._eval = self._state_fn(rules.evaluate, "evaluate", ns)
@@ -106,7 +114,7 @@ class GridGame:
             promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
                             skip=skip, instrument=instrument, fname=fname, step_table=self._step_table,
-                            dir_names=self.dir_names, exists=exists).source
+                            dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
@@ -150,6 +158,80 @@ class GridGame:
                 shifts.append((name + "m", v[1] * W + v[0], name, name + "z" if promo_cells else None))
             out.append(shifts)
         return out
+
+    def _jump_masks(self, dirs: str):
+        """Per seat, per direction of the set: (name of the mask of cells two steps from the edge
+        that way, the shift of one step)."""
+        geo, W, ns = self.geo, self.geo.files, self._ns
+        words = direction_sets(self.rules.dirsets, geo)[dirs]
+        out = []
+        for seat in range(self.n):
+            shifts = []
+            for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
+                name = f"JMASK_{v[0]}_{v[1]}".replace("-", "m")
+                if name not in ns:
+                    ns[name] = sum(1 << o for o in geo.cells()
+                                   if geo.neighbour(o, v) >= 0 and geo.neighbour(geo.neighbour(o, v), v) >= 0)
+                shifts.append((name, v[1] * W + v[0]))
+            out.append(shifts)
+        return out
+
+    def _after_source(self) -> str:
+        """The position after a move, without the end conditions (for `legal` rules)."""
+        L = self._apply_general_head()
+        L[0] = "def _after(st, move):"
+        L += ["    return (cells, B, R, %s, ply + 1, passes, None, K, quiet, last)" % ("1 - me" if self.n == 2 else f"(me + 1) % {self.n}")]
+        return "\n".join(L) + "\n"
+
+    def _keep_source(self, ph, skip=frozenset()) -> str:
+        em = Emitter(self._vocab, prefix="k")
+        tests = [em.emit(r.node) for r in ph.legal if r.name not in skip] or ["True"]
+        keep = (f"\ndef keep_{ph.name}(st, me):\n" + self._prologue() + "".join(f"    {x}\n" for x in em.hoisted[0])
+                + f"    return {' and '.join(tests)}\n")
+        return keep + (f"\ndef gen_{ph.name}(st):\n    me = st[3]\n"
+                       f"    return [m for m in raw_{ph.name}(st) if m == PASS or keep_{ph.name}(_after(st, m), me)]\n")
+
+    def _attackers(self):
+        """Per seat: (that seat, kind, step table, ray table) of every kind that captures with a
+        single step or slide (vocabulary.attacked)."""
+        from .movegen import _kw
+        geo, size = self.geo, self.size
+        sets = direction_sets(self.rules.dirsets, geo)
+        ways: dict[int, list] = {}
+        for ph in self.rules.phases:
+            for kind, alts in ph.kinds:
+                for a in alts:
+                    if isinstance(a, dsl.Action) and a.name in ("step", "slide") and \
+                            _kw(a, "capture", "no") != "no" and isinstance(a.args[0], dsl.Name) \
+                            and a.args[0].dotted in sets:
+                        for ki in (range(len(self.kinds)) if kind is None else [kind]):
+                            ways.setdefault(ki, []).append((a.name, a.args[0].dotted))
+        per_seat = []
+        for s in range(self.n):
+            tables = []
+            for ki, acts in ways.items():
+                steps, rays = [0] * (size + 1), [()] * (size + 1)
+                has_step = has_slide = False
+                for name, dirs in dict.fromkeys(acts):
+                    for v in dict.fromkeys(x for x in (self._vector(s, w) for w in sets[dirs]) if x is not None):
+                        back = (-v[0], -v[1])
+                        for c in geo.cells():
+                            if name == "step":
+                                a = geo.neighbour(c, back)
+                                if a >= 0:
+                                    steps[c] |= 1 << a
+                                    has_step = True
+                            else:
+                                ray, t = [], geo.neighbour(c, back)
+                                while t >= 0:
+                                    ray.append(t)
+                                    t = geo.neighbour(t, back)
+                                if ray:
+                                    rays[c] += (tuple(ray),)
+                                    has_slide = True
+                tables.append((s, ki, steps if has_step else None, rays if has_slide else None))
+            per_seat.append(tables)
+        return per_seat
 
     def _prologue(self) -> str:
         n = self.n
@@ -341,6 +423,9 @@ class GridGame:
                 ns[f"PROMO_{i}"] = table
                 promo.append(table)
             ns["PROMO"] = promo
+            per_seat = self._attackers()
+            others = [[t for s2 in range(n) if s2 != me for t in per_seat[s2]] for me in range(n)]
+            ns["_attacked"] = partial(attacked, attackers=others, multi=self.multi)
         return ns
 
     # ---------------------------------------------------------------- the Game API

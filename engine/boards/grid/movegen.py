@@ -70,7 +70,7 @@ class PathCode:
 
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
-                 fname: str = "gen", step_table=None, dir_names=(), exists: bool = False):
+                 fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None):
         self.kind_values = kind_values          # kind name -> kind << 3
         self.promote = promote
         self.multi = multi_kind
@@ -86,13 +86,16 @@ class PathCode:
         active = [r for r in phase.rules if r.name not in skip]
         codes = [(r, em.emit(r.node, 2)) for r in active]
         self.instrument = instrument and bool(active)
-        self.check = "_rules(t)" if self.instrument else (" and ".join(c for _, c in codes) or "True")
+        self.check = "_rules(t)" if self.instrument else " and ".join(c for _, c in codes)
+        self.also = f" and {self.check}" if self.check else ""      # appended to a landing's test
         every = [p for _k, alts in phase.kinds for p in alts] + phase.places
         self.track = any(captures(p) for p in every)
         # a single step from the origin, with no landing rule, is found for all pieces at once by
         # shifting bitboards, its moves read from tables built per target cell (step_table)
         self.step_table = step_table if not active else None
         self.dir_names = set(dir_names) - {name for name, _ in phase.lets}
+        self.jump_masks = jump_masks
+        self.nplayers = nplayers
         L = [f"def {fname}(st):",
              "    cells = st[0]; B = st[1]; R = st[2]; me = st[3]; K = st[7]",
              f"    me1 = me + 1; opp = (me + 1) % {nplayers}",
@@ -115,7 +118,8 @@ class PathCode:
             sure = [(k, [a for a in alts if _always_captures(a)]) for k, alts in phase.kinds]
             rest = [(k, [a for a in alts if not _always_captures(a)]) for k, alts in phase.kinds]
             self.piece_moves(sure)
-            body += ["    if moves:", f"        return {finish}"]
+            unique = not any(may_repeat(alts, vectors) for _k, alts in sure)
+            body += ["    if moves:", f"        return {'moves' if unique else 'list(dict.fromkeys(moves))'}"]
             self.piece_moves(rest)
             if any(captures(a) for _k, alts in rest for a in alts):
                 body += ["    taking = [m for m in moves if m[2]]", "    if taking:", "        moves = taking"]
@@ -137,30 +141,38 @@ class PathCode:
                      "        o = -1; lo = 0",
                      *["        " + x for x in em.hoisted[1]],
                      *(["        " + x for x in self.rules_fn] if self.instrument else []),
-                     f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t] and {self.check}]",
+                     f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t]{self.also}]",
                      "        if len(free) >= k: return True" if exists else
                      "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
         body.append("    return False" if exists else f"    return {finish}")
         self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
 
     def piece_moves(self, kinds):
-        """The moves of the pieces on the board, kind by kind."""
+        """The moves of the pieces on the board, kind by kind: bulk steps first, then a search
+        from each piece."""
         body, em = self.lines, self.em
+        loops = []
         for kind, alts in kinds:
-            if not alts:
-                continue
             board = "B[me]" if kind is None or not self.multi else f"(B[me] & K[{kind}])"
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
             fixed = kind is not None or not self.multi       # the moving piece's value is known
             bulk = [a for a in alts if fixed and self.step_table and _bulk_step(a)
                     and a.args[0].dotted in self.dir_names]
-            alts = [a for a in alts if a not in bulk]
             for a in bulk:
                 self.bulk_step(a, board, kind)
+            loops.append((kind, board, [a for a in alts if a not in bulk]))
+        for kind, board, alts in loops:
             if not alts:
                 continue
-            body.append(f"    b = {board}")
+            self.promoting = kind is None and bool(self.promote) or kind in self.promote
+            self.kind = kind
+            firsts = [pattern_actions(a)[0] for a in alts]
+            if self.jump_masks and all(f.name == "jump" and isinstance(f.args[0], dsl.Name)
+                                       and f.args[0].dotted in self.dir_names for f in firsts):
+                self.jumpers(board, firsts)
+            else:
+                body.append(f"    b = {board}")
             body.append("    while b:")
             body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
             body.extend("        " + x for x in em.hoisted[1])
@@ -170,19 +182,44 @@ class PathCode:
             for alt in alts:
                 self.pattern(alt, ctx, self.accept)
 
+    def jumpers(self, board, firsts) -> None:
+        """b = the pieces that have a first jump (a jumpable neighbour, an empty cell beyond),
+        found by shifting bitboards: the search from each piece then skips the others."""
+        L = self.lines
+        who = {"any": "occ", "mine": "B[me]", "theirs": "foe"}
+        terms: dict[int, list[str]] = {}
+        for f in firsts:
+            over = who[_kw(f, "over", "any")]
+            for seat, shifts in enumerate(self.jump_masks(f.args[0].dotted)):
+                for mask, sh in shifts:
+                    a = f"({over} >> {sh})" if sh >= 0 else f"({over} << {-sh})"
+                    b = f"(free >> {2 * sh})" if sh >= 0 else f"(free << {-2 * sh})"
+                    terms.setdefault(seat, []).append(f"({mask} & {a} & {b})")
+        L.append(f"    b = {board}")
+        L.append("    if b:")
+        L.append(f"        free = FULL ^ occ; foe = occ ^ B[me] ^ B[{self.nplayers}]")
+        for seat in sorted(terms):
+            L.append(f"        {'if' if seat == 0 else 'elif'} me == {seat}:")
+            L.append(f"            b &= {' | '.join(dict.fromkeys(terms[seat]))}")
+        if len(terms) < self.nplayers:
+            L.append("        else:")
+            L.append("            b = 0")
+
     def bulk_step(self, a, board, kind):
         """step(D) as bitboard shifts: per seat and direction, the targets of every piece at once."""
         L = self.lines
         cap = _kw(a, "capture", "no")
         name = a.args[0].dotted
         per_seat = self.step_table(name, kind, cap, self.promoting, self.track)
-        L.append(f"    own = {board}; free = FULL ^ occ")
+        L.append(f"    own = {board}")
+        L.append("    if own:")
+        L.append("        free = FULL ^ occ")
         if cap != "no":
-            L.append(f"    foe = occ ^ B[me] ^ B[{len(per_seat)}]")
+            L.append(f"        foe = occ ^ B[me] ^ B[{len(per_seat)}]")
         for seat, shifts in enumerate(per_seat):
-            L.append(f"    {'if' if seat == 0 else 'elif'} me == {seat}:")
+            L.append(f"        {'if' if seat == 0 else 'elif'} me == {seat}:")
             if not shifts:
-                L.append("        pass")
+                L.append("            pass")
             for mask, shift, table, promo in shifts:
                 src = f"(own & {mask}) << {shift}" if shift >= 0 else f"(own & {mask}) >> {-shift}"
                 targets = [("free", table)] if cap != "only" else []
@@ -190,15 +227,15 @@ class PathCode:
                     targets.append(("foe", table + "x"))
                 for where, tab in targets:
                     if self.exists:
-                        L.append(f"        if ({src}) & {where}: return True")
+                        L.append(f"            if ({src}) & {where}: return True")
                         continue
-                    L.append(f"        t = ({src}) & {where}")
+                    L.append(f"            t = ({src}) & {where}")
                     if promo:
-                        L.append(f"        p = t & {promo}; t ^= p")
-                        L.append("        while p:")
-                        L.append(f"            lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
-                    L.append("        while t:")
-                    L.append(f"            lo = t & -t; t ^= lo; add({tab}[lo])")
+                        L.append(f"            p = t & {promo}; t ^= p")
+                        L.append("            while p:")
+                        L.append(f"                lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
+                    L.append("            while t:")
+                    L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
@@ -317,11 +354,11 @@ class PathCode:
         L.append(f"{ind}    x = cells[t]")
         first = "if"
         if cap != "only":
-            L.append(f"{ind}    if (not x or t == o) and {self.check}:")
+            L.append(f"{ind}    if (not x or t == o){self.also}:")
             k(self._landing(ctx, ind + "        "))
             first = "elif"
         if cap != "no":
-            L.append(f"{ind}    {first} EN[x] and {self.check}{self._not_taken(ctx)}:")
+            L.append(f"{ind}    {first} EN[x]{self.also}{self._not_taken(ctx)}:")
             k(self._landing(ctx, ind + "        ", "t"))
 
     def _slide(self, a, ctx, k):
@@ -332,21 +369,27 @@ class PathCode:
         L.append(f"{ind}        x = cells[t]")
         L.append(f"{ind}        if x and t != o:")
         if cap != "no":
-            L.append(f"{ind}            if EN[x] and {self.check}{self._not_taken(ctx)}:")
+            L.append(f"{ind}            if EN[x]{self.also}{self._not_taken(ctx)}:")
             k(self._landing(ctx, ind + "                ", "t"))
         L.append(f"{ind}            break")
         if cap != "only":
-            L.append(f"{ind}        if {self.check}:")
-            k(self._landing(ctx, ind + "            "))
+            if self.check:
+                L.append(f"{ind}        if {self.check}:")
+                k(self._landing(ctx, ind + "            "))
+            else:
+                k(self._landing(ctx, ind + "        "))
 
     def _jump(self, a, ctx, k):
         ind, L = ctx["ind"], self.lines
-        over = {"any": "x", "mine": "FR[x]", "theirs": "EN[x]"}[_kw(a, "over", "any")]
+        who = _kw(a, "over", "any")
+        over = {"any": "x", "mine": "FR[x]", "theirs": "EN[x]"}[who]
         cap = _kw(a, "capture", "no") != "no"
+        first = ctx["c"] == "o"         # from the origin: it is neither jumped nor landed on
+        lifted = "" if first or who == "theirs" else " and ov != o"
+        land = "not cells[t]" if first else "(not cells[t] or t == o)"
         L.append(f"{ind}for ov, t in {self._dirs(a, 'JUMP')}[{ctx['c']}]:")
         L.append(f"{ind}    x = cells[ov]")
-        L.append(f"{ind}    if {over} and ov != o and (not cells[t] or t == o){self._not_taken(ctx, 'ov')} "
-                 f"and {self.check}:")
+        L.append(f"{ind}    if {over}{lifted} and {land}{self._not_taken(ctx, 'ov')}{self.also}:")
         k(self._landing(ctx, ind + "        ", "ov" if cap else None))
 
     def _place(self, a, ctx, k):
@@ -355,10 +398,10 @@ class PathCode:
         kind = _kw(a, "kind", None)
         L.append(f"{ind}for t in ZL_{zone}[me]:")
         if _kw(a, "onto", "empty") == "theirs":      # the enemy piece there leaves the board
-            L.append(f"{ind}    if EN[cells[t]] and {self.check}:")
+            L.append(f"{ind}    if EN[cells[t]]{self.also}:")
             out = self._landing(ctx, ind + "        ", "t")
         else:
-            L.append(f"{ind}    if not cells[t] and {self.check}:")
+            L.append(f"{ind}    if not cells[t]{self.also}:")
             out = self._landing(ctx, ind + "        ")
         out["val"] = f"({self.kind_values[kind]} | me1)"
         k(out)
@@ -402,18 +445,31 @@ def _always_captures(n) -> bool:
 
 def may_repeat(alternatives, vectors) -> bool:
     """Could two ways through one kind's patterns give the same move? Then its moves are
-    deduplicated. Not when each alternative is a fixed sequence of actions and the first actions
-    of any two go different ways (`vectors`: direction set name -> its vectors, every seat)."""
-    if any(not _straight(p) for p in alternatives):
+    deduplicated. Not when each alternative on its own gives distinct moves (a fixed sequence of
+    actions, or a chain of capturing actions: captures are told apart by their paths), and any two
+    alternatives either differ in capturing (one always does, the other never) or start in
+    different directions (`vectors`: direction set name -> its vectors, every seat)."""
+    if any(not (_straight(p) or _capture_chain(p)) for p in alternatives):
         return True
-    firsts = [pattern_actions(p)[0] for p in alternatives]
-    for a, b in itertools.combinations(firsts, 2):
-        if a.name == "place" or b.name == "place":
+    for a, b in itertools.combinations(alternatives, 2):
+        if _always_captures(a) != _always_captures(b) and not (captures(a) and captures(b)):
+            continue
+        fa, fb = pattern_actions(a)[0], pattern_actions(b)[0]
+        if fa.name == "place" or fb.name == "place":
             return True
-        va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (a, b))
+        va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (fa, fb))
         if va is None or vb is None or va & vb:
             return True
     return False
+
+
+def _capture_chain(p) -> bool:
+    """A repetition of one capturing action (each move of it is a distinct path)."""
+    if isinstance(p, dsl.Seq):
+        return _capture_chain(p.left) and _capture_chain(p.right)
+    if isinstance(p, dsl.Rep):
+        return p.quant != "?" and isinstance(p.body, dsl.Action) and _always_captures(p.body)
+    return isinstance(p, dsl.Action) and _always_captures(p)
 
 
 def _straight(p) -> bool:

@@ -49,6 +49,7 @@ class Phase:
     rules: list[Rule]
     priority: bool                     # when a capturing move exists, only those
     path: tuple
+    legal: list[Rule] = field(default_factory=list)   # rules on the position after the move
 
     @property
     def patterns(self) -> list[dsl.Node]:
@@ -259,12 +260,18 @@ def check_grid(ch: Checker) -> GridRules | None:
             node = typed(path + ("landing", name), pv.child(**LANDING), (BOOL,), f"landing rule {name}")
             if node is not None:
                 rules.append(Rule(name, node, path + ("landing", name)))
+        legal = []
+        for name in (ph.get("legal") or {}):
+            node = typed(path + ("legal", name), vocab, (BOOL,), f"legal rule {name}")
+            if node is not None:
+                legal.append(Rule(name, node, path + ("legal", name)))
+                general = True
         priority = ph.get("priority") == "capture"
         if priority:
             general = True
             if drops:
                 ch.error(path + ("priority",), "a phase with a capture priority cannot also drop pieces")
-        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path))
+        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal))
 
     end = spec.get("end") or {}
     win = typed(("end", "win"), vocab, (BOOL,), "end.win") if "win" in end else None
@@ -289,9 +296,9 @@ def check_grid(ch: Checker) -> GridRules | None:
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring)
     places = {}
     for ph in phases:
-        for r in ph.rules:
+        for r in ph.rules + ph.legal:
             p = ch.src.place(r.path, key=True)
-            places[(ph.name, r.name)] = f"{ch.src.file}:{p.line}"
+            places[(ph.name, r.name)] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     return GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places)
 

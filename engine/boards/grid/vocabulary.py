@@ -13,8 +13,8 @@ from . import topology as topo
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
-            "adjacent", "players", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
-GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "kind-group", "in_a_row()", "connected()", "empty()",
+            "adjacent", "players", "attacked", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
+GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "kind-group", "in_a_row()", "connected()", "empty()", "attacked()",
                  "occupied()", "friend()", "enemy()", "neighbour()"}
 
 
@@ -106,6 +106,10 @@ FUNCTIONS = {
     "occupied": Function(((CELL,),), BOOL, lambda a, t: f"(0 < cells[{a[0]}] < 255)", "the cell holds a piece"),
     "friend": Function(((CELL,),), BOOL, lambda a, t: f"FRIEND[me][cells[{a[0]}]]", "the cell holds a piece of the player's"),
     "enemy": Function(((CELL,),), BOOL, lambda a, t: f"ENEMY[me][cells[{a[0]}]]", "the cell holds an opponent's piece"),
+    "attacked": Function(((CELL, GROUP),), BOOL,
+                         lambda a, t: f"_attacked(st, me, {'BIT[' + a[0] + ']' if t[0] == CELL else a[0]})",
+                         "another player's piece could capture there (on the cell, or on a piece of the group) "
+                         "with one of its capturing steps or slides"),
     "neighbour": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"NEXT[{a[1]}][me][{a[0]}]",
                           "the cell next to a cell in a direction (one direction: a set of one)"),
 }
@@ -154,3 +158,28 @@ def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
         seen |= new
         front |= new
     return bool(seen & b)
+
+
+def attacked(st, me, mask, attackers=(), multi=False) -> bool:
+    """Could a piece of another player capture on a cell of `mask`? attackers[me]: per other
+    seat s, (kind index, step table or None, ray table or None): steps[c] is the board of cells
+    from which such a piece steps onto c; rays[c] the rays from c along which it slides to c."""
+    cells, B, K = st[0], st[1], st[7]
+    while mask:
+        lo = mask & -mask
+        mask ^= lo
+        c = lo.bit_length() - 1
+        for s, kind, steps, rays in attackers[me]:
+            pieces = (B[s] & K[kind]) if multi else B[s]
+            if not pieces:
+                continue
+            if steps is not None and steps[c] & pieces:
+                return True
+            if rays is not None:
+                for ray in rays[c]:
+                    for t in ray:
+                        if cells[t]:
+                            if pieces >> t & 1:
+                                return True
+                            break
+    return False
