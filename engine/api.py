@@ -10,20 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Protocol, Sequence
 
+from .errors import IllegalMove, RulebookError  # re-exported: `from rulebook.api import RulebookError`
+
+__all__ = ["CHANCE", "Game", "IllegalMove", "Outcome", "RulebookError", "parse_by_notation"]
+
 CHANCE = -1
 """`to_move(state)` at a chance position (a draw from a bag): the moves are the outcomes."""
-
-
-class RulebookError(Exception):
-    """Bad input of any kind: reported to the user as one clear line, never a traceback."""
-
-
-class IllegalMove(RulebookError, ValueError):
-    """A move text that is not legal (or not parseable) in the given position."""
-
-    def __init__(self, message: str, legal_count: int = 0):
-        super().__init__(message)
-        self.legal_count = legal_count
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,28 @@
-"""Shared fixtures: the repository's folders and the reference vectors (tests/data/vectors)."""
+"""Shared fixtures: the repository's folders and the reference vectors (tests/data/vectors).
+
+The tests mirror the package's layout: unit/ (the source and language stages, the cache, the
+board kinds' own rules), games/ (the shipped games against their references and baselines),
+frontends/ (CLI, players, tournaments, analysis). tests/ itself is put on the import path so
+that every test can import `conftest` (these folders) and `toygames` (small hand-written games),
+and the repository root so that `tools` imports.
+"""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
 GAMES = ROOT / "games"
-DATA = Path(__file__).resolve().parent / "data"
+DATA = TESTS / "data"
 VECTORS = DATA / "vectors"
+
+for _p in (str(ROOT), str(TESTS)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 
 def vector(name: str) -> dict:

@@ -5,7 +5,7 @@
 
 Run from the repository root. Each figure is measured on the engine and on the baseline in turn,
 interleaved (the order alternates from run to run), on the same seeds and with the same driver
-functions of engine/analysis.py (random_playout, perft); the median of N runs is kept and the
+functions of engine/play/measure.py (random_playout, perft); the median of N runs is kept and the
 ratio is engine / baseline (above 1: the engine is faster). Figures:
 
 - Le zug random playouts, plies per second;
@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rulebook.analysis import perft_rate, playout_rate  # noqa: E402
+from rulebook.play.measure import perft_rate, playout_rate  # noqa: E402
 
 # The corpus games: (figure prefix, title, game file, baseline factory, perft depth).
 CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines.breakthrough:Breakthrough", 4),
@@ -105,10 +105,10 @@ _MCTS_CHILD = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
 from rulebook import load_game
-from rulebook.ai import MCTSPlayer
+from rulebook.players import MCTSPlayer
 game = load_game({root!r} + "/games/zug.yaml", players=2)
 st = game.initial_state()
-from rulebook.ai import sample_chance
+from rulebook.players import sample_chance
 import random
 rng = random.Random(1)
 while game.to_move(st) < 0:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from rulebook import load_game
-from rulebook.analysis import perft
+from rulebook.play.measure import perft
 from tools.baselines.lezug import LeZug
 
 ROOT = Path(__file__).resolve().parents[1]

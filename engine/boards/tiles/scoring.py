@@ -1,0 +1,99 @@
+"""Scoring of tile games: the line facts the scoring functions read (Lines, built per position
+on first use) and the game's parts, outcome and evaluation (ScoringMixin, part of TileGame)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...api import Outcome
+from .state import OVER, TileState
+
+if TYPE_CHECKING:
+    from .game import TileGame
+
+
+class Lines:
+    """Line facts of one position, for the scoring functions (built on first use, then kept)."""
+
+    __slots__ = ("g", "tiles", "reach", "memo")
+
+    def __init__(self, game: "TileGame", st: TileState):
+        self.g = game
+        self.tiles = st.tiles
+        self.reach = game.reach(st)
+        self.memo: dict = {}
+
+    def _tally(self, kind: str, f: int) -> list[int]:
+        key = (kind, f)
+        out = self.memo.get(key)
+        if out is not None:
+            return out
+        g, tiles, first = self.g, self.tiles, self.reach.first_stops
+        out = [0] * g.n
+        feat, pairs, sides = g.feat, g.pairs, g.track_sides
+        for cell, (t, k, h) in tiles.items():
+            if h < 0 or feat[t] != f:
+                continue
+            tk = t * 4 + k
+            if kind == "on_line":
+                if g.stop_type[t]:
+                    ok = any(first(cell, s) for s in sides[tk])
+                else:
+                    ok = any(first(cell, a) and first(cell, b) for a, b in pairs[tk])
+            else:
+                ok = False
+                for a, b in pairs[tk]:
+                    back = {tiles[c][2] for c in first(cell, a)}
+                    fwd = {tiles[c][2] for c in first(cell, b)}
+                    if kind == "between_own":
+                        ok = h in back and h in fwd
+                    else:
+                        ok = any(o >= 0 for o in back & fwd)
+                    if ok:
+                        break
+            if ok:
+                out[h] += 1
+        self.memo[key] = out
+        return out
+
+    def on_line(self, f):
+        return self._tally("on_line", f)
+
+    def between_own(self, f):
+        return self._tally("between_own", f)
+
+    def between_same(self, f):
+        return self._tally("between_same", f)
+
+
+class ScoringMixin:
+    """The outcome side of TileGame: per seat, the named parts of its score."""
+
+    def parts(self, st) -> list[tuple]:
+        """Per seat, the scoring parts (running values until the game is over)."""
+        p = st._parts
+        if p is None or p[0] is not self:       # a cache of this game's (options') scores
+            p = st._parts = (self, [self._score(st, s) for s in range(self.n)])
+        return p[1]
+
+    def outcome(self, st) -> Outcome:
+        parts = self.parts(st)
+        totals = [sum(p) for p in parts]
+        scores = {self.players[i]: totals[i] for i in range(self.n)}
+        bd = {self.players[i]: dict(zip(self.part_names, parts[i])) for i in range(self.n)}
+        if st.stage != OVER:
+            return Outcome(False, (), scores, bd)
+        top = max(totals)
+        return Outcome(True, tuple(p for i, p in enumerate(self.players) if totals[i] == top), scores, bd)
+
+    def evaluate(self, st):
+        if self._eval is None:
+            return None
+        if st.stage == OVER:
+            # rank-based, as a finished match is rewarded: 1 per rival beaten, 1/2 per tie
+            totals = [sum(p) for p in self.parts(st)]
+            n = self.n
+            if n < 2:
+                return [1.0]
+            return [sum(1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
+                        for j in range(n) if j != i) / (n - 1) for i in range(n)]
+        return [min(1.0, max(0.0, float(self._eval(st, s)))) for s in range(self.n)]

@@ -1,0 +1,73 @@
+"""Positions of tile games and the texts of their moves.
+
+A position is a TileState (immutable by convention, hashable, with cached hash):
+  tiles     {cell: (type, rotation, holder)}; holder a seat, EMPTY (no counter) or VOID (counter
+            taken back: the tile's feature counts for nobody)
+  frontier  {empty cell next to a tile: cell << shift | side constraint}; keys counts cells per key
+  census    counters per (feature, holder): index f * (seats + 2) + holder + 2
+stage is DRAW (a chance draw from the bag), PLACE (the drawn tile is placed), SELL or OVER.
+"""
+from __future__ import annotations
+
+import re
+
+DRAW, PLACE, SELL, OVER = range(4)
+PASS = ("pass",)
+
+# move notation: a placement `<type>@<x>,<y>r<rotation><claim>`, a sale `sell:<from>><stop>><to>`
+PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(.*)$")
+SELL_RE = re.compile(r"^sell:(-?\d+),(-?\d+)>(-?\d+),(-?\d+)>(-?\d+),(-?\d+)$")
+
+
+class TileState:
+    """A position. Nothing mutates a state once apply has returned it (the `_` slots are caches)."""
+
+    __slots__ = ("tiles", "frontier", "keys", "bag", "bagmask", "drawable", "supply", "tolls", "census",
+                 "stage", "seat", "pending", "passes", "ply", "reach", "_hash", "_lines", "_parts")
+
+    def __init__(self, tiles, frontier, keys, bag, bagmask, drawable, supply, tolls, census,
+                 stage, seat, pending, passes, ply, reach):
+        self.tiles = tiles          # {cell: (type, rotation, holder)}
+        self.frontier = frontier    # {empty cell next to a tile: cell << shift | constraint key}
+        self.keys = keys            # {constraint key: frontier cells with it}
+        self.bag = bag              # pieces left per type
+        self.bagmask = bagmask      # bit t set when bag[t] > 0
+        self.drawable = drawable    # draw moves of the types with a piece left that fit somewhere
+        self.supply = supply        # counters left per seat
+        self.tolls = tolls          # tolls earned per seat
+        self.census = census        # counters per (feature, holder)
+        self.stage = stage          # DRAW, PLACE, SELL or OVER
+        self.seat = seat            # the builder (DRAW, PLACE), the seller, or next seat when OVER
+        self.pending = pending      # the drawn type (PLACE)
+        self.passes = passes        # passes in a row
+        self.ply = ply
+        self.reach = reach          # routes.Reach shared by positions with the same track and stops
+        self._hash = None
+        self._lines = None
+        self._parts = None
+
+    def _key(self):
+        return (frozenset(self.tiles.items()), self.bag, self.supply, self.tolls, self.stage, self.seat,
+                self.pending, self.passes, self.ply)
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __eq__(self, other):
+        return isinstance(other, TileState) and hash(self) == hash(other) and self._key() == other._key()
+
+    _FIELDS = ("tiles", "frontier", "keys", "bag", "bagmask", "drawable", "supply", "tolls", "census",
+               "stage", "seat", "pending", "passes", "ply")
+
+    def __getstate__(self):             # pickling keeps the position, not the caches
+        return tuple(getattr(self, f) for f in self._FIELDS)
+
+    def __setstate__(self, values):
+        for f, v in zip(self._FIELDS, values):
+            setattr(self, f, v)
+        self.reach = self._hash = self._lines = self._parts = None
+
+    def __repr__(self):
+        return f"<TileState ply {self.ply}, {len(self.tiles)} tiles, stage {self.stage}, seat {self.seat}>"

@@ -1,0 +1,31 @@
+"""Commands on game files themselves: validate, schema."""
+from __future__ import annotations
+
+import json
+
+import typer
+
+from .app import err, out
+
+
+def validate(files: list[str] = typer.Argument(..., help="game files to check")):
+    """Check game files: YAML, structure, every rules-language string, cross-references."""
+    from ..errors import GameFileError
+    from ..pipeline import check_file
+    bad = False
+    for f in files:
+        try:
+            check_file(f)
+            out(f"{f}: ok")
+        except GameFileError as e:
+            bad = True
+            for finding in e.findings:
+                err(str(finding))
+    if bad:
+        raise typer.Exit(1)
+
+
+def schema():
+    """Print the JSON Schema of game files (for editors)."""
+    from ..check import schema as _schema
+    out(json.dumps(_schema(), indent=2))

@@ -1,0 +1,152 @@
+"""Commands that play matches or measure a game: play, tournament, analyze, bench."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import RulebookError
+from .app import (GameArg, OptionOpt, SeatsOpt, exclusive, label, load, numbered, out,
+                  parse_options, result_line, seats_for)
+
+
+def play(game_path: str = GameArg,
+         players: Optional[str] = typer.Option(None, "--players", "-p",
+                                               help="one player per seat: random, greedy, mcts[:iterations=N], human"),
+         seed: int = typer.Option(0, "--seed", help="seed for players and chance"),
+         games: int = typer.Option(1, "--games", "-n", help="how many matches"),
+         record: Optional[str] = typer.Option(None, "--record", help="write the match record here (FILE-2.json ... for more games)"),
+         position_file: Optional[str] = typer.Option(None, "--position", help="start every match from this position "
+                                                                               "file (JSON, docs/positions.md)"),
+         option: Optional[list[str]] = OptionOpt):
+    """Play whole matches and print each result and a summary."""
+    from ..players import Match, derive_seed, make_players, split_player_specs
+    from ..play.records import Record
+    exclusive(record, position_file)
+    opts = parse_options(option)
+    specs = split_player_specs(players) if players else None
+    game = load(game_path, opts, len(specs) if specs else None)
+    start = None
+    if position_file is not None:
+        from ..play.positions import load_position
+        start = load_position(game, position_file)
+    specs = specs or ["random"] * len(game.players)
+    if games < 1:
+        raise RulebookError("--games must be at least 1")
+    interactive = any(s.split(":")[0].strip().lower() == "human" for s in specs)
+    tally: dict[str, float] = {p: 0.0 for p in game.players}
+    wins = {p: 0 for p in game.players}
+    draws = 0
+    for g in range(games):
+        match_seed = seed if games == 1 else derive_seed(seed, "match", g)
+        io = {}
+        if interactive:
+            io = {"input_fn": input, "output_fn": out, "render": lambda gm, st: gm.render(st)}
+        ps = make_players(specs, game, match_seed, **io)
+        match = Match(game, ps, match_seed, state=start)
+        st, moves = match.play()
+        res = game.outcome(st)
+        tag = f"game {g + 1}: " if games > 1 else ""
+        out(tag + result_line(game, st) + (" (quit)" if match.quit_requested else ""))
+        for p in res.winners:
+            wins[p] += 1
+        if res.over and not res.winners:
+            draws += 1
+        for p, v in res.scores.items():
+            tally[p] += v
+        if record:
+            path = record if games == 1 else numbered(record, g + 1)
+            Record([game.move_str(m) for m in moves], game.name, list(game.players), specs, dict(game.options),
+                   match_seed).save(path)
+            if interactive:
+                out(f"record saved to {path}")
+    if games > 1:
+        out(f"summary over {games} games ({draws} draws):")
+        for i, p in enumerate(game.players):
+            out(f"  {p:<8} {specs[i]:<24} wins {wins[p]:>4}   mean score {tally[p] / games:.2f}")
+
+
+def bench(game_path: str = GameArg, seconds: float = typer.Option(3.0, "--seconds", help="time for each measure"),
+          depth: Optional[int] = typer.Option(None, "--depth", help="perft depth (default: as deep as fits the time)"),
+          seed: int = typer.Option(0, "--seed"), option: Optional[list[str]] = OptionOpt,
+          seats: Optional[int] = SeatsOpt,
+          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")):
+    """Random-playout plies per second and perft leaves per second."""
+    from ..play.measure import bench as _bench
+    game = load(game_path, parse_options(option), seats)
+    fig = _bench(game, seconds, depth, seed)
+    if as_json:
+        out(json.dumps(fig))
+        return
+    out(f"{game.name}, {len(game.players)} players")
+    out(f"random playouts: {fig['playout_plies_per_s']:,.0f} plies/s "
+        f"({fig['playouts']} games, {fig['playout_plies']} plies in {fig['playout_seconds']:.2f} s)")
+    out(f"perft depth {fig['perft_depth']}: {fig['perft_leaves']:,} leaves in {fig['perft_seconds']:.2f} s, "
+        f"{fig['perft_leaves_per_s']:,.0f} leaves/s")
+
+
+def tournament(game_path: str = GameArg,
+               players: str = typer.Option(..., "--players", "-p", help="the player specs that meet, e.g. mcts,greedy,random"),
+               games: int = typer.Option(10, "--games", "-n", help="games per pairing"),
+               seats: str = typer.Option("rotate", "--seats", help="rotate | fixed"),
+               workers: int = typer.Option(1, "--workers", "-w", help="worker processes"),
+               backend: str = typer.Option("process", "--backend", help="local | process | ray"),
+               address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster address (backend ray)"),
+               seed: int = typer.Option(0, "--seed"),
+               as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+               option: Optional[list[str]] = OptionOpt,
+               nseats: Optional[int] = typer.Option(None, "--seat-count",
+                                                    help="seats per game, for games with a variable count "
+                                                         "(default: one per listed player, within the game's range)")):
+    """Play all pairings (or seatings) of the players; a table of wins, draws and mean scores."""
+    from ..pipeline import GameFactory
+    from ..play.tournament import run_tournament
+    from ..players import split_player_specs
+    if seats not in ("rotate", "fixed"):
+        raise RulebookError("--seats must be rotate or fixed")
+    if backend not in ("local", "process", "ray"):
+        raise RulebookError("--backend must be local, process or ray")
+    if workers < 1:
+        raise RulebookError("--workers must be at least 1")
+    specs = split_player_specs(players)
+    if nseats is None:
+        nseats = seats_for(game_path, len(specs))
+    factory = GameFactory(str(game_path), tuple(sorted(parse_options(option).items())), nseats)
+    factory()  # report a bad game file or option here, once
+    res = run_tournament(factory, specs, games, seats, workers,
+                         "local" if backend == "process" and workers == 1 else backend, seed,
+                         progress=not as_json and sys.stderr.isatty(), address=address)
+    out(res.to_json() if as_json else res.render())
+
+
+def analyze(game_path: str = GameArg,
+            games: int = typer.Option(100, "--games", "-n"),
+            players: str = typer.Option("random", "--players", "-p", help="the players' specs"),
+            option: Optional[list[str]] = OptionOpt,
+            versus: Optional[list[str]] = typer.Option(None, "--vs", help="a second variant's option NAME=VALUE (repeatable): compare side by side"),
+            out_dir: str = typer.Option("analysis", "--out", help="folder for the PNG plots and summary.json"),
+            seed: int = typer.Option(0, "--seed"),
+            workers: int = typer.Option(1, "--workers", "-w"),
+            nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count")):
+    """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings."""
+    from ..pipeline import GameFactory
+    from ..play.variants import analyze as _analyze, compare, describe
+    opts = parse_options(option)
+    a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)
+    a_factory()
+    summary_a = _analyze(a_factory, games=games, seed=seed, players=players,
+                         out_dir=Path(out_dir) / ("a" if versus else ""), workers=workers)
+    if not versus:
+        out(describe(summary_a))
+        out(f"plots and summary.json in {out_dir}")
+        return
+    opts_b = {**opts, **parse_options(versus)}
+    b_factory = GameFactory(str(game_path), tuple(sorted(opts_b.items())), nseats, instrument=True)
+    b_factory()
+    summary_b = _analyze(b_factory, games=games, seed=seed, players=players, out_dir=Path(out_dir) / "b",
+                         workers=workers)
+    out(compare(summary_a, summary_b, labels=(label(opts) or "A", label(opts_b) or "B")))
+    out(f"plots and summary.json in {out_dir}/a and {out_dir}/b")

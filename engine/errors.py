@@ -1,0 +1,47 @@
+"""The error types of rulebook, in one place.
+
+Every error a user can cause is a RulebookError: the command line reports it as one clear line
+(exit 1), never a traceback. Defined here: RulebookError and IllegalMove. Re-exported from the
+stages that define their own: GameFileError and Finding (a game file's located findings, from
+load.py) and DslError (a rules-language string that does not parse, from dsl.py; the checks turn
+it into a finding). Those are imported on first use, so that this module imports nothing and
+every stage may import it.
+
+Positions and records that cannot be read raise RulebookError with a message naming the file
+(`FILE: ...`); players that cannot be made from their spec raise RulebookError too. The match
+driver's control requests (players.UndoRequest, players.QuitRequest) are not errors.
+"""
+from __future__ import annotations
+
+__all__ = ["RulebookError", "IllegalMove", "GameFileError", "Finding", "DslError"]
+
+
+class RulebookError(Exception):
+    """Bad input of any kind: reported to the user as one clear line, never a traceback."""
+
+
+class IllegalMove(RulebookError, ValueError):
+    """A move text that is not legal (or not parseable) in the given position."""
+
+    def __init__(self, message: str, legal_count: int = 0):
+        super().__init__(message)
+        self.legal_count = legal_count
+
+
+# defined by their stages (load.py and dsl.py import api, which imports this module: importing
+# them here at the top would be a cycle), imported when first asked for
+_LAZY = {"GameFileError": "load", "Finding": "load", "DslError": "dsl"}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+    value = getattr(import_module(f".{module}", __package__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,0 +1,74 @@
+"""One way through: load a game file (source stage), check it, and hand it to its board kind,
+found through the registry of rulebook.boards, whose rules compile into a Game."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .boards import KINDS, checker, kind_of
+from .check import Checker, check_options, check_structure, resolve_options
+from .load import load_source
+
+__all__ = ["check_file", "load_game", "GameFactory", "GameFileFactory"]
+
+
+def check_file(path: str | Path, text: str | None = None):
+    """Load and check a game file; return the checked rules or raise GameFileError.
+
+    A file (not a given text) that checks clean is kept in the compile cache (rulebook/cache.py),
+    keyed by its path, exact bytes, the paths and bytes of the base files it `extends`, and the
+    engine version: the same file loads from there.
+    """
+    key = None
+    if text is None:
+        from . import cache
+        rules, key = cache.load(path)
+        if rules is not None:
+            return rules
+    rules = _check(path, text)
+    if key is not None:
+        cache.store(path, key, rules)
+    return rules
+
+
+def _check(path: str | Path, text: str | None):
+    src = load_source(path, text)
+    ch = Checker(src)
+    if not isinstance(src.data, dict):
+        ch.error((), "a game file is a mapping of sections (game, players, board, ...)")
+        ch.raise_if_any()
+    check_structure(ch)
+    ch.raise_if_any()       # the words below rely on the structure being right
+    check_options(ch)
+    kind = kind_of(src.data["board"])
+    if kind is None:        # the structure check names the kinds; this is a second guard
+        ch.error(("board",), f"'board' needs one of: {', '.join(KINDS)}")
+        ch.raise_if_any()
+    rules = checker(kind)(ch)
+    ch.raise_if_any()
+    return rules
+
+
+def load_game(path: str | Path, options: dict[str, Any] | None = None, players: int | None = None,
+              instrument: bool = False):
+    """The Game of a game file, for these option values (texts or values) and number of seats."""
+    rules = check_file(path)
+    values = resolve_options(rules.spec, options, str(path))
+    return rules.compile(values, players, instrument=instrument)
+
+
+@dataclass(frozen=True)
+class GameFactory:
+    """A picklable recipe for a Game (a file, option texts, seats): what workers load."""
+    path: str
+    options: tuple[tuple[str, Any], ...] = ()
+    seats: int | None = None
+    instrument: bool = False
+
+    def __call__(self):
+        return load_game(self.path, dict(self.options), self.seats, instrument=self.instrument)
+
+
+GameFileFactory = GameFactory
+"""The same recipe under the name that says what it reads: a game file."""

@@ -1,0 +1,106 @@
+"""Counting and timing over any Game: perft (two conventions), random playouts and the bench figures."""
+from __future__ import annotations
+
+import random
+import time
+
+from ..api import CHANCE
+
+
+def perft(game, st, depth: int, exact: bool = False) -> int:
+    """Count the move sequences of `depth` plies from `st`, in one of two conventions:
+
+    - leaf (the default): a position where the game is over counts as one leaf, whatever depth
+      is left, so a sequence that ends the game early is counted once;
+    - exact: only sequences of exactly `depth` plies count; a game that ended earlier counts 0.
+
+    They differ only when games end within `depth` plies. At a chance position the branches
+    are its distinct outcomes. The last ply is counted in bulk in both conventions.
+    """
+    if depth == 0:
+        return 1
+    if game.is_over(st):
+        return 0 if exact else 1
+    moves = game.legal_moves(st)
+    if depth == 1:
+        return len(moves)
+    apply = game.apply
+    if depth == 2:      # the same as the recursion, one call less per node
+        legal, is_over = game.legal_moves, game.is_over
+        ended = 0 if exact else 1
+        total = 0
+        for m in moves:
+            s = apply(st, m)
+            total += ended if is_over(s) else len(legal(s))
+        return total
+    return sum(perft(game, apply(st, m), depth - 1, exact) for m in moves)
+
+
+def divide(game, st, depth: int, exact: bool = False) -> list[tuple[str, int]]:
+    """perft below each first move, by its notation (sorted): [(move, count)]. Their sum is
+    perft(game, st, depth, exact) for depth >= 1 while the game is not over."""
+    if depth < 1 or game.is_over(st):
+        return []
+    return [(game.move_str(m), perft(game, game.apply(st, m), depth - 1, exact))
+            for m in sorted(game.legal_moves(st), key=game.move_str)]
+
+
+def random_playout(game, rng: random.Random, st=None):
+    """Play uniformly random moves (chance by its weights) to the end; returns (state, plies)."""
+    st = game.initial_state() if st is None else st
+    legal, apply, to_move, chance, is_over = game.legal_moves, game.apply, game.to_move, game.chance_outcomes, game.is_over
+    choice = rng.choice
+    plies = 0
+    while not is_over(st):
+        if to_move(st) == CHANCE:
+            outs = chance(st)
+            moves, weights = zip(*outs)
+            m = rng.choices(moves, weights)[0]
+        else:
+            m = choice(legal(st))
+        st = apply(st, m)
+        plies += 1
+    return st, plies
+
+
+def playout_rate(game, seed: int, seconds: float) -> dict:
+    """Whole random matches from the start until `seconds` have passed (at least one)."""
+    rng = random.Random(seed)
+    plies = matches = 0
+    t0 = time.perf_counter()
+    while True:
+        _, n = random_playout(game, rng)
+        plies += n
+        matches += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            break
+    return {"plies_per_s": plies / elapsed, "matches_per_s": matches / elapsed, "plies": plies,
+            "matches": matches, "seconds": elapsed}
+
+
+def perft_rate(game, depth: int, st=None) -> dict:
+    st = game.initial_state() if st is None else st
+    t0 = time.perf_counter()
+    leaves = perft(game, st, depth)
+    elapsed = time.perf_counter() - t0
+    return {"leaves_per_s": leaves / elapsed if elapsed > 0 else 0.0, "leaves": leaves, "seconds": elapsed}
+
+
+def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -> dict:
+    """Random-playout plies per second and perft leaves per second, on this process."""
+    play = playout_rate(game, seed, seconds)
+    plies, games, t_play = play["plies"], play["matches"], play["seconds"]
+    if depth is None:  # deepen while the next depth likely fits in the time
+        depth = 1
+        while True:
+            pr = perft_rate(game, depth)
+            if pr["seconds"] * 30 > seconds or depth >= 8:
+                break
+            depth += 1
+    else:
+        pr = perft_rate(game, depth)
+    return {"game": game.name, "players": len(game.players), "playouts": games, "playout_plies": plies,
+            "playout_seconds": t_play, "playout_plies_per_s": plies / t_play,
+            "perft_depth": depth, "perft_leaves": pr["leaves"], "perft_seconds": pr["seconds"],
+            "perft_leaves_per_s": pr["leaves_per_s"]}

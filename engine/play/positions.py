@@ -1,0 +1,214 @@
+"""Position files: a set position as JSON, read by `moves`, `perft`, `show` and `play` (--position)
+and written by `show --json`. The form (docs/positions.md):
+
+  {"game": "Le zug", "to_move": "white", "ply": 12, "passes": 0,
+   "pieces": {"white": ["a1", "c1"], "black": {"man": ["b16"], "king": ["d16"]}},
+   "reserve": {"white": 0, "black": 3}, "quiet": 0}
+
+Pieces by owner (a seat's name, or `nobody` for pieces owned by no one): a list of cell names
+(pieces of the game's first kind) or a mapping kind -> cell names. Only `pieces` is required.
+
+A file is read as untrusted input: at most MAX_BYTES, nested at most MAX_DEPTH deep, no key given
+twice, no NaN or Infinity, every field of its type; every error is one line `FILE: ...`. The game
+itself turns the description into a state (`game.position(...)`, a method of the board kinds that
+support set positions) and names its own cells and piece kinds: its errors are given the file's
+name too.
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from ..api import RulebookError
+
+__all__ = ["FIELDS", "MAX_BYTES", "MAX_DEPTH", "NOBODY", "read_position", "position_state", "load_position",
+           "position_json"]
+
+MAX_BYTES = 1 << 20          # 1 MB: a position of any board fits in far less
+MAX_DEPTH = 8                # the form nests 4 deep (position, pieces, owner, cells)
+FIELDS = ("game", "to_move", "ply", "passes", "pieces", "reserve", "quiet")
+NOBODY = "nobody"
+
+_TOKEN = re.compile(r'\\.|["\[\]{}]', re.S)
+
+
+def _fail(source: str, message: str):
+    raise RulebookError(f"{source}: {message}")
+
+
+def _depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep arrays and objects nest in a JSON text (strings skipped), without parsing it, in
+    one pass: the parser recurses, so a text nested thousands deep is refused before parsing."""
+    deepest = depth = 0
+    in_string = False
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if tok == '"':
+            in_string = not in_string
+        elif in_string or tok[0] == "\\":
+            continue
+        elif tok in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:     # deep enough to refuse: read no further
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def _no_twice(source: str):
+    def pairs(items):
+        out = {}
+        for key, value in items:
+            if key in out:
+                _fail(source, f"'{key}' is given twice")
+            out[key] = value
+        return out
+    return pairs
+
+
+def _no_constant(source: str):
+    def refuse(name):
+        _fail(source, f"not valid JSON: {name} is not a number")
+    return refuse
+
+
+def read_position(path: str | Path) -> dict[str, Any]:
+    """The position file's fields, checked for form (not yet against a game)."""
+    source = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        _fail(source, "no such position file")
+    except IsADirectoryError:
+        _fail(source, "is a folder, not a position file")
+    except OSError as e:
+        _fail(source, f"cannot read the position: {e.strerror or e}")
+    if len(raw) > MAX_BYTES:
+        _fail(source, f"a position file is at most {MAX_BYTES // 1024} KB; this one is larger")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        _fail(source, f"not UTF-8 text (byte {e.start})")
+    if _depth(text) > MAX_DEPTH:
+        _fail(source, f"nested more than {MAX_DEPTH} deep: not a position")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_twice(source), parse_constant=_no_constant(source))
+    except json.JSONDecodeError as e:
+        _fail(f"{source}:{e.lineno}:{e.colno}", f"not valid JSON: {e.msg}")
+    except (ValueError, RecursionError) as e:    # e.g. a number of too many digits
+        _fail(source, f"not valid JSON: {e}")
+    _check_form(data, source)
+    return data
+
+
+def _natural(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _cells(value) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _check_form(data, source: str) -> None:
+    if not isinstance(data, dict):
+        _fail(source, "a position is a JSON object with a 'pieces' field")
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        _fail(source, f"unknown field '{unknown[0]}' (a position's fields: {', '.join(FIELDS)})")
+    if "pieces" not in data:
+        _fail(source, "'pieces' is missing: the pieces by owner, e.g. {\"white\": [\"a1\"]}")
+    for key in ("game", "to_move"):
+        if key in data and not isinstance(data[key], str):
+            _fail(source, f"'{key}' must be a text")
+    for key in ("ply", "passes", "quiet"):
+        if key in data and not _natural(data[key]):
+            _fail(source, f"'{key}' must be a whole number, at least 0")
+    pieces = data["pieces"]
+    if not isinstance(pieces, dict):
+        _fail(source, "'pieces' must be an object: owner -> cells, or owner -> {kind: cells}")
+    for owner, where in pieces.items():
+        if isinstance(where, dict):
+            for kind, cells in where.items():
+                if not _cells(cells):
+                    _fail(source, f"pieces.{owner}.{kind} must be a list of cell names")
+        elif not _cells(where):
+            _fail(source, f"pieces.{owner} must be a list of cell names or an object kind -> cells")
+    reserve = data.get("reserve", {})
+    if not isinstance(reserve, dict):
+        _fail(source, "'reserve' must be an object: player -> pieces in reserve")
+    for owner, count in reserve.items():
+        if not _natural(count):
+            _fail(source, f"reserve.{owner} must be a whole number, at least 0")
+
+
+def position_state(game, data: dict[str, Any], source: str):
+    """The game's state for a position read by read_position: checked against this game (its
+    name, its players), then built by the game, which checks its cells and piece kinds."""
+    make = getattr(game, "position", None)
+    if not callable(make):
+        _fail(source, f"positions are not supported for this board kind ({game.name})")
+    players = list(game.players)
+    if "game" in data and data["game"] != game.name:
+        _fail(source, f"a position of '{data['game']}', not of '{game.name}'")
+
+    def known(owner: str, where: str, nobody: bool = False) -> None:
+        if owner not in players and not (nobody and owner == NOBODY):
+            names = ", ".join(players) + (f", or {NOBODY}" if nobody else "")
+            _fail(source, f"{where}: unknown player '{owner}' (players: {names})")
+
+    if "to_move" in data:
+        known(data["to_move"], "to_move")
+    seen: dict[str, str] = {}
+    for owner, where in data["pieces"].items():
+        known(owner, "pieces", nobody=True)
+        for cells in (where.values() if isinstance(where, dict) else [where]):
+            for cell in cells:
+                if cell in seen:
+                    _fail(source, f"two pieces on {cell} ({seen[cell]} and {owner})")
+                seen[cell] = owner
+    for owner in data.get("reserve", {}):
+        known(owner, "reserve")
+    kwargs: dict[str, Any] = {
+        "pieces": data["pieces"],
+        "to_move": data.get("to_move", players[0]),
+        "reserves": {p: data.get("reserve", {}).get(p, 0) for p in players},
+        "ply": data.get("ply"),
+        "passes": data.get("passes", 0),
+    }
+    if "quiet" in data:
+        if not _accepts(make, "quiet"):
+            _fail(source, f"'quiet' is not a part of this game's positions ({game.name})")
+        kwargs["quiet"] = data["quiet"]
+    try:
+        return make(**kwargs)
+    except RulebookError as e:
+        _fail(source, str(e))
+
+
+def _accepts(fn, name: str) -> bool:
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return True
+    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+
+
+def load_position(game, path: str | Path):
+    """The state of a position file, for this game."""
+    return position_state(game, read_position(path), str(path))
+
+
+def position_json(game, st) -> dict[str, Any]:
+    """A state in the position form, as the game writes it (`game.position_json`)."""
+    write = getattr(game, "position_json", None)
+    if not callable(write):
+        raise RulebookError(f"positions are not supported for this board kind ({game.name}): "
+                            "it cannot write one as JSON")
+    return write(st)

@@ -1,0 +1,375 @@
+"""Tournaments: every pairing of player specs, many games each, on one or many workers.
+
+Reproducibility is the design rule: game i's seed is derived from (seed, i) and each game
+builds fresh players from it, so results are the same whatever the worker count or back-end
+(`local` in this process, `process` with a process pool, `ray` on a cluster). Only the
+order in which finished games arrive differs, and results are sorted by game index.
+
+The per-game runner here is also what play/variants.py uses (with `collect=True`).
+"""
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import math
+import statistics
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..api import CHANCE, RulebookError
+from ..players import Match, Player, derive_seed, make_players
+
+__all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
+           "wilson_interval", "mean_interval"]
+
+BACKENDS = ("local", "process", "ray")
+
+
+# ------------------------------------------------------------------------------ one game
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    seating: tuple[str, ...]          # player spec per seat
+    winners: tuple[int, ...]          # seat indices of the winners ((): nobody won)
+    scores: tuple[float, ...] | None  # the game's own score per seat, None if it gives none
+    plies: int                        # game.ply() at the end
+    over: bool                        # False when stopped by max_plies
+    # filled only with collect=True (analysis)
+    branching: tuple[int, ...] = ()         # legal moves at each decision position
+    chance_branching: tuple[int, ...] = ()  # outcomes at each chance position
+    rule_stats: dict[str, int] | None = field(default=None, compare=False)
+
+    def result_of(self, seat: int) -> str:
+        """'win' only for a sole winner; a shared win or no winner is a 'draw'."""
+        if self.winners == (seat,):
+            return "win"
+        if not self.winners or seat in self.winners:
+            return "draw"
+        return "loss"
+
+
+class _StatsExcluded(Player):
+    """Wraps a player so that rules fired during its search are not counted: analysis wants
+    how often a rule fires in the games played, not in the positions an AI imagined."""
+
+    def __init__(self, inner: Player, stats: Callable[[], dict], excluded: Counter):
+        self.inner, self.stats, self.excluded = inner, stats, excluded
+        self.name = inner.name
+
+    def bind(self, match) -> None:
+        self.inner.bind(match)
+
+    def choose(self, state):
+        before = self.stats()
+        move = self.inner.choose(state)
+        after = self.stats()
+        for key, value in after.items():
+            self.excluded[key] += value - before.get(key, 0)
+        return move
+
+
+def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collect: bool = False,
+              max_plies: int | None = None) -> GameResult:
+    """Play one game between fresh players built from `seating` (one spec per seat)."""
+    players = make_players(seating, game, seed)
+    stats_fn = getattr(game, "rule_stats", None) if collect else None
+    excluded: Counter = Counter()
+    branching: list[int] = []
+    chance_branching: list[int] = []
+    if stats_fn is not None:
+        players = [_StatsExcluded(p, stats_fn, excluded) for p in players]
+        start = dict(stats_fn())
+    on_move = None
+    if collect:
+        def on_move(match, step, new_state):
+            if step.seat == CHANCE:
+                chance_branching.append(len(game.chance_outcomes(step.state)))
+            else:
+                branching.append(len(game.legal_moves(step.state)))
+    match = Match(game, players, derive_seed(seed, "chance"), on_move=on_move)
+    state, _ = match.play(max_plies)
+    rule_stats = None
+    if stats_fn is not None:
+        end = stats_fn()
+        rule_stats = {k: int(v - start.get(k, 0) - excluded.get(k, 0)) for k, v in end.items()}
+    over = game.is_over(state)
+    outcome = game.outcome(state)
+    seat_of = {name: i for i, name in enumerate(game.players)}
+    winners = tuple(sorted(seat_of[w] for w in outcome.winners)) if over else ()
+    scores = tuple(float(outcome.scores[s]) for s in game.players) if over and outcome.scores else None
+    return GameResult(index, seed, tuple(seating), winners, scores, game.ply(state), over,
+                      tuple(branching), tuple(chance_branching), rule_stats)
+
+
+# ------------------------------------------------------------------------------ running jobs
+Job = tuple[int, tuple[str, ...], int]  # (game index, seating, game seed)
+
+
+def _run_chunk(game_factory, jobs: Sequence[Job], collect: bool, max_plies: int | None) -> list[GameResult]:
+    """Runs in a worker: one game object per chunk, since compiling a game is not free."""
+    game = game_factory()
+    return [play_game(game, seating, seed, index, collect=collect, max_plies=max_plies)
+            for index, seating, seed in jobs]
+
+
+def _progress_bar(enabled: bool | str, total: int, label: str):
+    """A rich progress bar on stderr, only when asked and stderr is a terminal (or forced)."""
+    if not enabled or (enabled != "force" and not sys.stderr.isatty()):
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True, force_terminal=enabled == "force" or None))
+    bar.start()
+    bar.add_task(label, total=total)
+    return bar
+
+
+def run_jobs(game_factory, jobs: Sequence[Job], *, workers: int = 1, backend: str = "local",
+             progress: bool | str = False, collect: bool = False, max_plies: int | None = None,
+             address: str | None = None, label: str = "games") -> list[GameResult]:
+    """Play every job on the chosen back-end; results sorted by game index."""
+    if backend not in BACKENDS:
+        raise RulebookError(f"unknown backend '{backend}'; backends are: {', '.join(BACKENDS)}")
+    if workers < 1:
+        raise RulebookError("workers must be at least 1")
+    jobs = list(jobs)
+    bar = _progress_bar(progress, len(jobs), label)
+    results: list[GameResult] = []
+
+    def done(batch: list[GameResult]) -> None:
+        results.extend(batch)
+        if bar is not None:
+            bar.advance(bar.task_ids[0], len(batch))
+
+    try:
+        if backend == "local" or not jobs:
+            game = game_factory()
+            for index, seating, seed in jobs:
+                done([play_game(game, seating, seed, index, collect=collect, max_plies=max_plies)])
+        else:
+            # several chunks per worker keep them all busy when game lengths vary
+            size = max(1, math.ceil(len(jobs) / (workers * 4)))
+            chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+            if backend == "process":
+                _run_processes(game_factory, chunks, workers, collect, max_plies, done)
+            else:
+                _run_ray(game_factory, chunks, collect, max_plies, address, done)
+    finally:
+        if bar is not None:
+            bar.stop()
+    return sorted(results, key=lambda r: r.index)
+
+
+def _run_processes(game_factory, chunks, workers, collect, max_plies, done) -> None:
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    try:
+        pickle.dumps(game_factory)
+    except Exception as err:
+        raise RulebookError(f"the process backend needs a picklable game factory: {err}") from None
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_run_chunk, game_factory, chunk, collect, max_plies) for chunk in chunks]
+        try:
+            for future in as_completed(futures):
+                done(future.result())
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def _run_ray(game_factory, chunks, collect, max_plies, address, done) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise RulebookError("the ray backend needs ray: pip install ray "
+                            "(or use --backend process)") from None
+    started = not ray.is_initialized()
+    if started:
+        # a local cluster gets this process's import path; a remote one must have the code
+        env = None if address else {"env_vars": {"PYTHONPATH": _worker_path()}}
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, runtime_env=env)
+    try:
+        remote = ray.remote(_run_chunk)
+        pending = [remote.remote(game_factory, chunk, collect, max_plies) for chunk in chunks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                done(ray.get(ref))
+    finally:
+        if started:  # leave no cluster behind that this call started
+            ray.shutdown()
+
+
+def _worker_path() -> str:
+    """Ray workers start fresh interpreters: give them this process's import path, so that
+    `rulebook` and the module defining the game factory import there too."""
+    import os
+
+    return os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
+
+
+# ------------------------------------------------------------------------------ tournaments
+def pairings(nspecs: int, nseats: int, seats: str) -> list[list[tuple[int, ...]]]:
+    """For each group of `nseats` distinct specs (by index), the seatings it plays in turn:
+    every rotation with seats='rotate' (each player sits in each seat equally often when the
+    game count is a multiple of the seat count), the listed order with seats='fixed'."""
+    if seats not in ("rotate", "fixed"):
+        raise RulebookError(f"seats must be 'rotate' or 'fixed', got '{seats}'")
+    if nspecs < nseats:
+        raise RulebookError(f"the game has {nseats} seats but only {nspecs} players were given; "
+                            f"name one player per seat (a spec may repeat, e.g. random,random,mcts)")
+    out = []
+    for group in itertools.combinations(range(nspecs), nseats):
+        if seats == "rotate":
+            out.append([group[r:] + group[:r] for r in range(nseats)])
+        else:
+            out.append([group])
+    return out
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a rate: sound even near 0% and 100% and for few games."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # rounding must not push p itself out of its interval (p = 1 gave 0.9999999999999999)
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float] | None:
+    """95% normal-approximation interval of a mean; None with fewer than two values.
+    Clipped to the range of the values, so a few 0/1 games never show a negative score."""
+    if len(values) < 2:
+        return None
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (max(min(values), mean - half), min(max(values), mean + half))
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    options: dict[str, Any]
+    seat_names: tuple[str, ...]
+    players: list[str]
+    games_per_pairing: int
+    seats: str
+    seed: int
+    results: list[GameResult]
+
+    @property
+    def score_kind(self) -> str:
+        """'score' when every game gave scores, else 'points' (win 1, draw 1/2, loss 0)."""
+        return "score" if self.results and all(r.scores is not None for r in self.results) else "points"
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Per distinct player spec, in the order given; a spec seated twice counts twice."""
+        kind = self.score_kind
+        rows: dict[str, dict[str, Any]] = {}
+        for spec in self.players:
+            rows.setdefault(spec, {"player": spec, "games": 0, "wins": 0, "draws": 0, "losses": 0, "_s": []})
+        for r in self.results:
+            for seat, spec in enumerate(r.seating):
+                row = rows[spec]
+                res = r.result_of(seat)
+                row["games"] += 1
+                row[{"win": "wins", "draw": "draws", "loss": "losses"}[res]] += 1
+                row["_s"].append(r.scores[seat] if kind == "score" else {"win": 1.0, "draw": 0.5, "loss": 0.0}[res])
+        out = []
+        for row in rows.values():
+            values = row.pop("_s")
+            n = row["games"]
+            row["win_rate"] = row["wins"] / n if n else 0.0
+            row["win_rate_ci95"] = list(wilson_interval(row["wins"], n))
+            row["mean_score"] = statistics.fmean(values) if values else 0.0
+            ci = mean_interval(values)
+            row["mean_score_ci95"] = list(ci) if ci else None
+            out.append(row)
+        return out
+
+    def seat_win_rates(self) -> dict[str, float]:
+        """Share of games won outright by each seat: the seat advantage, whoever sat there."""
+        n = len(self.results)
+        return {name: (sum(1 for r in self.results if r.winners == (i,)) / n if n else 0.0)
+                for i, name in enumerate(self.seat_names)}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "options": self.options, "seats": list(self.seat_names),
+            "players": list(self.players), "games_per_pairing": self.games_per_pairing,
+            "seating": self.seats, "seed": self.seed, "games": len(self.results),
+            "score_kind": self.score_kind, "standings": self.standings(),
+            "seat_win_rates": self.seat_win_rates(),
+            "results": [{"index": r.index, "seed": r.seed, "seating": list(r.seating),
+                         "winners": [self.seat_names[w] for w in r.winners],
+                         "scores": list(r.scores) if r.scores is not None else None,
+                         "plies": r.plies, "over": r.over} for r in self.results],
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.as_dict(), indent=indent, default=str)
+
+    def table(self):
+        """The standings as a rich Table."""
+        from rich.table import Table
+
+        label = "Mean score" if self.score_kind == "score" else "Mean points"
+        table = Table(title=f"{self.game}: {len(self.results)} games, seats {self.seats}, seed {self.seed}")
+        table.add_column("Player")
+        for col in ("Games", "Wins", "Draws", "Losses"):
+            table.add_column(col, justify="right")
+        table.add_column("Win rate (95% CI)", justify="right")
+        table.add_column(f"{label} (95% CI)", justify="right")
+        for row in self.standings():
+            lo, hi = row["win_rate_ci95"]
+            ci = row["mean_score_ci95"]
+            score = f"{row['mean_score']:.3g}" + (f" ({ci[0]:.3g}..{ci[1]:.3g})" if ci else "")
+            table.add_row(row["player"], str(row["games"]), str(row["wins"]), str(row["draws"]),
+                          str(row["losses"]), f"{row['win_rate']:.1%} ({lo:.1%}..{hi:.1%})", score)
+        return table
+
+    def render(self, width: int = 110) -> str:
+        """The table as plain text (for logs, tests and non-terminal output)."""
+        from rich.console import Console
+
+        buf = io.StringIO()
+        Console(file=buf, width=width, color_system=None, force_terminal=False).print(self.table())
+        return buf.getvalue()
+
+
+def run_tournament(game_factory, player_specs: Sequence[str], games: int = 10, seats: str = "rotate",
+                   workers: int = 1, backend: str = "local", seed: int = 0, progress: bool | str = False,
+                   *, max_plies: int | None = None, address: str | None = None) -> TournamentResult:
+    """Play `games` games for each group of specs (one spec per seat) and tabulate them.
+
+    `game_factory` is a zero-argument callable returning a Game; it must be picklable for the
+    process and ray back-ends. `progress='force'` shows the bar even when stderr is no tty.
+    """
+    if games < 1:
+        raise RulebookError("games must be at least 1")
+    game = game_factory()
+    specs = [s.strip() for s in player_specs]
+    for spec in specs:  # fail on a bad spec here, not in a worker
+        if spec.split(":")[0].strip().lower() == "human":
+            raise RulebookError("a tournament cannot seat a human; use random, greedy or mcts")
+        make_players([spec] * len(game.players), game, seed)
+    jobs: list[Job] = []
+    for seatings in pairings(len(specs), len(game.players), seats):
+        for j in range(games):
+            seating = tuple(specs[i] for i in seatings[j % len(seatings)])
+            index = len(jobs)
+            jobs.append((index, seating, derive_seed(seed, "game", index)))
+    results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
+                       max_plies=max_plies, address=address, label="tournament")
+    return TournamentResult(game.name, dict(game.options), tuple(game.players), specs, games, seats, seed, results)

@@ -1,0 +1,227 @@
+"""Variant analysis: play many matches and measure the game itself, not the players.
+
+Seat advantage, draw rate, game length and branching factor tell a designer whether a rule
+variant balances the game; rule firing counts (when the game offers `rule_stats()`) tell
+which rules actually bite. `compare` puts two variants side by side.
+"""
+from __future__ import annotations
+
+import io
+import json
+import statistics
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..api import RulebookError
+from ..players import derive_seed, make_players, split_player_specs
+from .tournament import GameResult, run_jobs, wilson_interval
+
+__all__ = ["analyze", "summarize", "compare", "histogram", "write_plots"]
+
+
+def histogram(values: Sequence[int], max_bins: int = 30) -> dict[str, list]:
+    """Integer-friendly histogram: one bin per value when few, else `max_bins` equal bins.
+    `edges` has one more entry than `counts`; bin i holds edges[i] <= v < edges[i+1]."""
+    if not values:
+        return {"edges": [], "counts": []}
+    lo, hi = min(values), max(values)
+    span = hi - lo + 1
+    width = 1 if span <= max_bins else -(-span // max_bins)
+    nbins = -(-span // width)
+    edges = [lo + i * width for i in range(nbins + 1)]
+    counts = [0] * nbins
+    for v in values:
+        counts[min((v - lo) // width, nbins - 1)] += 1
+    return {"edges": edges, "counts": counts}
+
+
+def _distribution(values: Sequence[int]) -> dict[str, Any]:
+    if not values:
+        return {"count": 0, "mean": None, "median": None, "min": None, "max": None, "histogram": histogram([])}
+    return {"count": len(values), "mean": statistics.fmean(values), "median": statistics.median(values),
+            "min": min(values), "max": max(values), "histogram": histogram(values)}
+
+
+def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: int = 0) -> dict[str, Any]:
+    """The analysis summary (JSON-ready) of finished games."""
+    n = len(results)
+    seat_names = list(game.players)
+    seats = {}
+    for i, name in enumerate(seat_names):
+        wins = sum(1 for r in results if r.winners == (i,))
+        scores = [r.scores[i] for r in results if r.scores is not None]
+        seats[name] = {"player": specs[i], "wins": wins, "win_rate": wins / n if n else 0.0,
+                       "win_rate_ci95": list(wilson_interval(wins, n)),
+                       "mean_score": statistics.fmean(scores) if scores else None}
+    draws = sum(1 for r in results if len(r.winners) != 1)
+    rule_stats = None
+    if any(r.rule_stats is not None for r in results):
+        rule_stats = {}
+        for r in results:
+            for key, value in (r.rule_stats or {}).items():
+                rule_stats[key] = rule_stats.get(key, 0) + value
+    return {
+        "game": game.name, "options": dict(game.options), "seats": seat_names, "players": list(specs),
+        "games": n, "seed": seed,
+        "unfinished": sum(1 for r in results if not r.over),
+        "seat_wins": seats,
+        "draws": draws, "draw_rate": draws / n if n else 0.0,
+        "shared_wins": sum(1 for r in results if len(r.winners) > 1),
+        "length": _distribution([r.plies for r in results]),
+        "branching": _distribution([b for r in results for b in r.branching]),
+        "chance_branching": _distribution([b for r in results for b in r.chance_branching]),
+        "rule_stats": rule_stats,
+    }
+
+
+def write_plots(summary: dict[str, Any], out_dir: Path) -> list[str]:
+    """Length and branching histograms and seat win rates as PNGs (matplotlib, no display)."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise RulebookError("analysis plots need matplotlib: pip install matplotlib") from None
+    title = summary["game"]
+
+    def save(name: str, draw) -> str:
+        fig = Figure(figsize=(7, 4), dpi=100)
+        FigureCanvasAgg(fig)  # Agg, whatever backend pyplot may use elsewhere
+        ax = fig.add_subplot()
+        draw(ax)
+        fig.tight_layout()
+        path = out_dir / name
+        fig.savefig(path)
+        return str(path)
+
+    def hist(key: str, label: str):
+        def draw(ax):
+            h = summary[key]["histogram"]
+            if h["counts"]:
+                widths = [b - a for a, b in zip(h["edges"], h["edges"][1:])]
+                ax.bar(h["edges"][:-1], h["counts"], width=widths, align="edge", edgecolor="black")
+            ax.set_xlabel(label)
+            ax.set_ylabel("count")
+            ax.set_title(f"{title}: {label}")
+        return draw
+
+    def seat_draw(ax):
+        names = list(summary["seat_wins"])
+        rates = [summary["seat_wins"][s]["win_rate"] for s in names]
+        lows = [r - summary["seat_wins"][s]["win_rate_ci95"][0] for s, r in zip(names, rates)]
+        highs = [summary["seat_wins"][s]["win_rate_ci95"][1] - r for s, r in zip(names, rates)]
+        ax.bar(names + ["draw"], rates + [summary["draw_rate"]], yerr=[lows + [0], highs + [0]], capsize=4)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("share of games")
+        ax.set_title(f"{title}: wins per seat ({summary['games']} games)")
+
+    return [save("length_histogram.png", hist("length", "game length (plies)")),
+            save("branching_histogram.png", hist("branching", "legal moves per decision")),
+            save("seat_win_rates.png", seat_draw)]
+
+
+def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequence[str] = "random",
+            out_dir: str | Path | None = None, *, workers: int = 1, backend: str = "local",
+            progress: bool | str = False, max_plies: int | None = None, address: str | None = None) -> dict:
+    """Play `games` matches and return the summary; with `out_dir`, also write summary.json
+    and the PNGs there. `players` is one spec for every seat or one per seat."""
+    if games < 1:
+        raise RulebookError("games must be at least 1")
+    game = game_factory()
+    nseats = len(game.players)
+    specs = split_player_specs(players) if isinstance(players, str) else [s.strip() for s in players]
+    if len(specs) == 1:
+        specs = specs * nseats
+    make_players(specs, game, seed)  # a bad spec fails here, before any worker starts
+    jobs = [(i, tuple(specs), derive_seed(seed, "game", i)) for i in range(games)]
+    results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
+                       collect=True, max_plies=max_plies, address=address, label="analysis")
+    summary = summarize(game, specs, results, seed)
+    if out_dir is not None:
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        summary["files"] = write_plots(summary, out) + [str(out / "summary.json")]
+        (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    return summary
+
+
+# ------------------------------------------------------------------------------ comparing
+def _fmt(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
+    return str(value)
+
+
+def _delta(a, b) -> str:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        d = b - a
+        return f"{d:+d}" if isinstance(d, int) else f"{d:+.3f}"
+    return ""
+
+
+def compare(summary_a: dict, summary_b: dict, labels: tuple[str, str] = ("A", "B"), width: int = 100) -> str:
+    """Two analysis summaries side by side, with B - A: the view that decides between variants.
+    Rule counts are per game, so runs of different lengths compare."""
+    from rich.console import Console
+    from rich.table import Table
+
+    rows: list[tuple[str, Any, Any]] = []
+    options = sorted(set(summary_a.get("options", {})) | set(summary_b.get("options", {})))
+    for key in options:
+        va, vb = summary_a.get("options", {}).get(key), summary_b.get("options", {}).get(key)
+        if va != vb:
+            rows.append((f"option {key}", va, vb))
+    rows.append(("games", summary_a["games"], summary_b["games"]))
+    rows.append(("draw rate", summary_a["draw_rate"], summary_b["draw_rate"]))
+    for seat in list(dict.fromkeys(list(summary_a["seat_wins"]) + list(summary_b["seat_wins"]))):
+        ra, rb = summary_a["seat_wins"].get(seat), summary_b["seat_wins"].get(seat)
+        rows.append((f"win rate {seat}", ra and ra["win_rate"], rb and rb["win_rate"]))
+    for key, label in (("length", "length"), ("branching", "branching"), ("chance_branching", "chance outcomes")):
+        for stat in ("mean", "median", "min", "max"):
+            va, vb = summary_a.get(key, {}).get(stat), summary_b.get(key, {}).get(stat)
+            if va is not None or vb is not None:
+                rows.append((f"{label} {stat}", va, vb))
+    sa, sb = summary_a.get("rule_stats") or {}, summary_b.get("rule_stats") or {}
+    for rule in sorted(set(sa) | set(sb)):
+        rows.append((f"rule {rule} /game",
+                     sa[rule] / summary_a["games"] if rule in sa else None,
+                     sb[rule] / summary_b["games"] if rule in sb else None))
+
+    table = Table(title=f"{summary_a['game']} vs {summary_b['game']}" if summary_a["game"] != summary_b["game"]
+                  else f"{summary_a['game']}: two variants")
+    table.add_column("")
+    table.add_column(labels[0], justify="right")
+    table.add_column(labels[1], justify="right")
+    table.add_column(f"{labels[1]} - {labels[0]}", justify="right")
+    for name, va, vb in rows:
+        numeric = not isinstance(va, bool) and not isinstance(vb, bool)
+        table.add_row(name, _fmt(va), _fmt(vb), _delta(va, vb) if numeric else "")
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False).print(table)
+    return buf.getvalue()
+
+
+def describe(summary: dict, width: int = 100) -> str:
+    """One analysis summary as a readable table (the single-variant view of `compare`)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{summary['game']}: {summary['games']} games of {', '.join(summary['players'])}")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    for key, value in sorted(summary.get("options", {}).items()):
+        table.add_row(f"option {key}", _fmt(value))
+    table.add_row("draw rate", _fmt(summary["draw_rate"]))
+    for seat, s in summary["seat_wins"].items():
+        lo, hi = s["win_rate_ci95"]
+        table.add_row(f"win rate {seat}", f"{_fmt(s['win_rate'])} [{lo:.2f}, {hi:.2f}]")
+    for key, label in (("length", "length"), ("branching", "branching"), ("chance_branching", "chance outcomes")):
+        d = summary.get(key) or {}
+        if d.get("count"):
+            table.add_row(label, f"mean {_fmt(d['mean'])}, median {_fmt(d['median'])}, {d['min']}..{d['max']}")
+    for rule, count in sorted((summary.get("rule_stats") or {}).items()):
+        table.add_row(f"rule {rule}", f"{count} ({count / max(summary['games'], 1):.1f}/game)")
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False).print(table)
+    return buf.getvalue()

@@ -1,0 +1,218 @@
+"""What every player shares: the Player interface, the one match driver (Match, play_match) used
+by `play`, tournaments and analysis, the driver's control requests (UndoRequest, QuitRequest),
+seeds, chance sampling and the reward vector of a finished game.
+
+Players only choose at decision positions; chance is sampled by the driver from its own seeded
+RNG, so a match is reproducible from (seed, players) alone and a record replays exactly.
+Everything here uses only the Game API of rulebook/api.py, and imports no player: the players
+(random.py, greedy.py, mcts.py, human.py) import this module, and specs.py makes them from specs.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Sequence
+
+from ..api import CHANCE, Outcome, RulebookError
+
+__all__ = ["Player", "Match", "Step", "play_match", "UndoRequest", "QuitRequest", "derive_seed",
+           "reward_vector", "sample_chance", "split_player_specs", "decision_moves", "sole_winner", "weighted"]
+
+
+# ------------------------------------------------------------------------------------ helpers
+def derive_seed(*parts: Any) -> int:
+    """A 63-bit seed from any parts (a base seed, a game index, a seat...).
+
+    Hashing, not arithmetic, so that seeds of neighbouring games share no RNG stream, and
+    never Python's `hash()`, which is salted per process.
+    """
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def sample_chance(game, state, rng: random.Random):
+    """Draw one chance outcome, weighted as the game says."""
+    outcomes = game.chance_outcomes(state)
+    if not outcomes:
+        raise RulebookError(f"{game.name}: chance position without outcomes")
+    return weighted(outcomes, rng)
+
+
+def weighted(outcomes: Sequence[tuple[Any, float]], rng: random.Random):
+    total = sum(w for _, w in outcomes)
+    r = rng.random() * total
+    for move, w in outcomes:
+        r -= w
+        if r < 0:
+            return move
+    return outcomes[-1][0]
+
+
+def reward_vector(game, outcome: Outcome) -> list[float]:
+    """Per seat, the result of a finished game as a number in [0, 1].
+
+    Rank-based so that it means the same in every game and seat count: a seat gets 1 for each
+    rival it beats and 1/2 for each it ties, divided by the number of rivals. Seats are
+    ranked by (is a winner, score): a sole winner gets 1, a 2-player draw 1/2 each.
+    """
+    seats = game.players
+    n = len(seats)
+    if n < 2:
+        return [1.0] * n
+    winners = set(outcome.winners)
+    key = [(s in winners, float(outcome.scores.get(s, 0.0))) for s in seats]
+    out = []
+    for i in range(n):
+        points = 0.0
+        for j in range(n):
+            if i != j:
+                points += 1.0 if key[i] > key[j] else 0.5 if key[i] == key[j] else 0.0
+        out.append(points / (n - 1))
+    return out
+
+
+def sole_winner(game, state, seat: int) -> bool:
+    winners = game.outcome(state).winners
+    return len(winners) == 1 and winners[0] == game.players[seat]
+
+
+def decision_moves(game, state) -> list:
+    if game.to_move(state) == CHANCE:
+        raise RulebookError("a player was asked to choose at a chance position")
+    moves = game.legal_moves(state)
+    if not moves:
+        raise RulebookError(f"{game.name}: no legal move and the game is not over")
+    return moves
+
+
+# ------------------------------------------------------------------------------------ players
+class Player:
+    """Chooses a move at decision positions (never at CHANCE). `name` is its spec."""
+
+    name: str = "player"
+
+    def choose(self, state) -> Hashable:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def bind(self, match: "Match") -> None:
+        """Called by the driver; only interactive players need the match (for undo)."""
+
+
+def split_player_specs(text: str) -> list[str]:
+    """Split `mcts:seconds=1.5,c=1.4,human` into specs: a `key=value` piece belongs to the
+    spec before it, since player names never hold `=`. Whitespace also separates."""
+    specs: list[str] = []
+    for piece in filter(None, (p.strip() for p in text.replace(" ", ",").split(","))):
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += ("," if not specs[-1].endswith(":") else "") + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+# ------------------------------------------------------------------------------------ driver
+class UndoRequest(Exception):
+    """Raised by an interactive player: take back `seat`'s last move and all after it."""
+
+    def __init__(self, seat: int):
+        super().__init__(seat)
+        self.seat = seat
+
+
+class QuitRequest(Exception):
+    """Raised by an interactive player: stop the match where it is (the caller saves it)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    state: Hashable   # the position before the move
+    seat: int         # who moved (CHANCE for a draw)
+    move: Hashable
+
+
+class Match:
+    """Drives one match: asks players at decision positions, samples chance itself.
+
+    Keeps every position, so an interactive player can take moves back (`undo`). `on_move`
+    is called as on_move(match, step, new_state) after each move, for traces and display.
+    `moves` replays a record first (e.g. to resume a saved game); those moves can be undone.
+    """
+
+    def __init__(self, game, players: Sequence[Player], rng_seed: int = 0, *, state=None,
+                 moves: Sequence = (), on_move: Callable[["Match", Step, Hashable], None] | None = None):
+        if len(players) != len(game.players):
+            raise RulebookError(f"{game.name} has {len(game.players)} seats, got {len(players)} players")
+        self.game, self.players = game, list(players)
+        self.rng = random.Random(rng_seed)
+        self.state = game.initial_state() if state is None else state
+        self.history: list[Step] = []
+        self.on_move = None  # a replayed record is not announced again
+        self.quit_requested = False
+        for move in moves:
+            self._push(move)
+        self.on_move = on_move
+        for p in self.players:
+            p.bind(self)
+
+    @property
+    def moves(self) -> list:
+        return [s.move for s in self.history]
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def _push(self, move) -> None:
+        step = Step(self.state, self.game.to_move(self.state), move)
+        self.state = self.game.apply(self.state, move)
+        self.history.append(step)
+        if self.on_move is not None:
+            self.on_move(self, step, self.state)
+
+    def step(self) -> bool:
+        """Play one move (a draw or a player's choice). False when over or quit."""
+        if self.quit_requested or self.over:
+            return False
+        seat = self.game.to_move(self.state)
+        if seat == CHANCE:
+            self._push(sample_chance(self.game, self.state, self.rng))
+            return True
+        try:
+            move = self.players[seat].choose(self.state)
+        except UndoRequest as req:
+            self.undo(req.seat)
+            return True
+        except QuitRequest:
+            self.quit_requested = True
+            return False
+        self._push(move)
+        return True
+
+    def play(self, max_plies: int | None = None):
+        """Play to the end (or quit, or `max_plies` more moves). Returns (state, moves)."""
+        done = 0
+        while (max_plies is None or done < max_plies) and self.step():
+            done += 1
+        return self.state, self.moves
+
+    def undo_count(self, seat: int) -> int:
+        """How many moves `undo(seat)` would take back (0: the seat has not moved)."""
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i].seat == seat:
+                return len(self.history) - i
+        return 0
+
+    def undo(self, seat: int) -> int:
+        """Take back the last move of `seat` and every move after it; returns how many."""
+        count = self.undo_count(seat)
+        if count:
+            self.state = self.history[-count].state
+            del self.history[-count:]
+        return count
+
+
+def play_match(game, players: Sequence[Player], rng_seed: int = 0, *, max_plies: int | None = None,
+               on_move=None, moves: Sequence = ()):
+    """Play a whole match; chance is drawn from random.Random(rng_seed). Returns (state, moves)."""
+    return Match(game, players, rng_seed, moves=moves, on_move=on_move).play(max_plies)

@@ -1,0 +1,100 @@
+"""Players from their spec strings (`random`, `greedy`, `mcts:iterations=2000`, `human`), so the
+CLI, tournaments and analysis name players the same way.
+
+The one module that knows every player kind: it imports the players, none of them imports it
+(the human player's hint player is made here and handed in).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..api import RulebookError
+from .base import Player, derive_seed
+from .greedy import GreedyPlayer
+from .mcts import MCTSPlayer
+from .random import RandomPlayer
+
+__all__ = ["make_player", "make_players", "player_names"]
+
+
+@dataclass(frozen=True)
+class _Kind:
+    make: Callable[..., Player]
+    params: dict[str, tuple[type, Any]]  # name -> (type, default)
+    help: str
+
+
+def _make_human(game, seed, name, hint="mcts", **io):
+    from .human import HumanPlayer  # the human loop pulls in terminal code: load it only when asked
+
+    if hint.split(":")[0].strip().lower() == "human":
+        raise RulebookError("human: the hint player must be an AI (random, greedy, mcts) or none")
+    hint_player = None if hint == "none" else make_player(hint, game, derive_seed(seed, "hint"))
+    return HumanPlayer(game, hint_player=hint_player, name=name, **io)
+
+
+_KINDS: dict[str, _Kind] = {
+    "random": _Kind(lambda g, s, name, **kw: RandomPlayer(g, s, name), {}, "a uniformly random legal move"),
+    "greedy": _Kind(lambda g, s, name, **kw: GreedyPlayer(g, s, name), {}, "one ply, scored by the game's evaluation"),
+    "mcts": _Kind(lambda g, s, name, io=None, **kw: MCTSPlayer(g, s, name=name, **kw),
+                  {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
+                   "playout": (int, 0), "max_playout": (int, 1000)},
+                  "Monte Carlo tree search (UCT)"),
+    "human": _Kind(lambda g, s, name, io=None, **kw: _make_human(g, s, name, **kw, **(io or {})),
+                   {"hint": (str, "mcts")}, "you, at the terminal"),
+}
+
+
+def player_names() -> str:
+    """One line per player kind with its parameters: what error messages and --help show."""
+    lines = []
+    for name, kind in _KINDS.items():
+        params = ", ".join(f"{p}={d}" for p, (_, d) in kind.params.items())
+        lines.append(f"{name}{':' + params if params else ''}  ({kind.help})")
+    return "\n".join(lines)
+
+
+def _parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    kind = _KINDS.get(name)
+    if kind is None:
+        raise RulebookError(f"unknown player '{name}' in '{spec}'; players are: {', '.join(_KINDS)}"
+                            f" (e.g. mcts:iterations=2000, mcts:seconds=1.5,c=1.4)")
+    params: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if key not in kind.params:
+            known = ", ".join(kind.params) or "none"
+            raise RulebookError(f"unknown parameter '{key}' for player '{name}'; its parameters: {known}")
+        if not eq:
+            raise RulebookError(f"player '{spec}': parameter '{key}' needs a value ({key}=...)")
+        typ = kind.params[key][0]
+        try:
+            params[key] = typ(value.strip())
+        except ValueError:
+            raise RulebookError(f"player '{spec}': {key} must be {typ.__name__}, got '{value.strip()}'") from None
+    for key, value in params.items():
+        if isinstance(value, (int, float)) and (value < 0 if key in ("c", "playout") else value <= 0):
+            raise RulebookError(f"player '{spec}': {key} must be {'at least 0' if key in ('c', 'playout') else 'positive'}")
+    return name, params
+
+
+def make_player(spec: str, game, seed: int = 0, *, input_fn=None, output_fn=None, render=None) -> Player:
+    """A player from its spec, e.g. `mcts:seconds=1.5,c=1.4`. Raises RulebookError on bad specs.
+
+    The keyword arguments only matter for `human` (terminal I/O and the board renderer).
+    """
+    name, params = _parse_spec(spec)
+    io = {k: v for k, v in (("input_fn", input_fn), ("output_fn", output_fn), ("render", render)) if v is not None}
+    return _KINDS[name].make(game, seed, spec.strip(), io=io, **params)
+
+
+def make_players(specs: Sequence[str], game, seed: int = 0, **io) -> list[Player]:
+    """One player per seat; each gets its own seed derived from (seed, seat)."""
+    if len(specs) != len(game.players):
+        raise RulebookError(f"{game.name} has {len(game.players)} seats ({', '.join(game.players)}), "
+                            f"got {len(specs)} players")
+    return [make_player(s, game, derive_seed(seed, "seat", i), **io) for i, s in enumerate(specs)]
