@@ -19,7 +19,7 @@ GRAMMAR = ROOT / "grammar"
 # docs/architecture.md) on purpose
 TOP = {
     "rulebook": "core", "rulebook.__main__": "main", "rulebook.api": "core", "rulebook.errors": "core",
-    "rulebook.pipeline": "core", "rulebook.cache": "core",
+    "rulebook.pipeline": "core", "rulebook.cache": "core", "rulebook.codegen": "core",
     "rulebook.load": "source", "rulebook.check": "source",
     "rulebook.dsl": "lang", "rulebook.expr": "lang",
     # the grid kind before it moved to boards/grid/: flat files, if they are still there

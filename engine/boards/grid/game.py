@@ -23,6 +23,7 @@ from typing import Any
 
 from ... import dsl
 from ...api import Outcome, RulebookError, parse_by_notation
+from ...codegen import define
 from ...expr import INT, Emitter, Symbol, Vocabulary
 from . import topology as topo
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
@@ -104,12 +105,31 @@ class GridGame:
 
     # ---------------------------------------------------------------- compile helpers
     def _exec(self, source: str, fname: str, ns: dict, path: tuple):
-        where = f"<{self.rules.src_file}:{'.'.join(map(str, path))}>"
-        exec(compile(source, where, "exec"), ns)
-        return ns[fname]
+        return define(source, fname, f"{self.rules.src_file}:{'.'.join(map(str, path))}", ns)
 
     def _phase_source(self, ph, skip=frozenset(), instrument=False, fname=None, exists=False) -> str:
-        fname = fname or f"gen_{ph.name}"
+        """The source of a phase's move generator, headed by comments naming what it came from."""
+        source = self._phase_code(ph, skip, instrument, fname or f"gen_{ph.name}", exists)
+        head, _, rest = source.partition("\n")
+        return head + "\n" + "".join(f"    # {line}\n" for line in self._about(ph)) + rest
+
+    def _about(self, ph) -> list[str]:
+        spec = self.rules.spec["phases"][ph.path[-1]]
+        move = spec.get("move")
+        out = [f"phase '{ph.name}' of {self.rules.src_file}"]
+        if isinstance(move, str):
+            out.append(f"move: {' '.join(move.split())}")
+        elif isinstance(move, dict):
+            out += [f"move of a {k}: {' '.join(str(v).split())}" for k, v in move.items()]
+        for r in ph.rules:
+            out.append(f"landing rule '{r.name}' ({self.rules.places[(ph.name, r.name)]})")
+        for r in ph.legal:
+            out.append(f"legal rule '{r.name}' ({self.rules.places[(ph.name, r.name)]}), on the position after")
+        if ph.priority:
+            out.append("priority: capture (when a capture exists, only captures)")
+        return out
+
+    def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
         if self.general:
             promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,

@@ -96,12 +96,12 @@ class PathCode:
         self.dir_names = set(dir_names) - {name for name, _ in phase.lets}
         self.jump_masks = jump_masks
         self.nplayers = nplayers
-        L = [f"def {fname}(st):",
-             "    cells = st[0]; B = st[1]; R = st[2]; me = st[3]; K = st[7]",
-             f"    me1 = me + 1; opp = (me + 1) % {nplayers}",
-             "    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + 1)),
-             "    EN = ENEMY[me]; FR = FRIEND[me]",
-             "    moves = []; add = moves.append"]
+        # the prologue: each name only when the body uses it
+        prologue = [("cells", "cells = st[0]"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
+                    ("K", "K = st[7]"), ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),
+                    ("occ", "occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + 1))),
+                    ("EN", "EN = ENEMY[me]"), ("FR", "FR = FRIEND[me]"), ("moves", "moves = []"),
+                    ("add", "add = moves.append")]
         body: list[str] = []
         self.rules_fn = ["def _rules(t):"]
         for r, c in codes:
@@ -125,6 +125,8 @@ class PathCode:
                 body += ["    taking = [m for m in moves if m[2]]", "    if taking:", "        moves = taking"]
         else:
             self.piece_moves(phase.kinds)
+        if phase.places or phase.drops:
+            self.mark_hoisted()
         if phase.places:
             body.append("    o = -1; lo = 0")
             body.extend("    " + x for x in em.hoisted[1])
@@ -145,7 +147,19 @@ class PathCode:
                      "        if len(free) >= k: return True" if exists else
                      "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
         body.append("    return False" if exists else f"    return {finish}")
-        self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
+        if "@H0" not in body:
+            body.insert(len(body) - 1, "@H0")
+        at = body.index("@H0")
+        body[at:at + 1] = ["    " + x for x in em.hoisted[0]]
+        rest = "\n".join(body)
+        import re
+        used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rest))
+        need = set()
+        for name, line in reversed(prologue):       # a kept line needs the names it reads
+            if name in used or name in need:
+                need |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", line.split("=", 1)[1])) | {name}
+        head = [f"def {fname}(st):"] + ["    " + line for name, line in prologue if name in need]
+        self.source = "\n".join(head) + "\n" + rest + "\n"
 
     def piece_moves(self, kinds):
         """The moves of the pieces on the board, kind by kind: bulk steps first, then a search
@@ -165,6 +179,7 @@ class PathCode:
         for kind, board, alts in loops:
             if not alts:
                 continue
+            self.mark_hoisted()
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
             firsts = [pattern_actions(a)[0] for a in alts]
@@ -181,6 +196,11 @@ class PathCode:
             ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "        "}
             for alt in alts:
                 self.pattern(alt, ctx, self.accept)
+
+    def mark_hoisted(self):
+        """Where the per-turn names are computed: before the first search (bulk steps use none)."""
+        if "@H0" not in self.lines:
+            self.lines.append("@H0")
 
     def jumpers(self, board, firsts) -> None:
         """b = the pieces that have a first jump (a jumpable neighbour, an empty cell beyond),

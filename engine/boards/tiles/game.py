@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...codegen import define
 from ...api import CHANCE, IllegalMove, RulebookError, parse_by_notation
 from ...expr import Emitter
 from .explain import ExplainMixin
@@ -111,8 +112,7 @@ class TileGame(ScoringMixin, ExplainMixin, RenderMixin):
     def _exec(self, src, fname, ns, where):
         self.sources[fname] = src
         place = self.rules.places.get(where, f"{self.rules.src_file}:{where}")
-        exec(compile(src, f"<{place}>", "exec"), ns)
-        return ns[fname]
+        return define(src, fname, place, ns)
 
     def _lines(self, st: TileState) -> Lines:
         ln = st._lines

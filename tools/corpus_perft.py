@@ -1,0 +1,78 @@
+"""Deep perft of the classic games against their published figures, with times.
+
+    python -m tools.corpus_perft [GAME ...] [--max-seconds S] [--json out.json]
+
+Run from the repository root. For each game (default: all of them) every depth of its table is
+counted in the convention the figure uses (leaf: a finished game is one leaf; exact: only
+sequences of exactly D plies), from the shallowest up, until a depth would likely take longer
+than --max-seconds (each depth is estimated at the previous one's time times its branching).
+The test suite checks the shallower depths (tests/games/test_corpus.py); this tool goes deeper.
+Exit status 1 if any count differs from its figure.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rulebook import load_game  # noqa: E402
+from rulebook.play.measure import perft  # noqa: E402
+
+# game file stem -> (convention, [figures by depth from 1]); (options, seats) where needed
+FIGURES = {
+    "breakthrough": ("leaf", [22, 484, 11132, 256036, 6182818]),
+    "tictactoe": ("exact", [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]),
+    "tictactoe/leaf": ("leaf", [9, 72, 504, 3024, 15120, 56160, 154944, 255168, 255168]),
+    "connect4": ("exact", [7, 49, 343, 2401, 16807, 117649, 823536, 5673234]),
+    "connect4/leaf": ("leaf", [None] * 7 + [5686266]),
+    "gomoku": ("leaf", [225, 50400, 11239200]),
+    "english_draughts": ("leaf", [7, 49, 302, 1469, 7361, 36768, 179740, 845931]),
+    "reversi": ("leaf", [4, 12, 56, 244, 1396, 8200, 55092, 390216]),
+    "hex": ("leaf", [121, 14520, 1727880]),
+    "amazons": ("leaf", [2176, 4307152]),
+    "halma": ("leaf", [40, 1600, 85440, 4562496]),
+    "chinese_checkers": ("leaf", [14, 196, 4760, 115600, 3188520]),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", nargs="*", help=f"which (default all: {', '.join(FIGURES)})")
+    ap.add_argument("--max-seconds", type=float, default=120.0, help="skip a depth likely to take longer")
+    ap.add_argument("--json", help="write the figures to this file")
+    args = ap.parse_args()
+    unknown = [g for g in args.games if g not in FIGURES]
+    if unknown:
+        ap.error(f"unknown game(s): {', '.join(unknown)}")
+    rows, bad = [], 0
+    for key in args.games or FIGURES:
+        convention, figures = FIGURES[key]
+        stem = key.split("/")[0]
+        game = load_game(ROOT / "games" / f"{stem}.yaml")
+        st = game.initial_state()
+        last, branching = 0.0, len(game.legal_moves(st))
+        for depth, want in enumerate(figures, 1):
+            if last * branching > args.max_seconds:
+                print(f"{key:22} depth {depth}: skipped (about {last * branching:.0f} s)")
+                break
+            t0 = time.perf_counter()
+            got = perft(game, st, depth, exact=convention == "exact")
+            last = time.perf_counter() - t0
+            ok = want is None or got == want
+            bad += not ok
+            rows.append({"game": key, "convention": convention, "depth": depth, "leaves": got, "expected": want,
+                         "seconds": round(last, 3), "ok": ok})
+            mark = "ok" if ok else f"MISMATCH (expected {want:,})"
+            print(f"{key:22} depth {depth}: {got:>12,} in {last:8.2f} s  {convention:5} {mark}", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
