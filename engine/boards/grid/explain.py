@@ -11,7 +11,7 @@ PASS = "pass"
 
 def explain(game, st, text: str) -> str:
     text = text.strip()
-    if st[6] is not None:
+    if game.is_over(st):
         return f"'{text}': the game is over"
     moves = game.legal_moves(st)
     if text in {game.move_str(m) for m in moves}:

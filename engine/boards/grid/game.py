@@ -101,7 +101,10 @@ class GridGame:
         self.apply = self._exec(src, "apply", ns, ("apply",))
         src = self._legal_source()
         self.sources["legal_moves"] = src
+        ns["MEMO"] = [None, None]
         self.legal_moves = self._exec(src, "legal_moves", ns, ("legal_moves",))
+        if self.blocked in ("lose", "draw"):
+            self.is_over = ns["is_over"]
 
     # ---------------------------------------------------------------- compile helpers
     def _exec(self, source: str, fname: str, ns: dict, path: tuple):
@@ -626,10 +629,8 @@ class GridGame:
             L.extend("    " + x for x in em.hoisted[0])
             L.append(f"    if {test}:")
             L.append(f"        return {state % result}")
-        if self.blocked in ("lose", "draw"):
-            result = f"tuple(s for s in range({n}) if s != nxt)" if self.blocked == "lose" else "()"
-            L.append("    if not _MOVES(st):")
-            L.append(f"        return {state % result}")
+        # a blocked player to move (end.blocked lose or draw) is found when someone asks
+        # (is_over, legal_moves, outcome), from the moves generated then: never twice
         L.append("    return st")
         return "\n".join(L) + "\n"
 
@@ -711,17 +712,30 @@ class GridGame:
         return L
 
     def _legal_source(self) -> str:
+        """legal_moves(), and is_over() for games where a blocked player loses or draws: is_over
+        generates the moves to know, and hands them to the next legal_moves of that very state
+        (MEMO holds them once)."""
         gen = [f"gen_{ph.name}" for ph in self.rules.phases]
-        L = ["def legal_moves(st):",
-             "    if st[6] is not None:",
-             "        return []"]
-        if len(gen) == 1:
-            L.append(f"    moves = {gen[0]}(st)")
-        else:
-            L.append(f"    moves = {gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+        moves = (f"{gen[0]}(st)" if len(gen) == 1 else
+                 f"{gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+        L = ["def legal_moves(st):"]
+        if self.blocked in ("lose", "draw"):
+            L += ["    if st is MEMO[0]:",
+                  "        MEMO[0] = None",
+                  "        return MEMO[1]"]
+        L += ["    if st[6] is not None:",
+              "        return []",
+              f"    moves = {moves}"]
         if self.blocked == "pass":
             L += ["    if not moves:", "        return [PASS]"]
         L.append("    return moves")
+        if self.blocked in ("lose", "draw"):
+            L += ["", "def is_over(st):",
+                  "    if st[6] is not None:",
+                  "        return True",
+                  f"    moves = {moves}",
+                  "    MEMO[0] = st; MEMO[1] = moves",
+                  "    return not moves"]
         return "\n".join(L) + "\n"
 
     def _apply_generic(self, st, move):
@@ -753,14 +767,19 @@ class GridGame:
             result = (me,)
         elif self._draw is not None and self._draw(new, me):
             result = ()
-        elif self.blocked in ("lose", "draw") and not self._gens[self.phase_index(new)](new):
-            result = tuple(s for s in range(self.n) if s != nxt) if self.blocked == "lose" else ()
         if result is not None:
             new = (cells, boards, reserves, nxt, ply, passes, result)
         return new
 
-    def outcome(self, st) -> Outcome:
+    def result(self, st):
+        """The winning seats (() for a draw), or None while the game runs."""
         res = st[6]
+        if res is None and self.blocked in ("lose", "draw") and self.is_over(st):
+            res = tuple(s for s in range(self.n) if s != st[3]) if self.blocked == "lose" else ()
+        return res
+
+    def outcome(self, st) -> Outcome:
+        res = self.result(st)
         breakdown = None
         if self._score is not None:
             parts = [self._score(st, s) for s in range(self.n)]
@@ -779,7 +798,7 @@ class GridGame:
     def evaluate(self, st):
         if self._eval is None:
             return None
-        if st[6] is not None:
+        if self.is_over(st):
             out = self.outcome(st)
             if self._score is not None:
                 return [1.0 if p in out.winners else (0.5 if not out.winners else 0.0) for p in self.players]
