@@ -20,7 +20,8 @@ def explain(game, st, text: str) -> str:
     who = game.players[st[3]]
     if text == PASS:
         return f"'pass' is only legal when {who} has no other move"
-    parts = [p for p in re.split(r"[-x+/]", text)]
+    body, _, shot = text.partition("/")          # a shot (an arrow) follows the piece's move
+    parts = [p for p in re.split(r"[-x+]", body)] + ([shot] if shot else [])
     cells = [game.geo.parse_cell(p) for p in parts]
     if not text or None in cells:
         bad = [p for p, c in zip(parts, cells) if c is None and p]
@@ -28,7 +29,9 @@ def explain(game, st, text: str) -> str:
             return f"'{text}': {bad[0]} is not a cell of this board"
         examples = sorted({game.move_str(m) for m in moves})[:3]
         return f"'{text}' is not a move in this game's notation" + (f" (e.g. {', '.join(examples)})" if examples else "")
-    drop = "+" in text or len(cells) == 1
+    if shot:
+        cells = cells[:-1]
+    drop = "+" in body or len(cells) == 1
     if drop and not (phase.drops or phase.places):
         return f"'{text}': phase '{phase.name}' has no drop moves"
     if not drop:
@@ -37,6 +40,9 @@ def explain(game, st, text: str) -> str:
         o = cells[0]
         if st[0][o] & 7 != st[3] + 1:
             return f"'{text}': {game.geo.name(o)} holds no piece of {who}"
+    longer = sorted(m for m in (game.move_str(x) for x in moves) if m.startswith(text) and m[len(text):][:1] in "-x/")
+    if longer:
+        return f"'{text}' stops early: the move goes on ({', '.join(longer[:3])})"
     names = [r.name for r in phase.rules]
     after = [r.name for r in phase.legal]
 
@@ -64,6 +70,21 @@ def explain(game, st, text: str) -> str:
         return f"'{text}' is refused by several rules together: {where}"
     if phase.priority and legal_without({PRIORITY}):
         return f"'{text}': a capture is possible, and phase '{phase.name}' then allows only capturing moves"
+    if drop and phase.places and len(cells) == 1:
+        c = cells[0]
+        if st[0][c]:
+            return f"'{text}': {game.geo.name(c)} is not empty"
+        return f"'{text}': no move of phase '{phase.name}' places a piece on {game.geo.name(c)} ({_moves(game, phase)})"
     if drop:
         return f"'{text}': those cells are not free cells of the drop zone, or not as many as the drop takes"
+    if shot:
+        return (f"'{text}': no move of phase '{phase.name}' goes from {game.geo.name(cells[0])} to "
+                f"{game.geo.name(cells[-1])} and shoots onto {shot} ({_moves(game, phase)})")
     return f"'{text}': no pattern of phase '{phase.name}' reaches {game.geo.name(cells[-1])} from {game.geo.name(cells[0])}"
+
+
+def _moves(game, phase) -> str:
+    move = game.rules.spec["phases"][phase.path[-1]].get("move")
+    if isinstance(move, dict):
+        return "; ".join(f"{k}: {' '.join(str(v).split())}" for k, v in move.items())
+    return f"move: {' '.join(str(move).split())}"

@@ -89,9 +89,11 @@ class GridGame:
         self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
         ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._gens[-1], self.phase_index, PASS
         ns["_MOVES"] = self._any[0] if len(self._any) == 1 else self._raw_moves
+        ns["_ALL_STUCK"] = self._all_stuck
         self._win = self._state_fn(rules.win, "win", ns)
         self._draw = self._state_fn(rules.draw, "draw", ns)
         self._eval = self._state_fn(rules.evaluate, "evaluate", ns)
+        self._over = self._state_fn(rules.over, "over", ns)
         self._score = self._score_fn(ns)
         ns["_WINNERS"] = self._top_scorers
         src = self._apply_source()
@@ -289,6 +291,10 @@ class GridGame:
         if totals.count(best) == self.n:
             return ()
         return tuple(s for s in range(self.n) if totals[s] == best)
+
+    def _all_stuck(self, st) -> bool:
+        """No player has a move here (each asked as if it were their turn)."""
+        return not any(self._raw_moves(st[:3] + (s,) + st[4:]) for s in range(self.n))
 
     def _raw_moves(self, st) -> bool:
         """Has the player to move a move (pass aside)?"""
@@ -530,7 +536,20 @@ class GridGame:
             if name not in self.players:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
         res = tuple((reserves or {}).get(p, 0) for p in self.players)
-        return self._state_of(cells, res, me, ply, passes, quiet)
+        return self._settled(self._state_of(cells, res, me, ply, passes, quiet))
+
+    def _settled(self, st):
+        """A set position with the result the end conditions give it, checked for the player who
+        moved last (a blocked player to move is found by is_over, as always)."""
+        mover = (st[3] - 1) % self.n
+        result = None
+        if self._win is not None and self._win(st, mover):
+            result = (mover,)
+        elif self._draw is not None and self._draw(st, mover):
+            result = ()
+        elif self._over is not None and self._over(st, mover):
+            result = self._top_scorers(st)
+        return st if result is None else st[:6] + (result,) + st[7:]
 
     def position_json(self, st) -> dict:
         """The state in the generic JSON form that `position` reads (docs/positions.md)."""

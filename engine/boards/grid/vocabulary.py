@@ -11,10 +11,10 @@ from ...check import option_symbols
 from ...expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
 from . import topology as topo
 
-RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent",
+RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
             "adjacent", "players", "attacked", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
-GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "kind-group", "in_a_row()", "connected()", "empty()", "attacked()",
+GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "empty()", "attacked()",
                  "occupied()", "friend()", "enemy()", "neighbour()"}
 
 
@@ -47,6 +47,7 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         "quiet": Symbol(INT, "st[8]"),
         "last": Symbol(CELL, "st[9]"),
         "stuck": Symbol(BOOL, "(not _MOVES(st))"),
+        "all_stuck": Symbol(BOOL, "_ALL_STUCK(st)"),
         "players": Symbol(INT, str(players)),
     }
     multi = len(kinds) > 1
