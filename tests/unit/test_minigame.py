@@ -44,10 +44,10 @@ def test_landing_rule_no_return(mini):
 
 
 def test_win_needs_the_reserve_dropped(mini):
-    st = mini.position({"up": ["a7", "c7", "e7", "f6"], "down": ["a1"]}, "up", reserves={"up": 1, "down": 0})
+    st = mini.position({"up": ["a7", "c7", "e7", "f6"], "down": ["c3"]}, "up", reserves={"up": 1, "down": 0})
     st2 = mini.apply(st, mini.parse_move(st, "f6-g7"))
     assert not mini.is_over(st2)                           # one stone still in reserve
-    st = mini.position({"up": ["a7", "c7", "e7", "f6"], "down": ["a1"]}, "up", reserves={"up": 0, "down": 0})
+    st = mini.position({"up": ["a7", "c7", "e7", "f6"], "down": ["c3"]}, "up", reserves={"up": 0, "down": 0})
     st2 = mini.apply(st, mini.parse_move(st, "f6-g7"))
     assert mini.outcome(st2).winners == ("up",)
 
