@@ -100,6 +100,7 @@ class PathCode:
         prologue = [("cells", "cells = st[0]"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
                     ("K", "K = st[7]"), ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),
                     ("occ", "occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + 1))),
+                    ("free", "free = FULL ^ occ"), ("foe", f"foe = occ ^ B[me] ^ B[{nplayers}]"),
                     ("EN", "EN = ENEMY[me]"), ("FR", "FR = FRIEND[me]"), ("moves", "moves = []"),
                     ("add", "add = moves.append")]
         body: list[str] = []
@@ -147,11 +148,19 @@ class PathCode:
                      "        if len(free) >= k: return True" if exists else
                      "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
         body.append("    return False" if exists else f"    return {finish}")
-        if "@H0" not in body:
+        if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
-        at = body.index("@H0")
-        body[at:at + 1] = ["    " + x for x in em.hoisted[0]]
-        rest = "\n".join(body)
+        per_turn = em.hoisted[0]
+        out = []
+        for line in body:       # the per-turn names, where a search first needs them
+            if line == "@H0":
+                out += ["    " + x for x in per_turn]
+            elif line.startswith("@H0 if "):
+                if per_turn:
+                    out.append(f"    {line[4:]}: " + "; ".join(per_turn))
+            else:
+                out.append(line)
+        rest = "\n".join(out)
         import re
         used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rest))
         need = set()
@@ -179,7 +188,6 @@ class PathCode:
         for kind, board, alts in loops:
             if not alts:
                 continue
-            self.mark_hoisted()
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
             firsts = [pattern_actions(a)[0] for a in alts]
@@ -188,6 +196,7 @@ class PathCode:
                 self.jumpers(board, firsts)
             else:
                 body.append(f"    b = {board}")
+            self.mark_hoisted("b")
             body.append("    while b:")
             body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
             body.extend("        " + x for x in em.hoisted[1])
@@ -197,9 +206,12 @@ class PathCode:
             for alt in alts:
                 self.pattern(alt, ctx, self.accept)
 
-    def mark_hoisted(self):
-        """Where the per-turn names are computed: before the first search (bulk steps use none)."""
-        if "@H0" not in self.lines:
+    def mark_hoisted(self, guard: str = ""):
+        """Where the per-turn names are computed: before a search that needs them (bulk steps
+        use none), under `guard` (there are pieces to search from), or once, unguarded."""
+        if guard:
+            self.lines.append(f"@H0 if {guard}")
+        elif "@H0" not in self.lines:
             self.lines.append("@H0")
 
     def jumpers(self, board, firsts) -> None:
@@ -217,7 +229,6 @@ class PathCode:
                     terms.setdefault(seat, []).append(f"({mask} & {a} & {b})")
         L.append(f"    b = {board}")
         L.append("    if b:")
-        L.append(f"        free = FULL ^ occ; foe = occ ^ B[me] ^ B[{self.nplayers}]")
         for seat in sorted(terms):
             L.append(f"        {'if' if seat == 0 else 'elif'} me == {seat}:")
             L.append(f"            b &= {' | '.join(dict.fromkeys(terms[seat]))}")
@@ -233,9 +244,6 @@ class PathCode:
         per_seat = self.step_table(name, kind, cap, self.promoting, self.track)
         L.append(f"    own = {board}")
         L.append("    if own:")
-        L.append("        free = FULL ^ occ")
-        if cap != "no":
-            L.append(f"        foe = occ ^ B[me] ^ B[{len(per_seat)}]")
         for seat, shifts in enumerate(per_seat):
             L.append(f"        {'if' if seat == 0 else 'elif'} me == {seat}:")
             if not shifts:
