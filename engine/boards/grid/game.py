@@ -184,19 +184,22 @@ class GridGame:
             out.append(shifts)
         return out
 
-    def _jump_masks(self, dirs: str):
-        """Per seat, per direction of the set: (name of the mask of cells two steps from the edge
-        that way, the shift of one step)."""
+    def _jump_masks(self, dirs: str, steps: int = 2):
+        """Per seat, per direction of the set: (name of the mask of the cells with `steps` cells
+        beyond them that way, the shift of one step)."""
         geo, W, ns = self.geo, self.geo.files, self._ns
         words = direction_sets(self.rules.dirsets, geo)[dirs]
         out = []
         for seat in range(self.n):
             shifts = []
             for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
-                name = f"JMASK_{v[0]}_{v[1]}".replace("-", "m")
+                name = f"{'JMASK' if steps == 2 else 'SMASK'}_{v[0]}_{v[1]}".replace("-", "m")
                 if name not in ns:
-                    ns[name] = sum(1 << o for o in geo.cells()
-                                   if geo.neighbour(o, v) >= 0 and geo.neighbour(geo.neighbour(o, v), v) >= 0)
+                    def reach(o, k):
+                        for _ in range(k):
+                            o = geo.neighbour(o, v) if o >= 0 else -1
+                        return o >= 0
+                    ns[name] = sum(1 << o for o in geo.cells() if reach(o, steps))
                 shifts.append((name, v[1] * W + v[0]))
             out.append(shifts)
         return out

@@ -269,6 +269,12 @@ class PathCode:
     def pattern(self, node, ctx, k):
         if isinstance(node, dsl.Action):
             getattr(self, "_" + node.name)(node, ctx, k)
+        elif isinstance(node, dsl.Seq) and isinstance(node.left, dsl.Action) and node.left.name == "place" \
+                and _starts_with_flip(node.right) and self.jump_masks and \
+                pattern_actions(node.right)[0].args[0].dotted in self.dir_names:
+            # a placement that must flip: only cells next to an enemy piece can
+            self._place(node.left, ctx, lambda c2: self.pattern(node.right, c2, k),
+                        near=pattern_actions(node.right)[0].args[0].dotted)
         elif isinstance(node, dsl.Seq):
             self.pattern(node.left, ctx, lambda c2: self.pattern(node.right, c2, k))
         elif isinstance(node, dsl.Alt):
@@ -420,10 +426,30 @@ class PathCode:
         L.append(f"{ind}    if {over}{lifted} and {land}{self._not_taken(ctx, 'ov')}{self.also}:")
         k(self._landing(ctx, ind + "        ", "ov" if cap else None))
 
-    def _place(self, a, ctx, k):
+    def _place(self, a, ctx, k, near: str | None = None):
         ind, L = ctx["ind"], self.lines
         zone = a.args[0].dotted
         kind = _kw(a, "kind", None)
+        if near is not None and _kw(a, "onto", "empty") == "empty":
+            # the free cells of the zone with an enemy neighbour in a direction of `near`
+            terms = {}
+            for seat, shifts in enumerate(self.jump_masks(near, 1)):
+                terms[seat] = " | ".join(f"({m} & (foe >> {sh}))" if sh >= 0 else f"({m} & (foe << {-sh}))"
+                                         for m, sh in shifts) or "0"
+            i = next(self.ids)
+            for seat in sorted(terms):
+                L.append(f"{ind}{'if' if seat == 0 else 'elif'} me == {seat}:")
+                L.append(f"{ind}    near{i} = ZM_{zone}[me] & free & ({terms[seat]})")
+            L.append(f"{ind}while near{i}:")
+            L.append(f"{ind}    t = near{i}.bit_length() - 1; near{i} ^= BIT[t]")
+            if self.check:
+                L.append(f"{ind}    if {self.check}:")
+                out = self._landing(ctx, ind + "        ")
+            else:
+                out = self._landing(ctx, ind + "    ")
+            out["val"] = f"({self.kind_values[kind]} | me1)"
+            k(out)
+            return
         L.append(f"{ind}for t in ZL_{zone}[me]:")
         if _kw(a, "onto", "empty") == "theirs":      # the enemy piece there leaves the board
             L.append(f"{ind}    if EN[cells[t]]{self.also}:")
@@ -451,6 +477,12 @@ class PathCode:
         L.append(f"{ind}            break")
         L.append(f"{ind}        a{i} = t | {value << 16}")
         k({**ctx, "ar": f"a{i}", "ind": ind + "        "})
+
+
+def _starts_with_flip(n) -> bool:
+    first = pattern_actions(n)[:1]
+    return bool(first) and first[0].name == "flip" and isinstance(first[0].args[0], dsl.Name) and \
+        not (isinstance(n, dsl.Rep) and n.quant == "?")
 
 
 def _bulk_step(a) -> bool:
