@@ -58,6 +58,7 @@ class GridGame:
         self._bulk: list[str] = []
         self._gens = []
         self.sources: dict[str, str] = {}
+        self._notation_flags()
         self._any = []          # per phase: is there a move? (a blocked player, `stuck`)
         if any(ph.legal for ph in rules.phases):
             src = self._after_source()
@@ -139,7 +140,9 @@ class GridGame:
             promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
                             skip=skip, instrument=instrument, fname=fname, step_table=self._step_table,
-                            dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks).source
+                            dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks,
+                            reserved=[k.name for k in self.kinds if k.reserve],
+                            choosing=self._choosing).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
@@ -172,11 +175,13 @@ class GridGame:
                     bit = 1 << d
                     if d in promo_cells:
                         vals = [self.kind_values[t] | (seat + 1) for t in k.promote_to]
-                        plain_p[bit] = tuple((o, d, 0, None, 0, pv, None) for pv in vals)
-                        taking_p[bit] = tuple((o, d, bit, (~d,) if track else None, 0, pv, None) for pv in vals)
+                        more = (1,) if self._choosing else ()
+                        plain_p[bit] = tuple((o, d, 0, None, 0, pv, None) + more for pv in vals)
+                        taking_p[bit] = tuple((o, d, bit, (~d,) if track else None, 0, pv, None) + more for pv in vals)
                     else:
-                        plain[bit] = (o, d, 0, None, 0, val, None)
-                        taking[bit] = (o, d, bit, (~d,) if track else None, 0, val, None)
+                        more = (0,) if self._choosing else ()
+                        plain[bit] = (o, d, 0, None, 0, val, None) + more
+                        taking[bit] = (o, d, bit, (~d,) if track else None, 0, val, None) + more
                 ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
                 ns[name + "m"] = mask
                 ns[name + "z"] = sum(1 << c for c in promo_cells)
@@ -403,7 +408,7 @@ class GridGame:
         if isinstance(node, dsl.ZoneOpposite):
             return {o for o in (geo.opposite(c) for c in self._zone_cells(node.zone, seat, trail)) if o >= 0}
         fw = self.forward[seat]
-        lines = geo.lines_along(fw if node.axis == "rank" else fw - 90)
+        lines = geo.lines_along(fw if node.axis == "rank" else geo.file_axis(fw))
         return {i for i in geo.cells() if node.low - 1 <= lines[i] <= node.high - 1}
 
     def _namespace(self) -> dict:
@@ -656,6 +661,23 @@ class GridGame:
         L.append("    return st")
         return "\n".join(L) + "\n"
 
+    def _notation_flags(self):
+        """Where the plain notation would give two moves one name, it says more: which kind a
+        choice promotes to (`b7-b8=queen`), which kind is placed (`cap@c3`, when several can
+        be), and a `*` after a move that flips where flipping is optional."""
+        from .movegen import pattern_actions
+        self._choosing = any(len(k.promote_to) > 1 for k in self.kinds)
+        placed, optional = set(), False
+        for ph in self.rules.phases:
+            for p in ph.places:
+                for a in pattern_actions(p):
+                    if a.name == "place":
+                        placed.add(a.kwargs["kind"].dotted)
+            for p in ph.patterns + ph.places:
+                optional = optional or _optional_flip(p)
+        self._placing_kinds = len(placed) > 1
+        self._optional_flips = optional
+
     def _features(self) -> set[str]:
         """Which effects this game's moves can have, so apply is written for those only."""
         from .movegen import captures, pattern_actions
@@ -678,7 +700,8 @@ class GridGame:
         multi, n = self.multi, self.n
         has = self._features()
         resets = [i for i, k in enumerate(self.kinds) if k.resets_quiet]
-        reserved = any(k.reserve for k in self.kinds)
+        reserved = [i for i, k in enumerate(self.kinds) if k.reserve]      # at most one (rules.py)
+        dropped = self.kinds[reserved[0] if reserved else 0].name
         kb = (lambda line: [line]) if multi else (lambda line: [])
         L = ["def apply(st, move):",
              "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
@@ -692,20 +715,21 @@ class GridGame:
         if "drop" in has:
             L += ["        if move[0] == 'drop':",
                   "            for c in move[1:]:",
-                  f"                ba[c] = {self.kind_values[self.kinds[0].name]} | (me + 1)",
+                  f"                ba[c] = {self.kind_values[dropped]} | (me + 1)",
                   "                b[me] |= BIT[c]",
-                  *kb("                k[0] |= BIT[c]"),
+                  *kb(f"                k[{self.kind_values[dropped] >> 3}] |= BIT[c]"),
                   f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
                   "            quiet += 1",
                   "            last = move[-1]",
                   "        else:"]
             ind = "            "
-        body = ["o, d, caps, path, fl, val, ar = move"]
+        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
         moving = ["v = ba[o]; ba[o] = 0; bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo"),
                   ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"]
         if "place" in has:
             body += ["if o >= 0:", *("    " + x for x in moving), "else:",
-                     *([f"    R = {self._put('R', 'R[me] - 1')}"] if reserved else []), "    quiet += 1"]
+                     *([f"    if val >> 3 == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
+                       if reserved else []), "    quiet += 1"]
         else:
             body += moving
         if "capture" in has:
@@ -835,15 +859,19 @@ class GridGame:
             return "+".join(name(c) for c in move[1:])
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
-        o, d, _caps, path, _fl, _val, ar = move
+        o, d, _caps, path, fl, val, ar = move[:7]
         if o < 0:
-            text = name(d)
+            text = name(d) if not self._placing_kinds else f"{self.kinds[val >> 3].name}@{name(d)}"
         elif path is None:
             text = f"{name(o)}-{name(d)}"
         else:
             text = name(o) + "".join(f"x{name(~p)}" if p < 0 else f"-{name(p)}" for p in path)
         if ar is not None:
             text += f"/{name(ar & 65535)}"
+        if self._choosing and move[7]:
+            text += f"={self.kinds[val >> 3].name}"      # which of the kinds it becomes
+        if fl and self._optional_flips:
+            text += "*"                                   # with the flip (it could go without)
         return text
 
     def parse_move(self, st, text: str):
@@ -865,3 +893,15 @@ class GridGame:
         from .render import render_grid
         return render_grid(self, st, color)
 
+
+
+def _optional_flip(node) -> bool:
+    """Does the pattern let a flip be left out (flip inside `?` or `*`)?"""
+    if isinstance(node, dsl.Rep):
+        from .movegen import pattern_actions
+        if node.quant in ("?", "*", "*+") and any(a.name == "flip" for a in pattern_actions(node.body)):
+            return True
+        return _optional_flip(node.body)
+    if isinstance(node, (dsl.Seq, dsl.Alt)):
+        return _optional_flip(node.left) or _optional_flip(node.right)
+    return False

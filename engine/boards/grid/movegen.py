@@ -70,7 +70,8 @@ class PathCode:
 
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
-                 fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None):
+                 fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
+                 reserved=(), choosing: bool = False):
         self.kind_values = kind_values          # kind name -> kind << 3
         self.promote = promote
         self.multi = multi_kind
@@ -96,6 +97,8 @@ class PathCode:
         self.dir_names = set(dir_names) - {name for name, _ in phase.lets}
         self.jump_masks = jump_masks
         self.nplayers = nplayers
+        self.reserved = set(reserved)           # the kind placed from the reserve
+        self.choosing = choosing                # some kind promotes to one of several
         # the prologue: each name only when the body uses it
         prologue = [("cells", "cells = st[0]"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
                     ("K", "K = st[7]"), ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),
@@ -110,7 +113,7 @@ class PathCode:
         self.rules_fn.append("    return True")
         self.lines = body
         dedupe = any(may_repeat(alts, vectors) for _k, alts in phase.kinds) or \
-            len(phase.places) > 1 and may_repeat(phase.places, vectors)
+            len(phase.places) > 1 and may_repeat(phase.places, vectors) or len(phase.drops) > 1
         finish = "list(dict.fromkeys(moves))" if dedupe else "moves"
         if exists:
             self.piece_moves(phase.kinds)
@@ -347,6 +350,8 @@ class PathCode:
         path = f"({ctx['path']} if {ctx['caps']} else None)" if self.track else "None"
         guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
         tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['ar']}"
+        if self.choosing:       # an 8th field: 1 when the move promotes (its notation names the kind)
+            tup += ", %s"
         L.append(f"{ind}if {guard}:")
         if self.promoting:
             table = (f"PROMO_{self.kind}[me][{ctx['c']}]" if self.kind is not None else
@@ -354,11 +359,11 @@ class PathCode:
             L.append(f"{ind}    pr = {table}")
             L.append(f"{ind}    if pr:")
             L.append(f"{ind}        for pv in pr:")
-            L.append(f"{ind}            add(({tup % 'pv'}))")
+            L.append(f"{ind}            add(({tup % (('pv', 1) if self.choosing else 'pv')}))")
             L.append(f"{ind}    else:")
-            L.append(f"{ind}        add(({tup % ctx['val']}))")
+            L.append(f"{ind}        add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
         else:
-            L.append(f"{ind}    add(({tup % ctx['val']}))")
+            L.append(f"{ind}    add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
 
     def _landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False):
         """ctx after landing on t; `taken` is the cell whose piece this landing captures."""
@@ -430,6 +435,10 @@ class PathCode:
         ind, L = ctx["ind"], self.lines
         zone = a.args[0].dotted
         kind = _kw(a, "kind", None)
+        if kind in self.reserved:          # from the reserve: only while it holds a piece
+            L.append(f"{ind}if R[me]:")
+            ind += "    "
+            ctx = {**ctx, "ind": ind}
         if near is not None and _kw(a, "onto", "empty") == "empty":
             # the free cells of the zone with an enemy neighbour in a direction of `near`
             terms = {}

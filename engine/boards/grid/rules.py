@@ -145,6 +145,9 @@ def check_grid(ch: Checker) -> GridRules | None:
                                                   f"({', '.join(list(topo.RELATIVE) + list(rough.directions))})")
             elif isinstance(w, list) and (len(w) != 2 or w == [0, 0]):
                 ch.error(("directions", name, j), "an offset is [forward, left] cells, not both 0")
+            elif isinstance(w, list) and rough.kind != "square":
+                ch.error(("directions", name, j), "[forward, left] offsets are for square boards; on a hex board "
+                                                  "name the directions")
     zone_nodes: dict[str, Any] = {}
     for z, value in (spec.get("zones") or {}).items():
         if isinstance(value, dict):
@@ -183,10 +186,22 @@ def check_grid(ch: Checker) -> GridRules | None:
     uses: set[str] = set()
     general = len(kinds) > 1 or any(k.neutral or k.promote_to or k.resets_quiet for k in kinds)
 
-    def typed(path, v, expect, what):
+    def typed(path, v, expect, what, in_end=False):
         node = ch.typed(path, v, expect, what=what)
         if node is not None:
             uses.update(_words(node))
+            for n in _nodes(node):
+                if isinstance(n, dsl.Name) and n.dotted in ("stuck", "all_stuck") and not in_end:
+                    _bad(ch, path, n, f"'{n.dotted}' asks whether a player can move: it belongs to `end` "
+                                      "and `evaluate`, not to rules that decide the moves")
+                    return None
+                if isinstance(n, dsl.Call) and n.func == "neighbour" and len(n.args) == 2 and \
+                        isinstance(n.args[1], dsl.Name) and n.args[1].dotted in dirsets and \
+                        len(dirsets[n.args[1].dotted]) != 1:
+                    _bad(ch, path, n.args[1], f"neighbour() needs one direction, and '{n.args[1].dotted}' has "
+                                              f"{len(dirsets[n.args[1].dotted])} (name a direction word such as "
+                                              "south, or a set of one)")
+                    return None
         return node
 
     phases = []
@@ -274,9 +289,9 @@ def check_grid(ch: Checker) -> GridRules | None:
         phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal))
 
     end = spec.get("end") or {}
-    win = typed(("end", "win"), vocab, (BOOL,), "end.win") if "win" in end else None
-    draw = typed(("end", "draw"), vocab, (BOOL,), "end.draw") if "draw" in end else None
-    over = typed(("end", "over"), vocab, (BOOL,), "end.over") if "over" in end else None
+    win = typed(("end", "win"), vocab, (BOOL,), "end.win", True) if "win" in end else None
+    draw = typed(("end", "draw"), vocab, (BOOL,), "end.draw", True) if "draw" in end else None
+    over = typed(("end", "over"), vocab, (BOOL,), "end.over", True) if "over" in end else None
     if over is not None and "scoring" not in spec:
         ch.error(("end", "over"), "end.over ends the game by score: it needs a 'scoring' section", key=True)
     blocked = end.get("blocked", "pass")
@@ -289,10 +304,10 @@ def check_grid(ch: Checker) -> GridRules | None:
             ch.error(("end", "blocked"), f"option {oname} must offer only the choices pass, lose and draw")
     scoring = []
     for name in spec.get("scoring") or {}:
-        node = typed(("scoring", name), vocab, (INT,), f"score part {name}")
+        node = typed(("scoring", name), vocab, (INT,), f"score part {name}", True)
         if node is not None:
             scoring.append((name, node))
-    evaluate = typed(("evaluate",), vocab, (INT,), "evaluate") if "evaluate" in spec else None
+    evaluate = typed(("evaluate",), vocab, (INT,), "evaluate", True) if "evaluate" in spec else None
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring)
     places = {}
     for ph in phases:
@@ -324,7 +339,7 @@ def _seating(ch, spec, players) -> dict[int, list[int]]:
                 ch.error(("seating", count, j), f"'{nm}' is not a player ({', '.join(players)})")
             else:
                 idx.append(players.index(nm))
-        if len(idx) != k or len(set(idx)) != k:
+        if len(idx) == len(names) and (len(idx) != k or len(set(idx)) != k):
             ch.error(("seating", count), f"seating for {k} players must name {k} different players")
         out[k] = idx
     return out
@@ -344,10 +359,11 @@ def _kinds(ch, spec, zones) -> list[Kind]:
             ch.error(("pieces", name, "start"), f"unknown zone '{k.start}'")
         pr = d.get("promote")
         if pr:
-            to = pr["to"] if isinstance(pr["to"], list) else [pr["to"]]
+            listed = isinstance(pr["to"], list)
+            to = pr["to"] if listed else [pr["to"]]
             for j, t in enumerate(to):
                 if t not in pieces:
-                    ch.error(("pieces", name, "promote", "to"), f"unknown piece kind '{t}'")
+                    ch.error(("pieces", name, "promote", "to") + ((j,) if listed else ()), f"unknown piece kind '{t}'")
             where = pr["in"]
             if where.startswith("opponent."):
                 where = where[9:]
@@ -355,6 +371,10 @@ def _kinds(ch, spec, zones) -> list[Kind]:
                 ch.error(("pieces", name, "promote", "in"), f"unknown zone '{pr['in']}'")
             k.promote_to, k.promote_in = to, pr["in"]
         out.append(k)
+    reserved = [k.name for k in out if k.reserve]
+    if len(reserved) > 1:
+        ch.error(("pieces", reserved[1], "reserve"), f"only one kind of piece has a reserve (here {', '.join(reserved)}): "
+                                                     "drops and placements of that kind take from it")
     return out
 
 
@@ -362,22 +382,29 @@ def _bad(ch, path, node, msg):
     ch.findings.append(ch.src.finding(path, msg, inner=(node.line, node.column)))
 
 
-def _check_zone(ch, path, node, t: topo.Topology, zones, trail, forward):
+def _check_zone(ch, path, node, t: topo.Topology, zones, trail, forward, cycles_only=False, start=None):
+    """Findings of a zone sentence; through a reference to another zone only a cycle is looked
+    for (that zone's own findings are reported once, with it), located at the reference in this
+    zone's own sentence that leads into it (`start`)."""
     if isinstance(node, dsl.ZoneUnion):
-        _check_zone(ch, path, node.left, t, zones, trail, forward)
-        _check_zone(ch, path, node.right, t, zones, trail, forward)
+        _check_zone(ch, path, node.left, t, zones, trail, forward, cycles_only, start)
+        _check_zone(ch, path, node.right, t, zones, trail, forward, cycles_only, start)
     elif isinstance(node, dsl.ZoneOpposite):
-        _check_zone(ch, path, node.zone, t, zones, trail, forward)
+        _check_zone(ch, path, node.zone, t, zones, trail, forward, cycles_only, start)
     elif isinstance(node, dsl.ZoneRef):
+        here = start or (path, node)
         if node.name not in (ch.src.data.get("zones") or {}):
-            _bad(ch, path, node, f"unknown zone '{node.name}'")
-        elif node.name in trail:
-            _bad(ch, path, node, f"zone '{node.name}' is defined by itself ({' -> '.join(trail + [node.name])})")
-        elif node.name in zones and not isinstance(zones[node.name], dict):
-            _check_zone(ch, path, zones[node.name], t, zones, trail + [node.name], forward)
+            if not cycles_only:
+                _bad(ch, path, node, f"unknown zone '{node.name}'")
+        elif node.name == trail[0]:
+            _bad(ch, here[0], here[1], f"zone '{node.name}' is defined by itself ({' -> '.join(trail + [node.name])})")
+        elif node.name not in trail and node.name in zones and not isinstance(zones[node.name], dict):
+            _check_zone(ch, ("zones", node.name), zones[node.name], t, zones, trail + [node.name], forward, True, here)
+    elif cycles_only:
+        return
     elif isinstance(node, dsl.ZoneLines):
         # as many ranks (files) as the fewest any seat sees
-        top = min(1 + max(t.lines_along(f if node.axis == "rank" else f - 90)) for f in forward)
+        top = min(1 + max(t.lines_along(f if node.axis == "rank" else t.file_axis(f))) for f in forward)
         if not (1 <= node.low <= node.high <= top):
             _bad(ch, path, node, f"{node.axis}s must lie within 1..{top}, low to high")
     elif isinstance(node, dsl.ZoneCells):
@@ -527,6 +554,21 @@ def _always_captures(n) -> bool:
     from .movegen import _kw, pattern_actions
     return all((a.name == "jump" and _kw(a, "capture", "no") == "yes") or _kw(a, "capture", "no") == "only"
                for a in pattern_actions(n))
+
+
+def _nodes(node):
+    """Every node of an expression."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for v in vars(n).values():
+            if isinstance(v, dsl.Node):
+                stack.append(v)
+            elif isinstance(v, list):
+                stack.extend(x for x in v if isinstance(x, dsl.Node))
+            elif isinstance(v, dict):
+                stack.extend(x for x in v.values() if isinstance(x, dsl.Node))
 
 
 def _words(node) -> set[str]:

@@ -103,6 +103,12 @@ class Topology:
         at = {v: k for k, v in enumerate(levels)}
         return [at[proj[i]] if self.used[i] else -1 for i in range(self.size)]
 
+    def file_axis(self, forward: float) -> float:
+        """The angle along which a seat facing `forward` counts its files, from its left: a
+        quarter turn right on a square board; on a hex board the cell line a sixth of a turn
+        right (so a seat facing north counts the board's own files a, b, c ...)."""
+        return forward - (60 if self.kind == "hex" else 90)
+
     def opposite(self, i: int) -> int:
         """The cell a half turn about the board's centre away (-1 if that is a hole)."""
         f, r = self.files - 1 - i % self.files, self.ranks - 1 - i // self.files

@@ -97,7 +97,7 @@ FUNCTIONS = {
     "size": Function(((ZONE,),), INT, lambda a, t: f"{a[0]}.bit_count()", "how many cells"),
     "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, cells, RK)",
                         "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
-    "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[9], me + 1, {a[0]}, {a[1]})",
+    "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[9], {a[0]}, {a[1]})",
                          "the last piece placed or moved stands in a line of at least N of its owner's "
                          "pieces (exactly N with exact=true)", keywords={"exact": ((BOOL,), "False")}),
     "connected": Function(((ZONE,), (ZONE,)), BOOL, lambda a, t: f"_connected(B[me], {a[0]}, {a[1]})",
@@ -128,18 +128,20 @@ def advance(board: int, cells: bytes, ranks: list[list[int]]) -> int:
     return total
 
 
-def in_a_row(cells, c, owner, n, exact, lines) -> bool:
-    """Does cell c's owner stand in a line of n (at least n; exactly n with `exact`)?"""
-    if c < 0:
+def in_a_row(cells, c, n, exact, lines) -> bool:
+    """Does the piece on cell c stand in a line of n of its owner's pieces (at least n; exactly
+    n with `exact`)?"""
+    if c < 0 or not cells[c]:
         return False
+    owner = cells[c] & 7
     for ahead, behind in lines[c]:
         k = 1
         for t in ahead:
-            if cells[t] & 7 != owner or not cells[t]:
+            if cells[t] & 7 != owner:
                 break
             k += 1
         for t in behind:
-            if cells[t] & 7 != owner or not cells[t]:
+            if cells[t] & 7 != owner:
                 break
             k += 1
         if k == n if exact else k >= n:
@@ -162,15 +164,18 @@ def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
 
 
 def attacked(st, me, mask, attackers=(), multi=False) -> bool:
-    """Could a piece of another player capture on a cell of `mask`? attackers[me]: per other
-    seat s, (kind index, step table or None, ray table or None): steps[c] is the board of cells
-    from which such a piece steps onto c; rays[c] the rays from c along which it slides to c."""
+    """Could a piece capture on a cell of `mask`, a piece of a player other than the one on that
+    cell (`me`'s opponents, for an empty cell)? attackers[p]: per seat s other than p, (s, kind
+    index, step table or None, ray table or None): steps[c] is the board of cells from which such
+    a piece steps onto c; rays[c] the rays from c along which it slides to c."""
     cells, B, K = st[0], st[1], st[7]
+    n = len(attackers)
     while mask:
         lo = mask & -mask
         mask ^= lo
         c = lo.bit_length() - 1
-        for s, kind, steps, rays in attackers[me]:
+        owner = (cells[c] & 7) - 1
+        for s, kind, steps, rays in attackers[owner if 0 <= owner < n else me]:
             pieces = (B[s] & K[kind]) if multi else B[s]
             if not pieces:
                 continue

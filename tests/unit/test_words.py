@@ -1,0 +1,1198 @@
+"""Every word of the grid rules language has a made-up game that uses it, and tests that run it.
+
+docs/language.md documents the words of grid games in its '## Grid boards' section: the tables
+(zone terms, actions and their options, names, functions), the pattern operators, the direction
+words, and the keys, forms and listed values of its YAML examples. `documented_words` reads them
+all from the document; WORDS maps each to a small made-up game in tests/data/words/ and the text
+in that game that uses it. A word documented later fails `test_every_documented_word_has_a_game`
+until it gets a game here.
+
+The behaviour tests below were computed by hand from each game's rules (perft counts, legal
+move lists, notations, zones, outcomes).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+import rulebook
+from rulebook import RulebookError, load_game
+
+try:
+    from rulebook.play.measure import perft
+except ImportError:                      # the older home of perft
+    from rulebook.analysis import perft
+
+ROOT = Path(__file__).resolve().parents[2]
+WORDS_DIR = ROOT / "tests" / "data" / "words"
+LANGUAGE = ROOT / "docs" / "language.md"
+SCHEMA = Path(rulebook.__file__).resolve().parent / "schema.json"      # what `rulebook schema` prints
+CELL_RE = re.compile(r"^[a-z]\d+$")
+
+
+# ================================================================ the documented words
+def grid_section(md: str) -> str:
+    """The '## Grid boards' section of docs/language.md, up to the next '## ' heading."""
+    m = re.search(r"^## Grid boards\s*$", md, re.M)
+    assert m, "docs/language.md has no '## Grid boards' section"
+    nxt = re.search(r"^## ", md[m.end():], re.M)
+    return md[m.start(): m.end() + nxt.start() if nxt else len(md)]
+
+
+def split_row(line: str) -> list[str]:
+    """The cells of a Markdown table row: `|` inside backticks or escaped as `\\|` is text."""
+    line = line.strip()
+    if line.startswith("|"):
+        line = line[1:]
+    if line.endswith("|") and not line.endswith("\\|"):
+        line = line[:-1]
+    cells, cur, tick, i = [], "", False, 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "\\" and line[i + 1: i + 2] == "|":
+            cur += "|"
+            i += 2
+            continue
+        if ch == "`":
+            tick = not tick
+        if ch == "|" and not tick:
+            cells.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+        i += 1
+    cells.append(cur.strip())
+    return cells
+
+
+def tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
+    """Every Markdown table of the text: (its header cells, lower-cased; its rows of cells)."""
+    lines = text.splitlines()
+    out, i = [], 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("|") and i + 1 < len(lines) \
+                and re.match(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$", lines[i + 1]):
+            header = [h.lower() for h in split_row(lines[i])]
+            rows = []
+            i += 2
+            while i < len(lines) and lines[i].lstrip().startswith("|"):
+                rows.append(split_row(lines[i]))
+                i += 1
+            out.append((header, rows))
+        else:
+            i += 1
+    return out
+
+
+def spans(cell: str) -> list[str]:
+    return [s.strip() for s in re.findall(r"`([^`]+)`", cell)]
+
+
+def _head(span: str) -> str:
+    return re.match(r"\s*([A-Za-z_][\w.]*)", span).group(1) if re.match(r"\s*[A-Za-z_]", span) else span
+
+
+def table_words(section: str) -> set[str]:
+    """The first column's backticked words of the zone-term, action, name and function tables,
+    with the options (`key=value`) an action's row names in either column."""
+    words = set()
+    for header, rows in tables(section):
+        kind = header[0]
+        for row in rows:
+            first = spans(row[0])
+            rest = " ".join(row[1:])
+            if kind == "zone term":
+                for s in first:
+                    op = re.fullmatch(r"A\s*(\S+)\s*B", s)
+                    words.add("zone:" + (op.group(1) if op else _head(s)))
+            elif kind == "action":
+                for s in first:
+                    act = _head(s)
+                    words.add("action:" + act)
+                    for s2 in [s] + [x for x in spans(rest) if "=" in x]:
+                        for key, values in re.findall(r"(\w+)=([\w|]+)", s2):
+                            for v in values.split("|"):
+                                words.add(f"option:{act} {key}={v}")
+            elif kind == "name":
+                for s in first:
+                    words.add("name:" + s)
+            elif kind == "function":
+                for s in first:
+                    fn = _head(s)
+                    words.add("function:" + fn)
+                    for key in re.findall(r"(\w+)=", s):
+                        words.add(f"option:{fn} {key}=")
+            else:                       # a table of a new kind: its words need games too
+                words.update(f"{kind}:{_head(s)}" for s in first)
+    return words
+
+
+def operator_words(section: str) -> set[str]:
+    """The pattern operators: the backticked `A ...` forms of the paragraph after the actions."""
+    m = re.search(r"^`A B` is A then B.*?(?:\n\n|\Z)", section, re.M | re.S)
+    assert m, "the pattern operators paragraph (`A B` is A then B, ...) is not found"
+    out = set()
+    for s in spans(m.group(0)):
+        if s.startswith("A"):
+            op = s[1:].replace("B", "").strip()
+            out.add("operator:" + (op or "sequence"))
+    return out
+
+
+def prose(text: str) -> str:
+    """The text without its fenced code blocks (whose backticks would pair with the prose's)."""
+    return re.sub(r"^```.*?^```[ \t]*$", "", text, flags=re.M | re.S)
+
+
+def direction_words(section: str) -> set[str]:
+    text = prose(section)
+    start = text.index("**Square boards**")
+    end = text.index("**Seating.**")
+    out = set()
+    for s in spans(text[start:end]):
+        if s.startswith("["):
+            out.add("direction:[forward, left]")
+        elif re.fullmatch(r"[a-z]+([-_][a-z]+)*", s) and not CELL_RE.match(s):
+            out.add("direction:" + ("X_Y" if "_" in s else s))
+    return out
+
+
+def _schema_paths(schema: dict) -> set[str]:
+    out = set()
+
+    def walk(node, path):
+        if not isinstance(node, dict):
+            return
+        for k, v in (node.get("properties") or {}).items():
+            p = f"{path}.{k}" if path else k
+            out.add(p)
+            walk(v, p)
+        for alt in node.get("oneOf", []) + node.get("anyOf", []):
+            walk(alt, path)
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], path + ".*")
+        if isinstance(node.get("additionalProperties"), dict):
+            walk(node["additionalProperties"], path + ".*")
+    walk(schema, "")
+    return out
+
+
+def _flatten(data, path, schema_paths, out):
+    if isinstance(data, dict):
+        for k, v in data.items():
+            p = f"{path}.{k}" if path else str(k)
+            if p not in schema_paths:
+                p = f"{path}.*" if path else "*"
+            if p in schema_paths:
+                out.add(p)
+            _flatten(v, p, schema_paths, out)
+    elif isinstance(data, list):
+        for v in data:
+            _flatten(v, path + ".*", schema_paths, out)
+
+
+def key_words(section: str, schema: dict) -> set[str]:
+    """Keys of the game file in the section's YAML examples (those the JSON Schema declares),
+    the forms a value takes (a per-seat zone, a move mapping) and the values listed in the
+    examples' comments (board shapes, blocked, forward). A fragment of a phase (`priority:`,
+    `legal:` shown alone) is read as keys of a phase."""
+    paths = _schema_paths(schema)
+    out = set()
+    for block in re.findall(r"```yaml\n(.*?)```", section, re.S):
+        text = textwrap.dedent(block)
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            raise AssertionError(f"docs/language.md has a ```yaml block that is not YAML:\n{text}") from e
+        if not isinstance(data, dict):
+            continue
+        prefix = ""
+        if not all(k in paths for k in data) and all(f"phases.*.{k}" in paths for k in data):
+            prefix = "phases.*"
+        found = set()
+        _flatten(data, prefix, paths, found)
+        out |= {"key:" + p for p in found}
+        for name, value in (data.get("zones") or {}).items():
+            if isinstance(value, dict):
+                out.add("form:per-seat zone")
+        phases = data.get("phases") if isinstance(data.get("phases"), list) else [data] if prefix else []
+        for ph in phases:
+            if isinstance(ph, dict) and isinstance(ph.get("move"), dict):
+                out.add("form:move mapping")
+        for shape in re.findall(r"shape:\s*(\w+)", text):
+            out.add("value:shape=" + shape)
+        for line in text.splitlines():  # `blocked: ...  # pass | lose | ...`
+            m = re.match(r"\s*-?\s*\{?.*?\b(blocked|forward):.*?#\s*(?:\1:\s*)?([\w.| ]+\|[\w.| ]+)", line)
+            if m:
+                for v in m.group(2).split("|"):
+                    v = v.strip().split(" ")[0]
+                    out.add(f"value:{m.group(1)}={v}")
+    for s in spans(prose(section)):       # `player_count: {default: N}`, `board: {grid: ...}`
+        if re.match(r"[a-z_]+:\s", s):
+            try:
+                data = yaml.safe_load(s)
+            except yaml.YAMLError:
+                continue
+            if isinstance(data, dict) and all(k in paths for k in data):
+                found = set()
+                _flatten(data, "", paths, found)
+                out |= {"key:" + p for p in found}
+    return out
+
+
+def documented_words(md: str, schema: dict) -> set[str]:
+    """Every word of the grid section, each prefixed by its category (`action:step`, ...)."""
+    section = grid_section(md)
+    return table_words(section) | operator_words(section) | direction_words(section) | key_words(section, schema)
+
+
+# ================================================================ word -> made-up game
+# Each documented word: the file of tests/data/words/ that uses it, and a regular expression
+# matching that use in the file (comments left out).
+WORDS: dict[str, tuple[str, str]] = {
+    # zone terms
+    "zone:rank": ("zones.yaml", r"home: rank 1\b"),
+    "zone:ranks": ("zones.yaml", r"back: ranks 1\.\.2"),
+    "zone:file": ("zones.yaml", r"left_file: file 1\b"),
+    "zone:files": ("zones.yaml", r"wing: files 4\.\.5"),
+    "zone:cells": ("zones.yaml", r"spot: cells c3"),
+    "zone:all": ("zones.yaml", r"every: all\b"),
+    "zone:NAME": ("zones.yaml", r"alias: home\b"),
+    "zone:opposite": ("zones.yaml", r"far: opposite\(home\)"),
+    "zone:|": ("zones.yaml", r"cross: rank 3 \| file 3"),
+    "zone:&": ("zones.yaml", r"corner: home & wing"),
+    "zone:-": ("zones.yaml", r"hollow: every - cross - back"),
+    # actions and their options
+    "action:step": ("steps.yaml", r"step\(ahead\)"),
+    "action:slide": ("slides.yaml", r"slide\(orth, capture=yes\)"),
+    "action:jump": ("jumps.yaml", r"jump\(ahead, over=any\)"),
+    "action:place": ("flips.yaml", r"place\(board\)"),
+    "action:flip": ("flips.yaml", r"flip\(adjacent\)"),
+    "action:shoot": ("shoot.yaml", r"shoot\(straight, kind=stake\)"),
+    "action:drop": ("drops.yaml", r"drop\(half\)"),
+    "option:step capture=yes": ("steps.yaml", r"step\(knight, capture=yes\)"),
+    "option:step capture=only": ("steps.yaml", r"step\(slant, capture=only\)"),
+    "option:slide capture=yes": ("slides.yaml", r"slide\(orth, capture=yes\)"),
+    "option:slide capture=only": ("slides.yaml", r"slide\(diag, capture=only\)"),
+    "option:jump capture=yes": ("captures.yaml", r"jump\(orth, over=theirs, capture=yes\)\+"),
+    "option:jump over=any": ("owners.yaml", r"jump\(adjacent, over=any\)"),
+    "option:jump over=mine": ("owners.yaml", r"jump\(adjacent, over=mine\)"),
+    "option:jump over=theirs": ("owners.yaml", r"jump\(adjacent, over=theirs\)"),
+    "option:place kind=K": ("reserves.yaml", r"place\(board, kind=peg\)"),
+    "option:place onto=theirs": ("connect.yaml", r"place\(rim, onto=theirs\)"),
+    "option:drop count=N": ("drops.yaml", r"drop\(second, count=2\)"),
+    "option:drop count=all": ("drops.yaml", r"drop\(edge, count=all\)"),
+    "option:in_a_row exact=": ("rows.yaml", r"in_a_row\(3, exact=option\.strict\)"),
+    # names
+    "name:mine": ("flips.yaml", r"count\(mine\)"),
+    "name:theirs": ("captures.yaml", r"count\(theirs\) == 0"),
+    "name:KIND": ("slides.yaml", r"count\(rook\) \+ count\(lancer\)"),
+    "name:mine.KIND": ("crowns.yaml", r"count\(mine\.man\)"),
+    "name:theirs.KIND": ("slides.yaml", r"count\(theirs\.rook\)"),
+    "name:empty": ("flips.yaml", r"count\(empty\) == 0"),
+    "name:others": ("race.yaml", r"none\(others in camp\)"),
+    "name:landing": ("gravity.yaml", r"neighbour\(landing, south\)"),
+    "name:origin": ("race.yaml", r"origin in start"),
+    "name:last": ("gravity.yaml", r"neighbour\(last, north\)"),
+    "name:ZONE": ("flips.yaml", r"mine in corners"),
+    "name:opponent.ZONE": ("steps.yaml", r"opponent\.home"),
+    "name:DIRECTIONS": ("steps.yaml", r"step\(ahead\)"),
+    "name:ply": ("race.yaml", r"ply >= option\.max_plies"),
+    "name:passes": ("flips.yaml", r"passes >= 1"),
+    "name:reserve": ("drops.yaml", r"reserve == 0"),
+    "name:players": ("star.yaml", r"10 \* players"),
+    "name:quiet": ("crowns.yaml", r"quiet >= 6"),
+    "name:stuck": ("flips.yaml", r"and stuck"),
+    "name:all_stuck": ("gravity.yaml", r"or all_stuck"),
+    # functions
+    "function:count": ("flips.yaml", r"count\(mine in corners\)"),
+    "function:all": ("race.yaml", r"all\(mine in upper\)"),
+    "function:none": ("race.yaml", r"none\(others in"),
+    "function:any": ("steps.yaml", r"any\(mine in opponent\.home\)"),
+    "function:size": ("zones.yaml", r"size\(far\)"),
+    "function:advance": ("race.yaml", r"advance\(mine\) - advance\(theirs\)"),
+    "function:in_a_row": ("gravity.yaml", r"in_a_row\(3\)"),
+    "function:connected": ("connect.yaml", r"connected\(near, far\)"),
+    "function:neighbour": ("gravity.yaml", r"neighbour\(landing, south\)"),
+    "function:empty": ("gravity.yaml", r"empty\(neighbour"),
+    "function:occupied": ("gravity.yaml", r"occupied\(last\)"),
+    "function:friend": ("rows.yaml", r"friend\(neighbour\(landing, east\)\)"),
+    "function:enemy": ("rows.yaml", r"enemy\(neighbour\(landing, west\)\)"),
+    "function:attacked": ("guards.yaml", r"attacked\(mine\.chief\)"),
+    # pattern operators
+    "operator:sequence": ("shoot.yaml", r"step\(adjacent\) shoot\("),
+    "operator:|": ("steps.yaml", r"step\(ahead\) \| step\(slant"),
+    "operator:+": ("jumps.yaml", r"jump\(ahead, over=any\)\+ "),
+    "operator:*": ("jumps.yaml", r"jump\(side, over=mine\)\*"),
+    "operator:?": ("flips.yaml", r"flip\(adjacent\)\?"),
+    "operator:++": ("crowns.yaml", r"capture=yes\)\+\+"),
+    "operator:*+": ("captures.yaml", r"capture=yes\)\*\+"),
+    # direction words
+    "direction:north": ("slides.yaml", r"\[north, east, south, west\]"),
+    "direction:east": ("slides.yaml", r"\[north, east, south, west\]"),
+    "direction:south": ("slides.yaml", r"\[north, east, south, west\]"),
+    "direction:west": ("slides.yaml", r"\[north, east, south, west\]"),
+    "direction:north-east": ("hexagon.yaml", r"up: \[north-east, north-west\]"),
+    "direction:north-west": ("hexagon.yaml", r"up: \[north-east, north-west\]"),
+    "direction:south-east": ("hexagon.yaml", r"down: \[south-east, south-west\]"),
+    "direction:south-west": ("slides.yaml", r"south-west, north-west\]"),
+    "direction:front": ("crowns.yaml", r"ahead: \[front\]"),
+    "direction:front-left": ("steps.yaml", r"slant: \[front-left, front-right\]"),
+    "direction:front-right": ("steps.yaml", r"slant: \[front-left, front-right\]"),
+    "direction:left": ("jumps.yaml", r"side: \[left, right\]"),
+    "direction:right": ("jumps.yaml", r"side: \[left, right\]"),
+    "direction:back": ("crowns.yaml", r"straight: \[front, back, left, right\]"),
+    "direction:back-left": ("race.yaml", r"back-left, back-right\]"),
+    "direction:back-right": ("race.yaml", r"back-left, back-right\]"),
+    "direction:X_Y": ("slides.yaml", r"step\(south_west\)"),
+    "direction:adjacent": ("shoot.yaml", r"step\(adjacent\)"),
+    "direction:[forward, left]": ("steps.yaml", r"knight: \[\[2, 1\], \[2, -1\]\]"),
+    # keys of the game file
+    "key:players": ("steps.yaml", r"^players:"),
+    "key:players.*.name": ("steps.yaml", r"\{name: up, forward: north\}"),
+    "key:players.*.forward": ("steps.yaml", r"forward: south"),
+    "key:player_count": ("star.yaml", r"^player_count:"),
+    "key:player_count.default": ("star.yaml", r"player_count: \{default: 3\}"),
+    "key:seating": ("star.yaml", r"^seating:\n  2: \[p90, p270\]"),
+    "key:board": ("steps.yaml", r"^board:"),
+    "key:board.grid": ("steps.yaml", r"grid: \{files: 5, ranks: 5\}"),
+    "key:board.grid.files": ("steps.yaml", r"files: 5"),
+    "key:board.grid.ranks": ("steps.yaml", r"ranks: 5"),
+    "key:board.cells": ("race.yaml", r"cells: \(file \+ rank\) % 2 == 1"),
+    "key:board.hex": ("connect.yaml", r"hex: \{shape: rhombus"),
+    "key:board.hex.shape": ("hexagon.yaml", r"shape: hexagon"),
+    "key:board.hex.files": ("connect.yaml", r"files: 4, ranks: 4\}"),
+    "key:board.hex.ranks": ("connect.yaml", r"files: 4, ranks: 4\}"),
+    "key:directions": ("steps.yaml", r"^directions:"),
+    "key:zones": ("zones.yaml", r"^zones:"),
+    "key:pieces": ("steps.yaml", r"^pieces:"),
+    "key:pieces.*.start": ("steps.yaml", r"pike: \{start: home\}"),
+    "key:pieces.*.reserve": ("drops.yaml", r"seed: \{reserve: 3\}"),
+    "key:pieces.*.promote": ("crowns.yaml", r"promote: \{"),
+    "key:pieces.*.promote.to": ("crowns.yaml", r"to: \[king, duke\]"),
+    "key:pieces.*.promote.in": ("crowns.yaml", r"in: opponent\.home"),
+    "key:pieces.*.resets_quiet": ("crowns.yaml", r"resets_quiet: true"),
+    "key:pieces.*.neutral": ("shoot.yaml", r"stake: \{neutral: true\}"),
+    "key:phases": ("steps.yaml", r"^phases:"),
+    "key:phases.*.name": ("steps.yaml", r"- name: play"),
+    "key:phases.*.turns": ("drops.yaml", r"turns: 1"),
+    "key:phases.*.let": ("race.yaml", r"let:\n      past:"),
+    "key:phases.*.move": ("steps.yaml", r"move: step"),
+    "key:phases.*.landing": ("race.yaml", r"landing:\n      alone:"),
+    "key:phases.*.priority": ("crowns.yaml", r"priority: capture"),
+    "key:phases.*.legal": ("guards.yaml", r"legal:\n      safe:"),
+    "key:end": ("steps.yaml", r"^end:"),
+    "key:end.win": ("steps.yaml", r"win: any"),
+    "key:end.draw": ("crowns.yaml", r"draw: quiet >= 6"),
+    "key:end.over": ("flips.yaml", r"over: count\(empty\)"),
+    "key:end.blocked": ("steps.yaml", r"blocked: lose"),
+    "key:scoring": ("flips.yaml", r"^scoring:\n  discs:"),
+    "key:evaluate": ("race.yaml", r"^evaluate:"),
+    # forms of values
+    "form:per-seat zone": ("flips.yaml", r"centre:\n    light: cells b2 c3"),
+    "form:move mapping": ("crowns.yaml", r"move:\n      man:"),
+    # values listed by the examples
+    "value:shape=rhombus": ("connect.yaml", r"shape: rhombus"),
+    "value:shape=hexagon": ("hexagon.yaml", r"shape: hexagon, size: 3"),
+    "value:shape=star": ("star.yaml", r"shape: star, size: 2"),
+    "value:blocked=pass": ("flips.yaml", r"blocked: pass"),
+    "value:blocked=lose": ("steps.yaml", r"blocked: lose"),
+    "value:blocked=draw": ("star.yaml", r"blocked: draw"),
+    "value:blocked=option.NAME": ("race.yaml", r"blocked: option\.stuck_rule"),
+    "value:forward=north": ("steps.yaml", r"forward: north"),
+    "value:forward=south": ("steps.yaml", r"forward: south"),
+    "value:forward=east": ("zones.yaml", r"forward: east"),
+    "value:forward=west": ("zones.yaml", r"forward: west"),
+    "value:forward=degrees": ("star.yaml", r"forward: 30\}"),
+}
+
+
+def _without_comments(text: str) -> str:
+    return "\n".join(re.sub(r"(^|\s)#.*$", "", line).rstrip() for line in text.splitlines())
+
+
+@functools.lru_cache(maxsize=None)
+def _documented() -> frozenset[str]:
+    return frozenset(documented_words(LANGUAGE.read_text(encoding="utf-8"), json.loads(SCHEMA.read_text())))
+
+
+def test_the_reader_finds_the_known_words():
+    """A guard against a reader that silently finds nothing: words of every table and form."""
+    known = {"zone:opposite", "zone:&", "action:shoot", "option:jump over=mine", "option:drop count=all",
+             "name:stuck", "name:opponent.ZONE", "function:in_a_row", "function:neighbour",
+             "option:in_a_row exact=", "operator:*+", "operator:sequence", "direction:front-left",
+             "direction:[forward, left]", "key:pieces.*.resets_quiet", "key:phases.*.priority",
+             "key:end.over", "key:seating", "key:player_count", "form:per-seat zone", "form:move mapping",
+             "value:shape=star", "value:blocked=draw", "value:forward=degrees"}
+    assert known <= _documented()
+
+
+def test_every_documented_word_has_a_game():
+    missing = sorted(_documented() - set(WORDS))
+    assert not missing, f"documented in docs/language.md but no made-up game in WORDS: {missing}"
+
+
+@pytest.mark.parametrize("word", sorted(WORDS))
+def test_the_game_of_each_word_uses_it(word):
+    name, pattern = WORDS[word]
+    text = _without_comments((WORDS_DIR / name).read_text(encoding="utf-8"))
+    assert re.search(pattern, text, re.M), f"{name} does not use {word} (no match for {pattern!r})"
+
+
+@pytest.mark.parametrize("name", sorted({f for f, _ in WORDS.values()}))
+def test_every_word_game_checks_clean(name):
+    rulebook.check_file(WORDS_DIR / name)
+
+
+# ================================================================ helpers
+@functools.lru_cache(maxsize=None)
+def game(name: str, players: int | None = None, **options):
+    return load_game(WORDS_DIR / name, {k: str(v) for k, v in options.items()} or None, players)
+
+
+def texts(g, st) -> list[str]:
+    return sorted(g.move_str(m) for m in g.legal_moves(st))
+
+
+def play(g, st, *moves):
+    for text in moves:
+        st = g.apply(st, g.parse_move(st, text))
+    return st
+
+
+def pieces(g, st) -> dict:
+    return g.position_json(st)["pieces"]
+
+
+def cells(g, zone: str, seat: int) -> list[str]:
+    return [g.geo.name(i) for i in g.zone_cells[zone][seat]]
+
+
+# ================================================================ steps.yaml: step, capture=yes|only, offsets
+def test_steps_perft_from_the_start():
+    # up's pikes a1..e1: 5 steps ahead; knight offsets [2, 1] (two ahead, one left) and [2, -1]:
+    # b1>a3 c1>b3 d1>c3 e1>d3 and a1>b3 b1>c3 c1>d3 d1>e3; no diagonal capture -> 13. Down's
+    # replies never meet up's pieces except by knight landings, which capture=yes allows -> 13 x 13
+    g = game("steps.yaml")
+    st = g.initial_state()
+    assert perft(g, st, 1) == 13
+    assert perft(g, st, 2) == 169
+    assert "b1-a3" in texts(g, st) and "a1-b3" in texts(g, st)
+
+
+def test_steps_capture_only_and_capture_yes():
+    g = game("steps.yaml")
+    st = g.position({"up": ["c3"], "down": ["b4", "c4", "d5"]}, to_move="up")
+    # c4 is taken: no plain step; b4 captured diagonally (only captures), d4 empty: no diagonal step;
+    # knight: b5 (empty) and d5 (enemy, captured)
+    assert texts(g, st) == ["c3-b5", "c3xb4", "c3xd5"]
+    after = play(g, st, "c3xb4")
+    assert pieces(g, after) == {"up": ["b4"], "down": ["c4", "d5"]}
+
+
+def test_steps_win_in_the_opponents_home_and_blocked_lose():
+    g = game("steps.yaml")
+    st = g.position({"up": ["c3"], "down": ["b4", "c4", "d5"]}, to_move="up")
+    assert g.outcome(play(g, st, "c3xd5")).winners == ("up",)      # rank 5 is down's home
+    # down's a2 faces up's a1, has nothing to capture on b1 and no knight leap south of rank 2
+    st = g.position({"up": ["a1", "c3"], "down": ["a2"]}, to_move="up")
+    end = play(g, st, "c3-c4")
+    assert g.is_over(end) and g.outcome(end).winners == ("up",)
+
+
+def test_explain_a_move_no_pattern_makes():
+    g = game("steps.yaml")
+    st = g.position({"up": ["c3"], "down": ["b4", "c4", "d5"]}, to_move="up")
+    assert g.explain(st, "c3-c5") == "'c3-c5': no pattern of phase 'play' reaches c5 from c3"
+    assert g.explain(st, "c3-b5") == "'c3-b5' is legal"
+
+
+# ================================================================ slides.yaml: slide, capture=yes|only, kinds
+def test_slides_perft_from_the_start():
+    # white: rook a1 north a2..a5 and east b1 (c1 is its lancer) = 5, lancer c1 steps b2 d2 = 2.
+    # black: rook e5 south e4..e1, west d5, its south_west step d4 = 6; lancer c5 steps b4 d4 = 2;
+    # and only after white's a1-a3 the lancer's diagonal c5-b4-a3 meets an enemy: 6 x 8 + 9
+    g = game("slides.yaml")
+    st = g.initial_state()
+    assert texts(g, st) == ["a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-b1", "c1-b2", "c1-d2"]
+    assert perft(g, st, 2) == 57
+    assert "c5xa3" in texts(g, play(g, st, "a1-a3"))
+
+
+def test_slides_capture_yes_and_only():
+    g = game("slides.yaml")
+    st = g.position({"white": {"rook": ["c3"], "lancer": ["a1"]},
+                     "black": {"rook": ["e3"], "lancer": ["c5", "b2"]}}, to_move="white")
+    # the rook slides each way until a piece, capturing it if it is an enemy; its south_west step
+    # meets b2 (taken: a step does not capture). The lancer a1 cannot step onto b2, but its slide
+    # captures the first piece met.
+    assert texts(g, st) == ["a1xb2", "c3-a3", "c3-b3", "c3-c1", "c3-c2", "c3-c4", "c3-d3", "c3xc5", "c3xe3"]
+    st = g.position({"white": {"lancer": ["a1"], "rook": ["e1"]}, "black": {"rook": ["d4"]}}, to_move="white")
+    assert [m for m in texts(g, st) if m.startswith("a1")] == ["a1-b2", "a1xd4"]
+
+
+def test_slides_win_by_taking_the_rook_and_draw_by_material():
+    g = game("slides.yaml")
+    st = g.position({"white": {"rook": ["c3"], "lancer": ["a1"]},
+                     "black": {"rook": ["e3"], "lancer": ["c5", "b2"]}}, to_move="white")
+    assert g.outcome(play(g, st, "c3xe3")).winners == ("white",)
+    st = g.position({"white": {"rook": ["c3"]}, "black": {"rook": ["e5"], "lancer": ["c5"]}}, to_move="white")
+    end = play(g, st, "c3xc5")                    # two pieces left in all: count(rook) + count(lancer)
+    assert g.is_over(end) and g.outcome(end).winners == ()
+    assert g.outcome(end).scores == {"white": 0.5, "black": 0.5}
+
+
+# ================================================================ jumps.yaml: +, *, ?, sequence, identity
+def test_jumps_perft_from_the_start():
+    # a1 and e1 step ahead two ways, b1 c1 d1 three ways; no jump, no free side cell: 13
+    g = game("jumps.yaml")
+    st = g.initial_state()
+    assert not g.general                          # one kind, no capture: the plain generator
+    assert perft(g, st, 1) == 13
+    assert perft(g, st, 2) == 169
+
+
+def test_jump_chains_merge_and_an_optional_step_follows():
+    g = game("jumps.yaml")
+    st = g.position({"green": ["c1"], "brown": ["b2", "d2", "b4", "d4"]}, to_move="green")
+    # step c2; jumps over b2 to a3 and over d2 to e3, each on over b4 / d4 to c5 (two paths, one
+    # move); a step after the jumps: a4, e4; sideways steps b1, d1 (no own frog to leap)
+    assert texts(g, st) == ["c1-a3", "c1-a4", "c1-b1", "c1-c2", "c1-c5", "c1-d1", "c1-e3", "c1-e4"]
+    assert len(g.legal_moves(st)) == 8
+    assert g.outcome(play(g, st, "c1-c5")).winners == ("green",)
+
+
+def test_jumps_over_own_frogs_never_over_the_origin():
+    g = game("jumps.yaml")
+    st = g.position({"green": ["b1", "d1"], "brown": ["a5"]}, to_move="green")
+    # b1: steps a2 b2 c2; sideways a1 (back over b1 is over the origin: no), c1 then over d1 to e1.
+    # d1: steps c2 d2 e2; sideways e1 (back over the origin: no), c1 then over b1 to a1
+    assert texts(g, st) == ["b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1-c2", "b1-e1",
+                            "d1-a1", "d1-c1", "d1-c2", "d1-d2", "d1-e1", "d1-e2"]
+
+
+# ================================================================ owners.yaml: over=any|mine|theirs
+@pytest.mark.parametrize("kind, expected", [("leaper", ["b2-b4", "b2-d2", "b2-d4"]),
+                                            ("tumbler", ["b2-b4"]),
+                                            ("raider", ["b2-d2"])])
+def test_jump_over_whose_pieces(kind, expected):
+    g = game("owners.yaml")
+    # around b2: its own leaper on b3, an enemy on c2, a neutral pebble on c3
+    own = {kind: ["b2"], "leaper": ["b3"]} if kind != "leaper" else {"leaper": ["b2", "b3"]}
+    st = g.position({"east_side": own, "west_side": {"raider": ["c2"]}, "nobody": {"pebble": ["c3"]}},
+                    to_move="east_side")
+    assert [m for m in texts(g, st) if m.startswith("b2")] == expected
+
+
+def test_theirs_leaves_out_pieces_of_nobody():
+    g = game("owners.yaml")
+    st = g.position({"east_side": {"leaper": ["a1"]}, "nobody": {"pebble": ["b1"]}}, to_move="east_side")
+    assert texts(g, st) == ["a1-c1"]
+    assert g.outcome(play(g, st, "a1-c1")).winners == ("east_side",)   # count(theirs) == 0 with a pebble
+
+
+# ================================================================ captures.yaml: +, ++, *+ with captures
+RING = ["a2", "b3", "c2", "b1"]       # four blue pieces around b2, reached from a1 by straight jumps
+
+
+def test_captures_perft_from_the_start():
+    # each hopper steps north only (its neighbours on rank 1 are its own): 5, and blue's 5. Then a
+    # red piece on x2 steps N, S and sideways, the rank-1 pieces north and into x1: 6 + 2 x (the
+    # neighbours of file x): a and e give 8, b c d give 10 -> 5 x (8 + 10 + 10 + 10 + 8)
+    g = game("captures.yaml")
+    st = g.initial_state()
+    assert [perft(g, st, d) for d in (1, 2, 3)] == [5, 25, 230]
+
+
+def test_plain_repetition_may_stop_and_never_jumps_a_captured_piece_twice():
+    g = game("captures.yaml")
+    st = g.position({"red": {"hopper": ["a1"]}, "blue": {"hopper": RING}}, to_move="red")
+    # round the ring either way, stopping after any capture; the fourth capture lands on the
+    # origin (it counts as empty) and the first piece taken cannot be jumped again
+    assert texts(g, st) == ["a1xa3", "a1xa3xc3", "a1xa3xc3xc1", "a1xa3xc3xc1xa1",
+                            "a1xc1", "a1xc1xc3", "a1xc1xc3xa3", "a1xc1xc3xa3xa1"]
+    end = play(g, st, "a1xa3xc3xc1xa1")
+    assert pieces(g, end) == {"red": ["a1"]} and g.outcome(end).winners == ("red",)
+
+
+def test_possessive_repetition_goes_on_while_it_can():
+    g = game("captures.yaml")
+    st = g.position({"red": {"hunter": ["a1"]}, "blue": {"hopper": RING}}, to_move="red")
+    assert texts(g, st) == ["a1xa3xc3xc1xa1", "a1xc1xc3xa3xa1"]
+    assert "a1xa3" not in texts(g, st)
+    assert g.explain(st, "a1xa3") == "'a1xa3' stops early: the move goes on (a1xa3xc3xc1xa1)"
+
+
+def test_possessive_star_after_a_step():
+    g = game("captures.yaml")
+    # a step, then captures for as long as they go on (none at all when there is nothing to take)
+    st = g.position({"red": {"charger": ["a1"]}, "blue": {"hopper": ["b2", "c3"]}}, to_move="red")
+    assert texts(g, st) == ["a1-a2xc2xc4", "a1-b1xb3xd3"]
+    st = g.position({"red": {"charger": ["a1"]}, "blue": {"hopper": ["d4"]}}, to_move="red")
+    assert texts(g, st) == ["a1-a2", "a1-b1"]
+    st = g.position({"red": {"charger": ["a1"]}, "blue": {"hopper": RING}}, to_move="red")
+    assert texts(g, st) == []                      # boxed in: the step comes first
+    assert g.is_over(st) and g.outcome(st).winners == ("blue",)     # blocked: lose
+
+
+# ================================================================ crowns.yaml: priority, ++, promote, quiet
+def test_crowns_perft_from_the_start():
+    g = game("crowns.yaml")
+    st = g.initial_state()
+    assert [perft(g, st, d) for d in (1, 2)] == [5, 25]
+
+
+def test_capture_priority_and_a_forced_chain():
+    g = game("crowns.yaml")
+    st = g.position({"up": {"man": ["c2", "a1"]}, "down": {"man": ["b2", "a3"], "king": ["e5"]}}, to_move="up")
+    # c2 jumps b2 (to its left) to a2, and must go on over a3 to a4; the plain steps are not legal
+    assert texts(g, st) == ["c2xa2xa4"]
+    assert g.explain(st, "a1-a2") == ("'a1-a2': a capture is possible, and phase 'play' then allows only "
+                                      "capturing moves")
+    assert g.explain(st, "c2xa2") == "'c2xa2' stops early: the move goes on (c2xa2xa4)"
+
+
+def test_promotion_choices_are_separate_moves():
+    g = game("crowns.yaml")
+    st = g.position({"up": {"man": ["b4"]}, "down": {"man": ["e5"]}}, to_move="up")
+    moves = [m for m in g.legal_moves(st) if g.move_str(m).startswith("b4-b5")]
+    assert sorted(g.move_str(m) for m in moves) == ["b4-b5=duke", "b4-b5=king"]
+    kinds = sorted(next(iter(pieces(g, g.apply(st, m))["up"])) for m in moves)
+    assert kinds == ["duke", "king"]
+    # a man that does not reach the far rank stays a man
+    st = g.position({"up": {"man": ["b3"]}, "down": {"man": ["e5"]}}, to_move="up")
+    assert pieces(g, play(g, st, "b3-b4"))["up"] == ["b4"]
+
+
+def test_promotion_choices_have_distinct_notations():
+    g = game("crowns.yaml")
+    st = g.position({"up": {"man": ["b4"]}, "down": {"man": ["e5"]}}, to_move="up")
+    notations = [g.move_str(m) for m in g.legal_moves(st)]
+    assert len(set(notations)) == len(notations)
+
+
+def test_quiet_counts_plies_without_a_capture_or_a_mans_move():
+    g = game("crowns.yaml")
+    st = g.position({"up": {"king": ["a1"], "man": ["c1"]}, "down": {"king": ["e5"]}}, to_move="up", quiet=5)
+    end = play(g, st, "a1-b2")                    # a king's move: quiet 6 -> draw
+    assert g.is_over(end) and g.outcome(end).winners == ()
+    after = play(g, st, "c1-c2")                   # a man's move (resets_quiet) starts again
+    assert not g.is_over(after) and g.position_json(after)["quiet"] == 0
+    st = g.position({"up": {"king": ["a1"]}, "down": {"man": ["b2"], "king": ["e5"]}}, to_move="up", quiet=5)
+    assert texts(g, st) == ["a1xc3"]               # priority: the capture only
+    after = play(g, st, "a1xc3")
+    assert not g.is_over(after) and g.position_json(after)["quiet"] == 0
+
+
+def test_crowns_win_by_taking_the_last_piece():
+    g = game("crowns.yaml")
+    st = g.position({"up": {"king": ["c3"]}, "down": {"man": ["c4"]}}, to_move="up")
+    assert texts(g, st) == ["c3xc5"]
+    assert g.outcome(play(g, st, "c3xc5")).winners == ("up",)
+
+
+# ================================================================ flips.yaml: place, flip, flip?, over, scoring
+def test_flips_perft_from_the_start():
+    # opening: the flip is compulsory. light (b2 c3) can close dark b3 or c2 only from c1 d2 a3 b4;
+    # after each, dark has 3 placements that close a line of light
+    g = game("flips.yaml")
+    st = g.initial_state()
+    # a placement that flips is marked `*` in a game where flipping is optional somewhere
+    assert texts(g, st) == ["a3*", "b4*", "c1*", "d2*"]
+    assert perft(g, st, 2) == 12
+    assert pieces(g, play(g, st, "c1*")) == {"light": ["c1", "b2", "c2", "c3"], "dark": ["b3"]}
+
+
+def _flip_play_position(g):
+    return g.position({"light": ["b2", "c3"], "dark": ["b3", "c2"]}, to_move="light")   # ply 2: phase play
+
+
+def test_optional_flip_every_empty_cell_and_both_choices():
+    g = game("flips.yaml")
+    st = _flip_play_position(g)
+    assert sorted({t.rstrip("*") for t in texts(g, st)}) == ["a1", "a2", "a3", "a4", "b1", "b4", "c1", "c4", "d1",
+                                                            "d2", "d3", "d4"]
+    results = sorted(sorted(pieces(g, g.apply(st, m))["light"]) for m in g.legal_moves(st)
+                     if g.move_str(m).rstrip("*") == "c1")
+    assert results == [["b2", "c1", "c2", "c3"], ["b2", "c1", "c3"]]       # with the flip, and without
+
+
+def test_optional_flip_moves_have_distinct_notations():
+    g = game("flips.yaml")
+    st = _flip_play_position(g)
+    notations = [g.move_str(m) for m in g.legal_moves(st)]
+    assert len(set(notations)) == len(notations)
+
+
+def test_over_when_full_the_score_decides():
+    g = game("flips.yaml")
+    light = ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]
+    dark = ["a3", "b3", "c3", "d3", "a4", "b4", "c4"]
+    st = g.position({"light": light, "dark": dark}, to_move="dark")
+    assert texts(g, st) == ["d4"]                 # nothing to flip from d4: one move
+    end = play(g, st, "d4")
+    out = g.outcome(end)
+    assert out.over and out.winners == ()         # 8 discs + 2 corners each: 12 all
+    assert out.scores == {"light": 12.0, "dark": 12.0}
+    assert out.breakdown == {"light": {"discs": 8, "corners": 4}, "dark": {"discs": 8, "corners": 4}}
+    st = g.position({"light": light, "dark": dark}, to_move="light")
+    outs = {(g.outcome(g.apply(st, m)).winners, json.dumps(g.outcome(g.apply(st, m)).breakdown, sort_keys=True))
+            for m in g.legal_moves(st)}
+    # d4 without a flip (9 + 3 corners against 7 + 1), and turning d3 and c3 (11 + 3 against 5 + 1)
+    assert outs == {(("light",), json.dumps({"light": {"discs": 9, "corners": 6},
+                                             "dark": {"discs": 7, "corners": 2}}, sort_keys=True)),
+                    (("light",), json.dumps({"light": {"discs": 11, "corners": 6},
+                                             "dark": {"discs": 5, "corners": 2}}, sort_keys=True))}
+
+
+def test_stuck_after_a_pass_ends_the_game():
+    g = game("flips.yaml")
+    # opening phase (ply 0): no line can be closed by either player
+    st = g.position({"light": ["a1", "b1"], "dark": ["d4"]}, to_move="light", ply=0)
+    assert texts(g, st) == ["pass"]               # blocked: pass
+    end = play(g, st, "pass")
+    out = g.outcome(end)
+    assert out.over and out.winners == ("light",) and out.scores == {"light": 4.0, "dark": 3.0}
+    # a pass with a move left for the other player does not end it
+    st = g.position({"light": ["a2"], "dark": ["a1"]}, to_move="light", ply=0)
+    assert texts(g, st) == ["pass"]
+    after = play(g, st, "pass")
+    assert not g.is_over(after) and texts(g, after) == ["a3*"]
+
+
+# ================================================================ shoot.yaml: shoot a neutral kind
+def test_shoot_from_the_start():
+    # the archer a1 steps to a2, b1 or b2, then shoots straight from there over empty cells; the
+    # origin a1 has been left, so a stake may land there: 6 + 6 + 6
+    g = game("shoot.yaml")
+    st = g.initial_state()
+    assert perft(g, st, 1) == 18
+    assert [m for m in texts(g, st) if m.startswith("a1-a2/")] == ["a1-a2/a1", "a1-a2/a3", "a1-a2/a4",
+                                                                    "a1-a2/b2", "a1-a2/c2", "a1-a2/d2"]
+
+
+def test_shoot_stops_at_pieces_and_stakes_belong_to_nobody():
+    g = game("shoot.yaml")
+    st = g.position({"gold": ["b2"], "jade": ["d4"], "nobody": {"stake": ["b4", "d2"]}}, to_move="gold")
+    # landings a1 a2 a3 b1 b3 c1 c2 c3 shoot 6 5 6 5 5 6 5 6 times (b2, left, counts as empty)
+    assert perft(g, st, 1) == 44
+    assert "b2-b1/b3" in texts(g, st) and "b2-b1/b4" not in texts(g, st) and "b2-a2/c2" in texts(g, st)
+    after = play(g, st, "b2-c3/c4")
+    assert pieces(g, after) == {"gold": ["c3"], "jade": ["d4"], "nobody": {"stake": ["d2", "b4", "c4"]}}
+    assert not g.is_over(after)
+
+
+def test_shoot_a_boxed_archer_loses():
+    g = game("shoot.yaml")
+    st = g.position({"gold": ["a1"], "jade": ["d4"], "nobody": {"stake": ["c3", "c4", "d3"]}}, to_move="gold")
+    end = play(g, st, "a1-a2/a3")
+    assert g.is_over(end) and g.outcome(end).winners == ("gold",)
+
+
+# ================================================================ drops.yaml: drop, count=N|all, turns
+def test_drops_sow_two_at_once_then_grow():
+    g = game("drops.yaml")
+    st = g.initial_state()
+    assert texts(g, st) == ["a2+b2", "a2+c2", "a2+d2", "b2+c2", "b2+d2", "c2+d2"]   # C(4, 2)
+    assert perft(g, st, 2) == 36
+    st = play(g, st, "a2+b2", "b3+d3")
+    assert g.position_json(st)["reserve"] == {"sun": 1, "moon": 1}
+    # grow: one seed on a free cell of ranks 1..2 (6), all (one) seed on the free cells of rank 2
+    # (the same two moves again), a stone on ranks 3..4 (6), the seed a2 steps to a3
+    assert sorted(set(texts(g, st))) == ["a1", "a2-a3", "a3", "a4", "b1", "b4", "c1", "c2", "c3", "c4",
+                                         "d1", "d2", "d4"]
+
+
+def test_drop_count_all_takes_the_whole_reserve():
+    g = game("drops.yaml")
+    st = g.position({"sun": {"seed": ["a2"]}}, to_move="sun", reserves={"sun": 3, "moon": 0})
+    drops = [m for m in texts(g, st) if "+" in m]
+    assert drops == ["b2+c2+d2"]                   # three seeds on the three free cells of rank 2
+    after = play(g, st, "b2+c2+d2")
+    assert g.position_json(after)["reserve"]["sun"] == 0
+
+
+def test_drops_win_with_an_empty_reserve():
+    g = game("drops.yaml")
+    st = g.position({"sun": {"seed": ["a3"]}}, to_move="sun", reserves={"sun": 0, "moon": 1})
+    assert g.outcome(play(g, st, "a3-a4")).winners == ("sun",)
+    st = g.position({"sun": {"seed": ["a3"]}}, to_move="sun", reserves={"sun": 1, "moon": 1})
+    assert not g.is_over(play(g, st, "a3-a4"))
+
+
+def test_the_same_drop_is_one_move():
+    g = game("drops.yaml")
+    st = play(g, g.initial_state(), "a2+b2", "b3+d3")
+    assert len(g.legal_moves(st)) == len(set(g.legal_moves(st)))
+    # by hand: after the sowing, 6 + 6 + (the sun seeds whose file moon left free: 2 - shared) moves;
+    # summed over the 6 x 6 sowings: 36 x 12 + 36
+    assert perft(g, g.initial_state(), 3) == 468
+
+
+def test_placing_a_kind_without_reserve_keeps_the_reserve():
+    g = game("drops.yaml")
+    st = g.position({"sun": {"seed": ["a2"]}}, to_move="sun", reserves={"sun": 1, "moon": 1})
+    after = play(g, st, "a4")                      # only a stone can go on a4
+    assert pieces(g, after)["sun"] == {"seed": ["a2"], "stone": ["a4"]}
+    assert g.position_json(after)["reserve"]["sun"] == 1
+
+
+# ================================================================ reserves.yaml: place from a reserve
+def _placed(g, st, move):
+    """The kind a placement puts on the board."""
+    before = pieces(g, st).get(g.players[g.to_move(st)], {})
+    after = pieces(g, g.apply(st, move))[g.players[g.to_move(st)]]
+    after = after if isinstance(after, dict) else {g.rules.kinds[0].name: after}
+    before = before if isinstance(before, dict) else {g.rules.kinds[0].name: before}
+    return next(k for k in after if len(after[k]) > len(before.get(k, [])))
+
+
+def test_place_a_peg_from_the_reserve_or_a_cap():
+    g = game("reserves.yaml")
+    st = g.initial_state()
+    assert g.position_json(st)["reserve"] == {"left": 2, "right": 2}
+    kinds = sorted(_placed(g, st, m) for m in g.legal_moves(st))
+    assert kinds == ["cap"] * 9 + ["peg"] * 9
+    peg = next(m for m in g.legal_moves(st) if _placed(g, st, m) == "peg")
+    assert g.position_json(g.apply(st, peg))["reserve"]["left"] == 1
+
+
+def test_no_peg_is_placed_from_an_empty_reserve():
+    g = game("reserves.yaml")
+    st = g.position({"left": {"peg": ["a1", "b1"]}}, to_move="left", reserves={"left": 0, "right": 2})
+    assert sorted(_placed(g, st, m) for m in g.legal_moves(st)) == ["cap"] * 7
+
+
+def test_a_cap_does_not_use_the_reserve():
+    g = game("reserves.yaml")
+    st = g.initial_state()
+    cap = next(m for m in g.legal_moves(st) if _placed(g, st, m) == "cap")
+    assert g.position_json(g.apply(st, cap))["reserve"]["left"] == 2
+
+
+# ================================================================ gravity.yaml: neighbour, empty, last
+def test_gravity_perft_from_the_start():
+    # only the bottom row at first (off the board south reads as not empty); then never straight
+    # on the disc just played: 4, x3 (the other bottom cells), x3 (two bottom cells and the first
+    # disc's top)
+    g = game("gravity.yaml")
+    st = g.initial_state()
+    assert texts(g, st) == ["a1", "b1", "c1", "d1"]
+    assert [perft(g, st, d) for d in (2, 3)] == [12, 36]
+    assert texts(g, play(g, st, "a1")) == ["b1", "c1", "d1"]
+    assert texts(g, play(g, st, "a1", "b1")) == ["a2", "c1", "d1"]
+
+
+def test_gravity_refusals_are_named():
+    g = game("gravity.yaml")
+    st = play(g, g.initial_state(), "a1")
+    where = WORDS_DIR / "gravity.yaml"
+    assert g.explain(st, "a2") == f"'a2' is refused by rule 'no_stack' of phase 'drip' ({where}:20)"
+    assert g.explain(st, "b2") == f"'b2' is refused by rule 'falls' of phase 'drip' ({where}:19)"
+
+
+def test_gravity_three_in_a_row_and_a_full_board():
+    g = game("gravity.yaml")
+    st = g.position({"ink": ["a1", "b1"], "milk": ["a2", "b2"]}, to_move="ink")
+    assert texts(g, st) == ["a3", "b3", "c1", "d1"]
+    assert g.outcome(play(g, st, "c1")).winners == ("ink",)
+    assert not g.is_over(play(g, st, "d1"))
+    # the last cell: no line of three for milk, the board is full
+    ink = ["a1", "b1", "a3", "b3", "c2", "d2", "c4", "d4"]
+    milk = ["c1", "d1", "a2", "b2", "c3", "d3", "a4"]
+    st = g.position({"ink": ink, "milk": milk}, to_move="milk")
+    end = play(g, st, "b4")
+    assert g.is_over(end) and g.outcome(end).winners == ()
+
+
+def test_gravity_all_stuck_is_a_draw():
+    g = game("gravity.yaml")
+    # a3 is the only playable cell; after it, a4 is on top of the disc just played, for both
+    ink = ["a1", "b1", "c2", "d2", "b3", "c4", "d4"]
+    milk = ["c1", "d1", "a2", "b2", "c3", "d3", "b4"]
+    st = g.position({"ink": ink, "milk": milk}, to_move="ink")
+    assert texts(g, st) == ["a3"]
+    end = play(g, st, "a3")
+    assert g.is_over(end) and g.outcome(end).winners == ()
+    assert g.position_json(end)["pieces"]["ink"].count("a3") == 1
+
+
+# ================================================================ rows.yaml: in_a_row exact, friend, enemy
+def test_rows_perft_and_the_shade_rule():
+    # after oak's stone, ash may not play directly east of it (nobody of ash's east of that cell)
+    g = game("rows.yaml")
+    st = g.initial_state()
+    assert perft(g, st, 1) == 25
+    assert perft(g, st, 2) == 20 * 23 + 5 * 24
+    st = g.position({"oak": ["b3"], "ash": ["d2"]}, to_move="ash")
+    assert "c3" not in texts(g, st)
+    assert g.explain(st, "c3") == f"'c3' is refused by rule 'shade' of phase 'play' ({WORDS_DIR / 'rows.yaml'}:21)"
+    st = g.position({"oak": ["b3"], "ash": ["d3"]}, to_move="ash")
+    assert "c3" in texts(g, st)                    # a friend east of c3 lifts the shade
+
+
+@pytest.mark.parametrize("strict, four_wins", [(True, False), (False, True)])
+def test_rows_exactly_three(strict, four_wins):
+    g = game("rows.yaml", strict=str(strict).lower())
+    st = g.position({"oak": ["a1", "b1", "d1"], "ash": ["a5", "c5", "e5"]}, to_move="oak")
+    end = play(g, st, "c1")                        # a line of four
+    assert (g.outcome(end).winners == ("oak",)) is four_wins
+    st = g.position({"oak": ["a1", "b1", "e2"], "ash": ["a5", "c5", "e5"]}, to_move="oak")
+    assert g.outcome(play(g, st, "c1")).winners == ("oak",)      # exactly three: wins either way
+
+
+def test_in_a_row_reads_the_owner_of_the_last_piece():
+    g = game("rows.yaml")
+    st = g.position({"ash": ["c1", "c3"]}, to_move="oak")
+    after = play(g, st, "c2")
+    assert g.evaluate(after) == [0.0, 0.0]        # oak's c2 stands alone, for whoever asks
+
+
+# ================================================================ connect.yaml: hex rhombus, connected, onto
+def test_connect_perft_with_the_rim_takeover():
+    # fire: 16 cells; water: the 15 empty ones, plus fire's stone when it is on the rim (12 of 16);
+    # then fire places on the 14 empty cells, or 15 after a takeover
+    g = game("connect.yaml")
+    assert len(g.geo.cells()) == 16
+    st = g.initial_state()
+    assert [perft(g, st, d) for d in (1, 2, 3)] == [16, 12 * 16 + 4 * 15, 12 * (15 * 14 + 15) + 4 * 15 * 14]
+    assert cells(g, "rim", 0) == ["a1", "b1", "c1", "d1", "a2", "d2", "a3", "d3", "a4", "b4", "c4", "d4"]
+
+
+def test_connect_onto_theirs_takes_the_stone():
+    g = game("connect.yaml")
+    st = play(g, g.initial_state(), "a1")
+    assert texts(g, st).count("a1") == 1 and len(g.legal_moves(st)) == 16
+    after = play(g, st, "a1")
+    assert pieces(g, after) == {"water": ["a1"]}
+    st = play(g, g.initial_state(), "b2")          # not on the rim
+    assert "b2" not in texts(g, st)
+    st = play(g, g.initial_state(), "a1", "d4")     # water's d4 is on the rim, but fire's second turn
+    assert "d4" not in texts(g, st) and len(texts(g, st)) == 14    # is phase 'rest': placements only
+
+
+def test_connect_joins_along_hex_neighbours():
+    g = game("connect.yaml")
+    # fire (north) joins its rank 1, the bottom row a4..d4, to the top row; b4 and a3 do not touch
+    # (a3's neighbours: b3 a2 b2 a4, and off the board)
+    st = g.position({"fire": ["b4", "a3", "a2", "a1"], "water": ["d4", "d3"]}, to_move="fire")
+    assert not g.is_over(play(g, st, "c1"))
+    assert g.outcome(play(g, st, "a4")).winners == ("fire",)
+    st = g.position({"fire": ["a1", "b1"], "water": ["a2", "b2", "c2"]}, to_move="water")
+    assert g.outcome(play(g, st, "d2")).winners == ("water",)    # a2 b2 c2 d2, each east of the last
+
+
+# ================================================================ hexagon.yaml: hexagon, hex directions
+def test_hexagon_cells_neighbours_and_zones():
+    g = game("hexagon.yaml")
+    assert len(g.geo.cells()) == 19
+    assert [g.geo.name(i) for i in g.geo.cells()] == [
+        "c1", "d1", "e1", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4", "b4", "c4", "d4",
+        "a5", "b5", "c5"]
+    st = g.position({"amber": {"bee": ["c3", "c1"], "drone": ["a3"]}}, to_move="amber")
+    # c3: the six neighbours b3 d3 c2 d2 b4 c4; corner c1: d1 b2 c2; drone a3 east until c3, up
+    # north-east b2 (north-west a2 is not a cell), down south-east a4
+    assert texts(g, st) == ["a3-a4", "a3-b2", "a3-b3", "c1-b2", "c1-c2", "c1-d1",
+                            "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3"]
+    assert cells(g, "hive", 0) == ["c1", "d1", "e1"] and cells(g, "hive", 1) == ["a5", "b5", "c5"]
+    assert cells(g, "far", 0) == ["a5", "b5", "c5"] and cells(g, "far", 1) == ["c1", "d1", "e1"]
+    assert cells(g, "middle", 0) == ["b2", "c2", "d2", "e2", "a4", "b4", "c4", "d4"]
+    assert cells(g, "edge", 1) == ["a5", "b5", "c5"]
+    st = g.position({"amber": {"bee": ["b4"]}, "black": {"bee": ["d2"]}}, to_move="amber")
+    assert g.outcome(play(g, st, "b4-b5")).winners == ("amber",)
+
+
+# ================================================================ star.yaml: star, seats six ways, seating
+def test_star_cells_and_seating():
+    g = game("star.yaml")
+    assert len(g.geo.cells()) == 37
+    assert g.players == ("p90", "p330", "p210")              # player_count default 3
+    assert game("star.yaml", 2).players == ("p90", "p270")
+    assert game("star.yaml", 6).players == ("p90", "p30", "p330", "p270", "p210", "p150")
+    with pytest.raises(RulebookError, match="played by 2, 3 or 6 players, not 4"):
+        load_game(WORDS_DIR / "star.yaml", players=4)
+
+
+def test_star_camps_and_goals_per_seat():
+    g = game("star.yaml", 6)
+    camps = {p: cells(g, "camp", i) for i, p in enumerate(g.players)}
+    # each seat's rank 1 is its point's tip, furthest back as it faces the centre
+    assert camps == {"p90": ["c8", "d8", "c9"], "p30": ["b6", "a7", "b7"], "p330": ["c3", "d3", "c4"],
+                     "p270": ["g1", "f2", "g2"], "p210": ["h3", "i3", "h4"], "p150": ["g6", "f7", "g7"]}
+    goals = {p: cells(g, "goal", i) for i, p in enumerate(g.players)}
+    assert goals == {"p90": camps["p270"], "p270": camps["p90"], "p30": camps["p210"],
+                     "p210": camps["p30"], "p330": camps["p150"], "p150": camps["p330"]}
+
+
+def test_star_start_moves():
+    # p90's c9 jumps c8 to c7 and d8 to e7; c8 steps c7 d7; d8 steps d7 e7 (b8, e8, b9, d9 are holes)
+    g = game("star.yaml")
+    assert texts(g, g.initial_state()) == ["c8-c7", "c8-d7", "c9-c7", "c9-e7", "d8-d7", "d8-e7"]
+
+
+@pytest.mark.parametrize("seat, expected", [
+    ("p90", ["e5-d5", "e5-e4", "e5-f4", "e5-f5"]),     # front-left north-west, front-right north-east
+    ("p30", ["e5-e4", "e5-e6", "e5-f4", "e5-f5"]),     # north-east, east; left north-west, right south-east
+    ("p270", ["e5-d5", "e5-d6", "e5-e6", "e5-f5"]),    # south-east, south-west; left east, right west
+])
+def test_star_relative_directions_of_a_seat(seat, expected):
+    g = game("star.yaml", 6)
+    st = g.position({seat: ["e5"]}, to_move=seat)
+    assert texts(g, st) == expected
+
+
+def test_star_blocked_is_a_draw():
+    g = game("star.yaml")
+    # p90's c9: c8 and d8 taken, b9 and d9 are holes, c7 taken; p210 (facing 210, its front-right is
+    # west) closes e7: p90, next, has no move
+    st = g.position({"p90": ["c9"], "p330": ["c8", "d8"], "p210": ["c7", "f7"]}, to_move="p210")
+    assert "f7-e7" in texts(g, st)
+    end = play(g, st, "f7-e7")
+    assert g.is_over(end) and g.outcome(end).winners == ()
+
+
+def test_star_win_and_draw_by_players():
+    g = game("star.yaml")
+    st = g.position({"p90": ["f2", "g2", "g3"]}, to_move="p90")
+    assert "g3-g1" in texts(g, st)
+    assert g.outcome(play(g, st, "g3-g1")).winners == ("p90",)
+    st = g.position({"p90": ["c9"], "p330": ["c3"], "p210": ["h3"]}, to_move="p210", ply=29)
+    end = play(g, st, texts(g, st)[0])
+    assert g.is_over(end) and g.outcome(end).winners == ()         # ply 30 = 10 x players
+    g2 = game("star.yaml", 2)
+    st = g2.position({"p90": ["c9"], "p270": ["g1"]}, to_move="p270", ply=19)
+    assert g2.is_over(play(g2, st, texts(g2, st)[0]))
+
+
+# ================================================================ zones.yaml: every zone term, four seats
+ZONES = {  # per seat s (faces north), w (east), n (south), e (west), worked out by hand
+    "home": ["a1 b1 c1 d1 e1", "a1 a2 a3 a4 a5", "a5 b5 c5 d5 e5", "e1 e2 e3 e4 e5"],
+    "back": ["a1 b1 c1 d1 e1 a2 b2 c2 d2 e2", "a1 b1 a2 b2 a3 b3 a4 b4 a5 b5",
+             "a4 b4 c4 d4 e4 a5 b5 c5 d5 e5", "d1 e1 d2 e2 d3 e3 d4 e4 d5 e5"],
+    "left_file": ["a1 a2 a3 a4 a5", "a5 b5 c5 d5 e5", "e1 e2 e3 e4 e5", "a1 b1 c1 d1 e1"],
+    "wing": ["d1 e1 d2 e2 d3 e3 d4 e4 d5 e5", "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2",
+             "a1 b1 a2 b2 a3 b3 a4 b4 a5 b5", "a4 b4 c4 d4 e4 a5 b5 c5 d5 e5"],
+    "spot": ["c3"] * 4,
+    "alias": ["a1 b1 c1 d1 e1", "a1 a2 a3 a4 a5", "a5 b5 c5 d5 e5", "e1 e2 e3 e4 e5"],
+    "far": ["a5 b5 c5 d5 e5", "e1 e2 e3 e4 e5", "a1 b1 c1 d1 e1", "a1 a2 a3 a4 a5"],
+    "corner": ["d1 e1", "a1 a2", "a5 b5", "e4 e5"],
+    "cross": ["c1 c2 a3 b3 c3 d3 e3 c4 c5"] * 4,
+    "tight": ["d1 e1 d2 e2 c3", "a1 b1 a2 b2 c3", "c3 a4 b4 a5 b5", "c3 d4 e4 d5 e5"],   # (back & wing) | spot
+    "hollow": ["a4 b4 d4 e4 a5 b5 d5 e5", "d1 e1 d2 e2 d4 e4 d5 e5",
+               "a1 b1 d1 e1 a2 b2 d2 e2", "a1 b1 a2 b2 a4 b4 a5 b5"],
+    "post": ["a1", "", "e5", ""],                  # per seat: w and e have none
+    "across": ["e5", "", "a1", ""],
+    "start": ["b1 c1 d1", "a2 a3 a4", "b5 c5 d5", "e2 e3 e4"],
+}
+
+
+@pytest.mark.parametrize("zone", sorted(ZONES))
+def test_zone_cells_per_seat(zone):
+    g = game("zones.yaml")
+    assert [" ".join(cells(g, zone, s)) for s in range(4)] == ZONES[zone]
+    assert sorted(g.zone_cells["every"][0]) == g.geo.cells()
+
+
+def test_zones_moves_of_seats_facing_four_ways():
+    g = game("zones.yaml")
+    st = g.initial_state()
+    assert texts(g, st) == ["b1-a1", "b1-b2", "c1-c2", "d1-d2", "d1-e1"]
+    st = play(g, st, "c1-c2")                      # w faces east: front east, left north, right south
+    assert texts(g, st) == ["a2-a1", "a2-b2", "a3-b3", "a4-a5", "a4-b4"]
+
+
+def test_zones_win_by_the_opposite_of_a_per_seat_zone():
+    g = game("zones.yaml")
+    st = g.position({"s": ["e4"], "w": ["a3"], "n": ["c5"], "e": ["e2"]}, to_move="s")
+    assert g.outcome(play(g, st, "e4-e5")).winners == ("s",)
+    st = g.position({"s": ["e4"], "w": ["a3"], "n": ["c5"], "e": ["d4"]}, to_move="e")
+    assert not g.is_over(play(g, st, "d4-d5"))     # e has no post, so no `across` either
+
+
+# ================================================================ race.yaml: let, landing, others, origin
+def test_race_perft_from_the_start():
+    g = game("race.yaml")
+    st = g.initial_state()
+    assert texts(g, st) == ["b1-a2", "b1-c2", "d1-c2", "d1-e2", "f1-e2"]
+    assert perft(g, st, 2) == 25
+
+
+def test_race_let_and_landing_rules():
+    g = game("race.yaml")
+    # both men past the middle: diagonal steps and single jumps over any piece every way
+    st = g.position({"up": ["d5", "c4"], "down": ["b1"]}, to_move="up")
+    assert texts(g, st) == ["c4-b3", "c4-b5", "c4-d3", "c4-e6", "d5-b3", "d5-c6", "d5-e4", "d5-e6"]
+    # no entering down's camp (ranks 5..6) while another man is still in up's camp (ranks 1..2)
+    st = g.position({"up": ["c4", "b1"], "down": ["a6"]}, to_move="up")
+    assert texts(g, st) == ["b1-a2", "b1-c2"]
+    where = WORDS_DIR / "race.yaml"
+    assert g.explain(st, "c4-b5") == f"'c4-b5' is refused by rule 'alone' of phase 'race' ({where}:36)"
+    # a man leaving its start rank stays in its camp: no jump from there
+    st = g.position({"up": ["b1"], "down": ["c2", "a6"]}, to_move="up")
+    assert texts(g, st) == ["b1-a2"]
+    assert g.explain(st, "b1-d3") == f"'b1-d3' is refused by rule 'fresh' of phase 'race' ({where}:37)"
+    # not all past the middle: forward only
+    st = g.position({"up": ["c4", "b3"], "down": ["a6"]}, to_move="up")
+    assert texts(g, st) == ["b3-a4", "b3-d5", "c4-b5", "c4-d5"]
+
+
+@pytest.mark.parametrize("rule, over, winners", [("lose", True, ("up",)), ("draw", True, ()), ("pass", False, ())])
+def test_race_blocked_by_option(rule, over, winners):
+    g = game("race.yaml", stuck_rule=rule)
+    st = g.position({"up": ["b5", "d3"], "down": ["a6"]}, to_move="up")
+    end = play(g, st, "d3-c4")                     # down's a6: b5 taken, the jump lands on c4
+    assert g.is_over(end) is over and g.outcome(end).winners == winners
+    if not over:
+        assert texts(g, end) == ["pass"]
+
+
+def test_race_win_draw_and_evaluate():
+    g = game("race.yaml")
+    st = g.position({"up": ["a6", "d5"], "down": ["b1"]}, to_move="up")
+    assert g.outcome(play(g, st, "d5-e6")).winners == ("up",)
+    short = game("race.yaml", max_plies=1)
+    end = play(short, short.initial_state(), "b1-a2")
+    assert short.is_over(end) and short.outcome(end).winners == ()
+    st = play(g, g.initial_state(), "b1-a2")
+    assert g.evaluate(g.initial_state()) == [0.5, 0.5]
+    assert g.evaluate(st) == pytest.approx([0.5 + 1 / 30, 0.5 - 1 / 30])
+
+
+# ================================================================ guards.yaml: legal, attacked
+def test_guards_start_moves():
+    # the chief a1 steps a2 b2 (b1 is its guard); the guard slides b2..b4 and c1 d1
+    g = game("guards.yaml")
+    assert texts(g, g.initial_state()) == ["a1-a2", "a1-b2", "b1-b2", "b1-b3", "b1-b4", "b1-c1", "b1-d1"]
+
+
+def test_legal_rule_keeps_the_chief_out_of_reach():
+    g = game("guards.yaml")
+    # black's guard c4 reaches c3 c2 c1 down its file, black's chief d1 reaches c1 c2 d2
+    st = g.position({"white": {"chief": ["b2"]}, "black": {"guard": ["c4"], "chief": ["d1"]}}, to_move="white")
+    assert texts(g, st) == ["b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3"]
+    assert g.explain(st, "b2-c3").startswith(
+        f"'b2-c3' is refused by rule 'safe' of phase 'play' ({WORDS_DIR / 'guards.yaml'}:29)")
+    # a guard between its chief and an enemy guard may only move along that file (or capture)
+    st = g.position({"white": {"chief": ["a1"], "guard": ["a2"]}, "black": {"guard": ["a4"], "chief": ["d4"]}},
+                    to_move="white")
+    assert texts(g, st) == ["a1-b1", "a1-b2", "a2-a3", "a2xa4"]
+
+
+def test_no_legal_move_loses():
+    g = game("guards.yaml")
+    st = g.position({"white": {"chief": ["a1"]}, "black": {"guard": ["b3", "c3"], "chief": ["d4"]}}, to_move="black")
+    assert len(g.legal_moves(st)) == 10
+    end = play(g, st, "c3-c2")                     # a2 b1 b2 are all within reach of a black guard
+    assert g.legal_moves(end) == [] and g.outcome(end).winners == ("black",)
+
+
+def test_attacked_is_by_another_player_than_the_owner():
+    g = game("guards.yaml")
+    # at the start neither chief can be reached by an enemy piece: 0.5 + 0.25 - 0.25 for both
+    assert g.evaluate(g.initial_state()) == [0.5, 0.5]
