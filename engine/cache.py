@@ -76,7 +76,7 @@ def current_key(path: str | Path) -> bytes | None:
     bases cannot be followed (the check will say why)."""
     try:
         content = Path(path).read_bytes()
-        from .load import base_files
+        from .source.load import base_files
         bases = [(name, p.read_bytes()) for name, p in base_files(path, content)]
         return key(path, content, bases)
     except Exception:

@@ -3,7 +3,7 @@
 Every error a user can cause is a RulebookError: the command line reports it as one clear line
 (exit 1), never a traceback. Defined here: RulebookError and IllegalMove. Re-exported from the
 stages that define their own: GameFileError and Finding (a game file's located findings, from
-load.py) and DslError (a rules-language string that does not parse, from dsl.py; the checks turn
+source/load.py) and DslError (a rules-language string that does not parse, from lang/dsl.py; the checks turn
 it into a finding). Those are imported on first use, so that this module imports nothing and
 every stage may import it.
 
@@ -28,9 +28,9 @@ class IllegalMove(RulebookError, ValueError):
         self.legal_count = legal_count
 
 
-# defined by their stages (load.py and dsl.py import api, which imports this module: importing
+# defined by their stages (source/load.py and lang/dsl.py import api, which imports this module: importing
 # them here at the top would be a cycle), imported when first asked for
-_LAZY = {"GameFileError": "load", "Finding": "load", "DslError": "dsl"}
+_LAZY = {"GameFileError": "source.load", "Finding": "source.load", "DslError": "lang.dsl"}
 
 
 def __getattr__(name: str):

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from .boards import KINDS, checker, kind_of
-from .check import Checker, check_options, check_structure, resolve_options
-from .load import load_source
+from .source.check import Checker, check_options, check_structure, resolve_options
+from .source.load import load_source
 
 __all__ = ["check_file", "load_game", "GameFactory", "GameFileFactory"]
 

@@ -27,5 +27,5 @@ def validate(files: list[str] = typer.Argument(..., help="game files to check"))
 
 def schema():
     """Print the JSON Schema of game files (for editors)."""
-    from ..check import schema as _schema
+    from ..source.check import schema as _schema
     out(json.dumps(_schema(), indent=2))

@@ -10,7 +10,7 @@ import pytest
 
 from rulebook import cache, load_game, pipeline
 from rulebook.play.measure import perft
-from rulebook.load import GameFileError
+from rulebook.source.load import GameFileError
 
 from conftest import DATA, GAMES
 

@@ -13,7 +13,7 @@ import pytest
 
 from rulebook import check_file, load_game, pipeline
 from rulebook.play.measure import perft
-from rulebook.load import MAX_EXTENDS, GameFileError, load_source
+from rulebook.source.load import MAX_EXTENDS, GameFileError, load_source
 
 from conftest import DATA, GAMES, ROOT
 

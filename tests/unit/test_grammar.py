@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook import dsl
-from rulebook.dsl import DslError
+from rulebook.lang import dsl
+from rulebook.lang.dsl import DslError
 
 ACCEPTED = [
     ("expr", "count(mine in station) == 0 and ply < 10"),

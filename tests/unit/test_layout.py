@@ -20,12 +20,9 @@ GRAMMAR = ROOT / "grammar"
 TOP = {
     "rulebook": "core", "rulebook.__main__": "main", "rulebook.api": "core", "rulebook.errors": "core",
     "rulebook.pipeline": "core", "rulebook.cache": "core", "rulebook.codegen": "core",
-    "rulebook.load": "source", "rulebook.check": "source",
-    "rulebook.dsl": "lang", "rulebook.expr": "lang",
-    # the grid kind before it moved to boards/grid/: flat files, if they are still there
-    "rulebook.grid": "kind:grid", "rulebook.render": "kind:grid",
 }
-PACKAGES = {"rulebook.grammar": "lang", "rulebook.players": "players", "rulebook.play": "play", "rulebook.cli": "cli"}
+PACKAGES = {"rulebook.source": "source", "rulebook.lang": "lang", "rulebook.grammar": "lang",
+            "rulebook.players": "players", "rulebook.play": "play", "rulebook.cli": "cli"}
 
 
 def module_name(path) -> str:
@@ -194,7 +191,8 @@ def test_the_public_surface(name):
               "rulebook.errors": ["RulebookError", "IllegalMove", "GameFileError", "Finding", "DslError"],
               "rulebook.pipeline": ["load_game", "check_file", "GameFactory", "GameFileFactory"]}[name]
     assert all(hasattr(mod, w) for w in wanted)
-    from rulebook import errors, load
+    from rulebook import errors
+    from rulebook.source import load
     assert errors.GameFileError is load.GameFileError and errors.IllegalMove.__mro__[1] is errors.RulebookError
 
 

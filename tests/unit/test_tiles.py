@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from rulebook import CHANCE, RulebookError, check_file, load_game
-from rulebook.load import GameFileError
+from rulebook.source.load import GameFileError
 from rulebook.boards.tiles.routes import E, N, S, VOID, W, Network, Plane, TrackSet
 
 DATA = Path(__file__).resolve().parents[1] / "data"

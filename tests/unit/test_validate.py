@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from rulebook import check_file
-from rulebook.load import GameFileError
+from rulebook.source.load import GameFileError
 
 from conftest import DATA, GAMES
 

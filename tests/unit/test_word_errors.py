@@ -13,7 +13,7 @@ import pytest
 
 import rulebook
 from rulebook import load_game
-from rulebook.load import GameFileError
+from rulebook.source.load import GameFileError
 
 WORDS_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "words"
 

@@ -32,7 +32,7 @@ except ImportError:                      # the older home of perft
 ROOT = Path(__file__).resolve().parents[2]
 WORDS_DIR = ROOT / "tests" / "data" / "words"
 LANGUAGE = ROOT / "docs" / "language.md"
-SCHEMA = Path(rulebook.__file__).resolve().parent / "schema.json"      # what `rulebook schema` prints
+SCHEMA = Path(rulebook.__file__).resolve().parent / "source" / "schema.json"      # what `rulebook schema` prints
 CELL_RE = re.compile(r"^[a-z]\d+$")
 
 

@@ -11,8 +11,8 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ... import dsl
-from ...expr import CELL, GROUP, Emitter, Symbol, Vocabulary
+from ...lang import dsl
+from ...lang.expr import CELL, GROUP, Emitter, Symbol, Vocabulary
 
 if TYPE_CHECKING:
     from .rules import GridRules, Phase

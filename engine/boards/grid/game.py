@@ -21,10 +21,10 @@ import re
 from functools import partial
 from typing import Any
 
-from ... import dsl
+from ...lang import dsl
 from ...api import Outcome, RulebookError, parse_by_notation
 from ...codegen import define
-from ...expr import INT, Emitter, Symbol, Vocabulary
+from ...lang.expr import INT, Emitter, Symbol, Vocabulary
 from . import topology as topo
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
 from .movegen import PathCode, flips

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import itertools
 
-from ... import dsl
-from ...expr import Emitter, Symbol
+from ...lang import dsl
+from ...lang.expr import Emitter, Symbol
 
 # names a landing rule may use besides the turn's: the landing, the origin, the player's
 # other pieces (the moving one lifted)

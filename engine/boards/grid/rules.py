@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ... import dsl
+from ...lang import dsl
 from ...api import RulebookError
-from ...check import Checker
-from ...dsl import DslError
-from ...expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
+from ...source.check import Checker
+from ...lang.dsl import DslError
+from ...lang.expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
 from . import topology as topo
 from .vocabulary import GENERAL_WORDS, RESERVED, grid_vocabulary
 

@@ -7,8 +7,8 @@ whole state. Words marked in GENERAL_WORDS need the general state layout.
 """
 from __future__ import annotations
 
-from ...check import option_symbols
-from ...expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
+from ...source.check import option_symbols
+from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
 from . import topology as topo
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",

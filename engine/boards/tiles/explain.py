@@ -2,7 +2,7 @@
 part of TileGame."""
 from __future__ import annotations
 
-from ...expr import _suggest
+from ...lang.expr import _suggest
 from .routes import OPP, SIDE_NAMES
 from .state import DRAW, OVER, PLACE, PLACE_RE, SELL_RE
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...codegen import define
 from ...api import CHANCE, IllegalMove, RulebookError, parse_by_notation
-from ...expr import Emitter
+from ...lang.expr import Emitter
 from .explain import ExplainMixin
 from .render import RenderMixin
 from .routes import EMPTY, VOID, Frontier, Network, Plane, Reach, TrackSet

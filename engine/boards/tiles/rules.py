@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ... import dsl
+from ...lang import dsl
 from ...api import RulebookError
-from ...check import Checker
-from ...expr import BOOL, INT, _suggest
+from ...source.check import Checker
+from ...lang.expr import BOOL, INT, _suggest
 from .routes import parse_pair
 from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, walk
 

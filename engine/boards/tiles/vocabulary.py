@@ -3,9 +3,9 @@ names, functions and the Python each becomes. Shared by the checks (rules.py, se
 values unknown) and the compiled game (game.py, both known)."""
 from __future__ import annotations
 
-from ... import dsl
-from ...check import option_symbols
-from ...expr import INT, Function, Symbol, Vocabulary
+from ...lang import dsl
+from ...source.check import option_symbols
+from ...lang.expr import INT, Function, Symbol, Vocabulary
 
 FEATURE = "feature"
 

@@ -11,15 +11,15 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
-from . import dsl
-from .dsl import DslError
-from .expr import BOOL, CHOICE, INT, Symbol, Vocabulary, typecheck
+from ..lang import dsl
+from ..lang.dsl import DslError
+from ..lang.expr import BOOL, CHOICE, INT, Symbol, Vocabulary, typecheck
 from .load import Finding, GameFileError, Source
 
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
-    return json.loads(files("rulebook").joinpath("schema.json").read_text(encoding="utf-8"))
+    return json.loads(files("rulebook.source").joinpath("schema.json").read_text(encoding="utf-8"))
 
 
 @dataclass
@@ -181,7 +181,7 @@ def option_symbols(spec: dict, values: dict | None = None) -> dict[str, Symbol]:
 
 def resolve_options(spec: dict, given: dict[str, str] | None, file: str) -> dict[str, Any]:
     """Option values from --option K=V texts (or already typed values), checked against the file."""
-    from .api import RulebookError
+    from ..api import RulebookError
     declared = spec.get("options") or {}
     values = {k: o.get("default") for k, o in declared.items()}
     for key, raw in (given or {}).items():

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .grammar import grammar_text
+from ..grammar import grammar_text
 
 # lark is imported when a string is first parsed, not with this module: a command served from
 # the compile cache never needs it, and start-up time is a feature.
