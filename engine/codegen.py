@@ -1,7 +1,7 @@
 """Generated Python, compiled once per game: the one place that turns source text into code.
 
 Each piece of source is registered with `linecache` under a name that says where it came from
-(`<games/lezug.yaml:phases.1>`), so a traceback, `pdb` or `inspect.getsource` shows the
+(`<games/race.yaml:phases.1>`), so a traceback, `pdb` or `inspect.getsource` shows the
 generated lines themselves; `RULEBOOK_DEBUG=1` tracebacks then read like ordinary code.
 """
 from __future__ import annotations

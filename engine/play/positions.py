@@ -1,7 +1,7 @@
 """Position files: a set position as JSON, read by `moves`, `perft`, `show` and `play` (--position)
 and written by `show --json`. The form (docs/positions.md):
 
-  {"game": "Le zug", "to_move": "white", "ply": 12, "passes": 0,
+  {"game": "Mini race", "to_move": "white", "ply": 12, "passes": 0,
    "pieces": {"white": ["a1", "c1"], "black": {"man": ["b16"], "king": ["d16"]}},
    "reserve": {"white": 0, "black": 3}, "quiet": 0}
 
