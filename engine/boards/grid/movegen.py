@@ -261,10 +261,11 @@ class PathCode:
                         L.append(f"            if ({src}) & {where}: return True")
                         continue
                     L.append(f"            t = ({src}) & {where}")
-                    if promo:
-                        L.append(f"            p = t & {promo}; t ^= p")
-                        L.append("            while p:")
-                        L.append(f"                lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
+                    if promo:       # rare: a target in the promotion zone
+                        L.append(f"            if t & {promo}:")
+                        L.append(f"                p = t & {promo}; t ^= p")
+                        L.append("                while p:")
+                        L.append(f"                    lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
                     L.append("            while t:")
                     L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
 
