@@ -696,7 +696,20 @@ class GridGame:
                 out.add("place")
         return out
 
+    def _put_at(self, seq: str, size: int, value: str) -> str:
+        """Source of the tuple `seq` (of `size` items) with seq[me] replaced by value."""
+        if size > 5:
+            return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
+        alts = ["(" + ", ".join(value if i == s else f"{seq}[{i}]" for i in range(size)) + ("," if size == 1 else "") + ")"
+                for s in range(self.n)]
+        out = alts[-1]
+        for s in range(self.n - 2, -1, -1):
+            out = f"{alts[s]} if me == {s} else {out}"
+        return out
+
     def _apply_general_head(self) -> list[str]:
+        """The part of apply() that makes the move on the general layout. A move that captures,
+        flips or shoots nothing (most moves) takes a short way: one XOR per board touched."""
         multi, n = self.multi, self.n
         has = self._features()
         resets = [i for i, k in enumerate(self.kinds) if k.resets_quiet]
@@ -709,11 +722,11 @@ class GridGame:
              "        passes += 1",
              "        quiet += 1",
              "    else:",
-             "        passes = 0",
-             "        ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else "")]
+             "        passes = 0"]
         ind = "        "
         if "drop" in has:
             L += ["        if move[0] == 'drop':",
+                  "            ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),
                   "            for c in move[1:]:",
                   f"                ba[c] = {self.kind_values[dropped]} | (me + 1)",
                   "                b[me] |= BIT[c]",
@@ -721,40 +734,55 @@ class GridGame:
                   f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
                   "            quiet += 1",
                   "            last = move[-1]",
+                  "            cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""),
                   "        else:"]
             ind = "            "
-        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
-        moving = ["v = ba[o]; ba[o] = 0; bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo"),
-                  ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"]
+        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move",
+                "ba = bytearray(cells)"]
+        quiet = ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"
         if "place" in has:
-            body += ["if o >= 0:", *("    " + x for x in moving), "else:",
+            body += ["if o >= 0:", "    v = ba[o]; ba[o] = 0", "    " + quiet, "else:",
+                     "    v = val",
                      *([f"    if val >> 3 == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
                        if reserved else []), "    quiet += 1"]
-        else:
-            body += moving
+        else:       # the moving piece's value, when its kind matters here
+            body += ["v = ba[o]; ba[o] = 0" if resets or multi else "ba[o] = 0", quiet]
+        effects = [f for f in ("capture", "flip", "shot") if f in has]
+        slow = ["b = list(B)" + ("; k = list(K)" if multi else ""),
+                "bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo")]
         if "capture" in has:
-            body += ["if caps:",
+            slow += ["if caps:",
                      "    quiet = 0",
                      "    c = caps",
                      "    while c:",
                      "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]; ba[i] = 0; b[(x & 7) - 1] ^= lo",
                      *kb("        k[x >> 3] ^= lo"),
                      "        c ^= lo"]
-        body += ["ba[d] = val; bd = BIT[d]; b[me] |= bd", *kb("k[val >> 3] |= bd")]
+        slow += ["ba[d] = val; bd = BIT[d]; b[me] |= bd", *kb("k[val >> 3] |= bd")]
         if "flip" in has:
-            body += ["if fl:",
+            slow += ["if fl:",
                      "    c = fl",
                      "    while c:",
                      "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]",
                      "        ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
                      "        c ^= lo"]
         if "shot" in has:
-            body += ["if ar is not None:",
+            slow += ["if ar is not None:",
                      f"    a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
                      *kb("    k[av >> 3] |= BIT[a]")]
-        body.append("last = d")
+        slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
+        fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
+                f"B = {self._put_at('B', n + 1, 'B[me] ^ x')}"]
+        if multi:
+            fast += ["k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"]
+        if effects:
+            tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None"}
+            body += [f"if {' or '.join(tests[f] for f in effects)}:", *("    " + x for x in slow),
+                     "else:", *("    " + x for x in fast)]
+        else:
+            body += fast
+        body += ["cells = bytes(ba)", "last = d"]
         L += [ind + x for x in body]
-        L.append("        cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
         return L
 
     def _legal_source(self) -> str:
