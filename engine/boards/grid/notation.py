@@ -1,0 +1,70 @@
+"""Move notation of grid games: the cells a move visits, `x` before a capture landing, a
+placement's cell, a drop's cells joined by `+`, a shot after `/`; more where two moves would
+otherwise share a name (GridNotation, mixed into GridGame)."""
+from __future__ import annotations
+
+from ...api import parse_by_notation
+from ...lang import dsl
+
+PASS = "pass"
+
+
+class GridNotation:
+    """move_str and parse_move of a GridGame."""
+
+    def _notation_flags(self):
+        """Where the plain notation would give two moves one name, it says more: which kind a
+        choice promotes to (`b7-b8=queen`), which kind is placed (`cap@c3`, when several can
+        be), and a `*` after a move that flips where flipping is optional."""
+        from .movegen import pattern_actions
+        self._choosing = any(len(k.promote_to) > 1 for k in self.kinds)
+        placed, optional = set(), False
+        for ph in self.rules.phases:
+            for p in ph.places:
+                for a in pattern_actions(p):
+                    if a.name == "place":
+                        placed.add(a.kwargs["kind"].dotted)
+            for p in ph.patterns + ph.places:
+                optional = optional or _optional_flip(p)
+        self._placing_kinds = len(placed) > 1
+        self._optional_flips = optional
+
+    def move_str(self, move) -> str:
+        if move == PASS:
+            return PASS
+        name = self.geo.name
+        if move[0] == "drop":
+            return "+".join(name(c) for c in move[1:])
+        if not self.general:
+            return f"{name(move[0])}-{name(move[1])}"
+        o, d, _caps, path, fl, val, ar = move[:7]
+        if o < 0:
+            text = name(d) if not self._placing_kinds else f"{self.kinds[val >> 3].name}@{name(d)}"
+        elif path is None:
+            text = f"{name(o)}-{name(d)}"
+        else:
+            text = name(o) + "".join(f"x{name(~p)}" if p < 0 else f"-{name(p)}" for p in path)
+        if ar is not None:
+            text += f"/{name(ar & 65535)}"
+        if self._choosing and move[7]:
+            text += f"={self.kinds[val >> 3].name}"      # which of the kinds it becomes
+        if fl and self._optional_flips:
+            text += "*"                                   # with the flip (it could go without)
+        return text
+
+    def parse_move(self, st, text: str):
+        return parse_by_notation(self, st, text)
+
+    # ---------------------------------------------------------------- tools for front-ends
+
+
+def _optional_flip(node) -> bool:
+    """Does the pattern let a flip be left out (flip inside `?` or `*`)?"""
+    if isinstance(node, dsl.Rep):
+        from .movegen import pattern_actions
+        if node.quant in ("?", "*", "*+") and any(a.name == "flip" for a in pattern_actions(node.body)):
+            return True
+        return _optional_flip(node.body)
+    if isinstance(node, (dsl.Seq, dsl.Alt)):
+        return _optional_flip(node.left) or _optional_flip(node.right)
+    return False

@@ -1,0 +1,379 @@
+"""The state of a grid game and how a move changes it: the two layouts, set positions (and their
+JSON form), and the generated apply() and legal_moves() (GridState, mixed into GridGame).
+
+Two state layouts, chosen per game (GridRules.general):
+- plain (one kind of piece, steps and jumps, no captures): the tuple
+  (cells, boards, reserves, to_move, ply, passes, result), cells a byte per cell (0 empty, else
+  the owner's seat + 1), boards an int bitboard per seat; moves (origin, destination) or drops.
+  Its generator is fastgen's, tuned for jump chains whose paths merge.
+- general: (cells, boards, reserves, to_move, ply, passes, result, kinds, quiet, last): cells
+  hold kind << 3 | (owner + 1) plus one wall byte (255) at index SIZE, so a cell lookup off the
+  board (SIZE, or -1) reads "not empty, nobody's"; boards has one more bitboard, for pieces owned
+  by nobody; kinds an int bitboard per piece kind (when there are several); quiet the plies since
+  the last capture or move of a kind that resets it; last the final cell of the last move (-1).
+  Its generator is movegen's (captures, slides, placements, flips, shots, promotion, priority).
+result is None while the game runs, else the tuple of winning seats (() for a draw).
+"""
+from __future__ import annotations
+
+import re
+
+from ...api import RulebookError
+from ...lang.expr import Emitter
+
+PASS = "pass"
+NOBODY = "nobody"
+
+
+class GridState:
+    """The state layout, set positions and the generated apply of a GridGame."""
+
+    def _start_cells(self):
+        size = self.size
+        cells = bytearray(size + 1 if self.general else size)
+        if self.general:
+            cells[size] = 255
+        for ki, k in enumerate(self.kinds):
+            if not k.start:
+                continue
+            owners = [0] if k.neutral else range(self.n)
+            for seat in owners:
+                for i in self.zone_cells[k.start][seat]:
+                    if cells[i]:
+                        raise RulebookError(f"{self.rules.src_file}: two start zones overlap at {self.geo.name(i)}")
+                    cells[i] = (ki << 3) | (self.neutral_code if k.neutral else seat + 1) if self.general else seat + 1
+        return cells
+
+    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1):
+        """A state from its cells (bytearray): the boards derived from them."""
+        n = self.n
+        boards = [0] * (n + 1 if self.general else n)
+        kinds = [0] * len(self.kinds) if self.multi else []
+        for i in range(self.size):
+            v = cells[i]
+            if v:
+                boards[(v & 7) - 1] |= 1 << i
+                if self.multi:
+                    kinds[v >> 3] |= 1 << i
+        if self.general:
+            return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None, tuple(kinds), quiet, last)
+        return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None)
+
+    def initial_state(self):
+        reserve = sum(k.reserve for k in self.kinds)
+        return self._state_of(self._start_cells(), (reserve,) * self.n, 0, 0, 0)
+
+    def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
+                 ply: int | None = None, passes: int = 0, quiet: int = 0):
+        """A state from a description: pieces by owner (a seat's name, or `nobody`), each a list of
+        cells (pieces of the first kind) or a mapping kind -> cells; whose turn; reserves; ply.
+
+        The ply decides the phase; by default it is the first ply after every fixed-length phase,
+        with the given player to move. For tests, puzzles and analysis of set positions.
+        """
+        size = self.size
+        cells = bytearray(size + 1 if self.general else size)
+        if self.general:
+            cells[size] = 255
+        kinds = [k.name for k in self.kinds]
+        for owner, where in pieces.items():
+            if owner == NOBODY:
+                code = self.neutral_code
+            elif owner in self.players:
+                code = self.players.index(owner) + 1
+            else:
+                raise RulebookError(f"unknown player '{owner}' (players: {', '.join(self.players)})")
+            if code == self.neutral_code and not self.general:
+                raise RulebookError("this game has no pieces owned by nobody")
+            groups = where.items() if isinstance(where, dict) else [(kinds[0], where)]
+            for kind, cell_names in groups:
+                if kind not in kinds:
+                    raise RulebookError(f"unknown piece kind '{kind}' (kinds: {', '.join(kinds)})")
+                for text in cell_names:
+                    i = self.geo.parse_cell(str(text))
+                    if i is None:
+                        raise RulebookError(f"'{text}' is not a cell of this board")
+                    if cells[i]:
+                        raise RulebookError(f"two pieces on {text}")
+                    cells[i] = (kinds.index(kind) << 3) | code if self.general else code
+        if to_move is not None and to_move not in self.players:
+            raise RulebookError(f"unknown player '{to_move}' (players: {', '.join(self.players)})")
+        me = self.players.index(to_move) if to_move else 0
+        if ply is None:
+            fixed = sum(ph.turns or 0 for ph in self.rules.phases)
+            ply = fixed * self.n + me
+        for name in reserves or {}:
+            if name not in self.players:
+                raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
+        res = tuple((reserves or {}).get(p, 0) for p in self.players)
+        return self._settled(self._state_of(cells, res, me, ply, passes, quiet))
+
+    def _settled(self, st):
+        """A set position with the result the end conditions give it, checked for the player who
+        moved last (a blocked player to move is found by is_over, as always)."""
+        mover = (st[3] - 1) % self.n
+        result = None
+        if self._win is not None and self._win(st, mover):
+            result = (mover,)
+        elif self._draw is not None and self._draw(st, mover):
+            result = ()
+        elif self._over is not None and self._over(st, mover):
+            result = self._top_scorers(st)
+        return st if result is None else st[:6] + (result,) + st[7:]
+
+    def position_json(self, st) -> dict:
+        """The state in the generic JSON form that `position` reads (docs/positions.md)."""
+        kinds = [k.name for k in self.kinds]
+        owners: dict[str, dict[str, list[str]]] = {}
+        for i in range(self.size):
+            v = st[0][i]
+            if not v:
+                continue
+            code = v & 7
+            owner = NOBODY if self.general and code == self.neutral_code else self.players[code - 1]
+            kind = kinds[v >> 3] if self.general else kinds[0]
+            owners.setdefault(owner, {}).setdefault(kind, []).append(self.geo.name(i))
+        pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] else by) for o, by in owners.items()}
+        out = {"game": self.name, "to_move": self.players[st[3]], "ply": st[4], "passes": st[5], "pieces": pieces,
+               "reserve": {p: st[2][i] for i, p in enumerate(self.players)}}
+        if self.general:
+            out["quiet"] = st[8]
+        return out
+
+    def _put(self, seq: str, value: str) -> str:
+        """Source of the tuple `seq` with seq[me] replaced by value."""
+        n = self.n
+        if n > 4:
+            return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
+        alts = ["(" + "".join(f"{value if i == s else f'{seq}[{i}]'}, " for i in range(n)).rstrip(", ")
+                + ("," if n == 1 else "") + ")" for s in range(n)]
+        out = alts[-1]
+        for s in range(n - 2, -1, -1):
+            out = f"{alts[s]} if me == {s} else {out}"
+        return out
+
+    def _apply_source(self) -> str:
+        """apply() for this game: the end conditions inlined, option values and seats known."""
+        n = self.n
+        nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
+        if self.general:
+            L = self._apply_general_head()
+            state = "(cells, B, R, nxt, ply, passes, %s, K, quiet, last)"
+        else:
+            L = ["def apply(st, move):",
+                 "    cells, B, R, me, ply, passes, _ = st",
+                 "    if move == PASS:",
+                 "        passes += 1",
+                 "    else:",
+                 "        passes = 0",
+                 "        ba = bytearray(cells)",
+                 "        if move[0] == 'drop':",
+                 "            b = B[me]",
+                 "            for c in move[1:]:",
+                 "                ba[c] = me + 1",
+                 "                b |= BIT[c]",
+                 f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+                 "        else:",
+                 "            o, d = move",
+                 "            ba[o] = 0",
+                 "            ba[d] = me + 1",
+                 "            b = B[me] ^ BIT[o] ^ BIT[d]",
+                 "        cells = bytes(ba)",
+                 f"        B = {self._put('B', 'b')}"]
+            state = "(cells, B, R, nxt, ply, passes, %s)"
+        L += ["    ply += 1",
+              f"    nxt = {nxt}",
+              f"    st = {state % 'None'}"]
+        ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
+        for node, result, prefix in ends:
+            if node is None:
+                continue
+            em = Emitter(self._vocab, prefix=prefix)
+            test = em.emit(node)
+            code = "\n".join(em.hoisted[0] + [test])
+            if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
+                L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
+            occ = "    occ = " + " | ".join(f"B[{i}]" for i in range(n + (1 if self.general else 0)))
+            if re.search(r"\bocc\b", code) and occ not in L:
+                L.append(occ)
+            L.extend("    " + x for x in em.hoisted[0])
+            L.append(f"    if {test}:")
+            L.append(f"        return {state % result}")
+        # a blocked player to move (end.blocked lose or draw) is found when someone asks
+        # (is_over, legal_moves, outcome), from the moves generated then: never twice
+        L.append("    return st")
+        return "\n".join(L) + "\n"
+
+    def _features(self) -> set[str]:
+        """Which effects this game's moves can have, so apply is written for those only."""
+        from .movegen import captures, pattern_actions
+        out = set()
+        for ph in self.rules.phases:
+            if ph.drops:
+                out.add("drop")
+            for p in ph.patterns + ph.places:
+                names = {a.name for a in pattern_actions(p)}
+                out |= {"flip"} & names
+                if "shoot" in names:
+                    out.add("shot")
+                if captures(p) or any(a.name == "place" and a.kwargs.get("onto") for a in pattern_actions(p)):
+                    out.add("capture")
+            if ph.places:
+                out.add("place")
+        return out
+
+    def _put_at(self, seq: str, size: int, value: str) -> str:
+        """Source of the tuple `seq` (of `size` items) with seq[me] replaced by value."""
+        if size > 5:
+            return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
+        alts = ["(" + ", ".join(value if i == s else f"{seq}[{i}]" for i in range(size)) + ("," if size == 1 else "") + ")"
+                for s in range(self.n)]
+        out = alts[-1]
+        for s in range(self.n - 2, -1, -1):
+            out = f"{alts[s]} if me == {s} else {out}"
+        return out
+
+    def _apply_general_head(self) -> list[str]:
+        """The part of apply() that makes the move on the general layout. A move that captures,
+        flips or shoots nothing (most moves) takes a short way: one XOR per board touched."""
+        multi, n = self.multi, self.n
+        has = self._features()
+        resets = [i for i, k in enumerate(self.kinds) if k.resets_quiet]
+        reserved = [i for i, k in enumerate(self.kinds) if k.reserve]      # at most one (rules.py)
+        dropped = self.kinds[reserved[0] if reserved else 0].name
+        kb = (lambda line: [line]) if multi else (lambda line: [])
+        L = ["def apply(st, move):",
+             "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
+             "    if move == PASS:",
+             "        passes += 1",
+             "        quiet += 1",
+             "    else:",
+             "        passes = 0"]
+        ind = "        "
+        if "drop" in has:
+            L += ["        if move[0] == 'drop':",
+                  "            ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),
+                  "            for c in move[1:]:",
+                  f"                ba[c] = {self.kind_values[dropped]} | (me + 1)",
+                  "                b[me] |= BIT[c]",
+                  *kb(f"                k[{self.kind_values[dropped] >> 3}] |= BIT[c]"),
+                  f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+                  "            quiet += 1",
+                  "            last = move[-1]",
+                  "            cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""),
+                  "        else:"]
+            ind = "            "
+        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move",
+                "ba = bytearray(cells)"]
+        quiet = ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"
+        if "place" in has:
+            body += ["if o >= 0:", "    v = ba[o]; ba[o] = 0", "    " + quiet, "else:",
+                     "    v = val",
+                     *([f"    if val >> 3 == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
+                       if reserved else []), "    quiet += 1"]
+        else:       # the moving piece's value, when its kind matters here
+            body += ["v = ba[o]; ba[o] = 0" if resets or multi else "ba[o] = 0", quiet]
+        effects = [f for f in ("capture", "flip", "shot") if f in has]
+        slow = ["b = list(B)" + ("; k = list(K)" if multi else ""),
+                "bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo")]
+        if "capture" in has:
+            slow += ["if caps:",
+                     "    quiet = 0",
+                     "    c = caps",
+                     "    while c:",
+                     "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]; ba[i] = 0; b[(x & 7) - 1] ^= lo",
+                     *kb("        k[x >> 3] ^= lo"),
+                     "        c ^= lo"]
+        slow += ["ba[d] = val; bd = BIT[d]; b[me] |= bd", *kb("k[val >> 3] |= bd")]
+        if "flip" in has:
+            slow += ["if fl:",
+                     "    c = fl",
+                     "    while c:",
+                     "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]",
+                     "        ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
+                     "        c ^= lo"]
+        if "shot" in has:
+            slow += ["if ar is not None:",
+                     f"    a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
+                     *kb("    k[av >> 3] |= BIT[a]")]
+        slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
+        fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
+                f"B = {self._put_at('B', n + 1, 'B[me] ^ x')}"]
+        if multi:
+            fast += ["k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"]
+        if effects:
+            tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None"}
+            body += [f"if {' or '.join(tests[f] for f in effects)}:", *("    " + x for x in slow),
+                     "else:", *("    " + x for x in fast)]
+        else:
+            body += fast
+        body += ["cells = bytes(ba)", "last = d"]
+        L += [ind + x for x in body]
+        return L
+
+    def _after_source(self) -> str:
+        """The position after a move, without the end conditions (for `legal` rules)."""
+        L = self._apply_general_head()
+        L[0] = "def _after(st, move):"
+        L += ["    return (cells, B, R, %s, ply + 1, passes, None, K, quiet, last)" % ("1 - me" if self.n == 2 else f"(me + 1) % {self.n}")]
+        return "\n".join(L) + "\n"
+
+    def _legal_source(self) -> str:
+        """legal_moves(), and is_over() for games where a blocked player loses or draws: is_over
+        generates the moves to know, and hands them to the next legal_moves of that very state
+        (MEMO holds them once)."""
+        gen = [f"gen_{ph.name}" for ph in self.rules.phases]
+        moves = (f"{gen[0]}(st)" if len(gen) == 1 else
+                 f"{gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+        L = ["def legal_moves(st):"]
+        if self.blocked in ("lose", "draw"):
+            L += ["    if st is MEMO[0]:",
+                  "        MEMO[0] = None",
+                  "        return MEMO[1]"]
+        L += ["    if st[6] is not None:",
+              "        return []",
+              f"    moves = {moves}"]
+        if self.blocked == "pass":
+            L += ["    if not moves:", "        return [PASS]"]
+        L.append("    return moves")
+        if self.blocked in ("lose", "draw"):
+            L += ["", "def is_over(st):",
+                  "    if st[6] is not None:",
+                  "        return True",
+                  f"    moves = {moves}",
+                  "    MEMO[0] = st; MEMO[1] = moves",
+                  "    return not moves"]
+        return "\n".join(L) + "\n"
+
+    def _apply_generic(self, st, move):
+        """apply() as plain Python for the plain layout, for reference: the generated one must agree."""
+        cells, boards, reserves, me, ply, passes, _ = st
+        if move == PASS:
+            passes += 1
+        else:
+            passes = 0
+            ba = bytearray(cells)
+            b = boards[me]
+            if move[0] == "drop":
+                for c in move[1:]:
+                    ba[c] = me + 1
+                    b |= 1 << c
+                reserves = reserves[:me] + (reserves[me] - (len(move) - 1),) + reserves[me + 1:]
+            else:
+                o, d = move
+                ba[o] = 0
+                ba[d] = me + 1
+                b ^= (1 << o) | (1 << d)
+            cells = bytes(ba)
+            boards = boards[:me] + (b,) + boards[me + 1:]
+        ply += 1
+        nxt = (me + 1) % self.n
+        new = (cells, boards, reserves, nxt, ply, passes, None)
+        result = None
+        if self._win is not None and self._win(new, me):
+            result = (me,)
+        elif self._draw is not None and self._draw(new, me):
+            result = ()
+        if result is not None:
+            new = (cells, boards, reserves, nxt, ply, passes, result)
+        return new
