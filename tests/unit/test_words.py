@@ -320,6 +320,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "function:in_a_row": ("gravity.yaml", r"in_a_row\(3\)"),
     "function:connected": ("connect.yaml", r"connected\(near, far\)"),
     "function:neighbour": ("gravity.yaml", r"neighbour\(landing, south\)"),
+    "function:first": ("gravity.yaml", r"first\(last, south\)"),
     "function:empty": ("gravity.yaml", r"empty\(neighbour"),
     "function:occupied": ("gravity.yaml", r"occupied\(last\)"),
     "function:friend": ("rows.yaml", r"friend\(neighbour\(landing, east\)\)"),
@@ -877,6 +878,14 @@ def test_a_cap_does_not_use_the_reserve():
 
 
 # ================================================================ gravity.yaml: neighbour, empty, last
+def test_first_is_the_first_piece_along_a_ray():
+    g = game("gravity.yaml")
+    st = play(g, g.initial_state(), "a1")
+    assert g.evaluate(st) == [0.0, 0.0]              # nothing below a1: off the board
+    st = play(g, st, "b1", "a2")
+    assert g.evaluate(st) == [1.0, 1.0]              # a2 sits on a1
+
+
 def test_gravity_perft_from_the_start():
     # only the bottom row at first (off the board south reads as not empty); then never straight
     # on the disc just played: 4, x3 (the other bottom cells), x3 (two bottom cells and the first

@@ -17,7 +17,7 @@ from .movegen import PathCode, flips
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
-from .vocabulary import advance, attacked, connected, direction_sets, grid_vocabulary, in_a_row
+from .vocabulary import advance, attacked, connected, direction_sets, first, grid_vocabulary, in_a_row
 
 
 class GridGame(GridState, GridNotation):
@@ -421,6 +421,7 @@ class GridGame(GridState, GridNotation):
                         per.append((tuple(ahead), tuple(behind)))
                 lines.append(tuple(per))
             ns["_in_a_row"] = partial(in_a_row, lines=lines)
+            ns["_first"] = partial(first, off=size)
             near = [sum(1 << c for c in (self.geo.neighbour(i, v) for v in self.geo.directions.values()) if c >= 0)
                     for i in range(size)]
             ns["_connected"] = partial(connected, near=near)

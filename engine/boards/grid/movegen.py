@@ -24,6 +24,7 @@ and cell (the values a piece of that kind turns into there, () if none).
 from __future__ import annotations
 
 import itertools
+import re
 
 from ...lang import dsl
 from ...lang.expr import Emitter, Symbol
@@ -63,9 +64,11 @@ def _kw(action, name, default):
 class PathCode:
     """Python source of one phase's general move generator (see the module's docstring).
 
-    `kinds` lists (kind index or None for every kind, [pattern alternatives]) for piece moves;
-    `places` the placement alternatives; `promote` maps a kind index to True when its pieces
-    promote; `skip` leaves landing rules out (for `explain`); `instrument` counts refusals.
+    The phase gives (kind index or None for every kind, [pattern alternatives]) for piece moves,
+    the placement alternatives and the drops; `promote` holds the kinds whose pieces promote;
+    `skip` leaves landing rules out (for `explain`); `instrument` counts refusals; `exists`
+    makes a function that only says whether there is a move. The game supplies its tables:
+    `step_table` (bulk steps), `jump_masks` (pieces that can jump, cells next to an enemy).
     """
 
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
@@ -164,7 +167,6 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        import re
         used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rest))
         need = set()
         for name, line in reversed(prologue):       # a kept line needs the names it reads

@@ -195,10 +195,10 @@ def check_grid(ch: Checker) -> GridRules | None:
                     _bad(ch, path, n, f"'{n.dotted}' asks whether a player can move: it belongs to `end` "
                                       "and `evaluate`, not to rules that decide the moves")
                     return None
-                if isinstance(n, dsl.Call) and n.func == "neighbour" and len(n.args) == 2 and \
+                if isinstance(n, dsl.Call) and n.func in ("neighbour", "first") and len(n.args) == 2 and \
                         isinstance(n.args[1], dsl.Name) and n.args[1].dotted in dirsets and \
                         len(dirsets[n.args[1].dotted]) != 1:
-                    _bad(ch, path, n.args[1], f"neighbour() needs one direction, and '{n.args[1].dotted}' has "
+                    _bad(ch, path, n.args[1], f"{n.func}() needs one direction, and '{n.args[1].dotted}' has "
                                               f"{len(dirsets[n.args[1].dotted])} (name a direction word such as "
                                               "south, or a set of one)")
                     return None

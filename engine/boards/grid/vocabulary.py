@@ -13,8 +13,9 @@ from . import topology as topo
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
-            "adjacent", "players", "attacked", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
-GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "empty()", "attacked()",
+            "adjacent", "players", "attacked", "first", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
+GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "empty()",
+                 "attacked()", "first()",
                  "occupied()", "friend()", "enemy()", "neighbour()"}
 
 
@@ -111,6 +112,9 @@ FUNCTIONS = {
                          lambda a, t: f"_attacked(st, me, {'BIT[' + a[0] + ']' if t[0] == CELL else a[0]})",
                          "another player's piece could capture there (on the cell, or on a piece of the group) "
                          "with one of its capturing steps or slides"),
+    "first": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"_first(cells, RAYS[{a[1]}][me][{a[0]}])",
+                      "the first cell holding a piece from a cell in direction D (a set of one direction), "
+                      "or off the board when the ray meets none"),
     "neighbour": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"NEXT[{a[1]}][me][{a[0]}]",
                           "the cell next to a cell in a direction (one direction: a set of one)"),
 }
@@ -189,3 +193,12 @@ def attacked(st, me, mask, attackers=(), multi=False) -> bool:
                                 return True
                             break
     return False
+
+
+def first(cells, rays, off) -> int:
+    """The first cell of the rays (one, for a direction set of one) that holds a piece, or `off`."""
+    for ray in rays:
+        for t in ray:
+            if cells[t]:
+                return t
+    return off
