@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...lang import dsl
 from ...api import RulebookError
-from ...source.check import Checker
+from ...lang import dsl
 from ...lang.dsl import DslError
 from ...lang.expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
+from ...source.check import Checker
 from . import topology as topo
+from .movegen import LANDING, _kw, captures, pattern_actions
 from .vocabulary import GENERAL_WORDS, RESERVED, grid_vocabulary
 
 ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot")
@@ -214,7 +215,6 @@ def check_grid(ch: Checker) -> GridRules | None:
             ch.error(path, f"phase '{ph['name']}' needs 'turns': only the last phase lasts until the end", key=True)
         pv = vocab
         lets = []
-        from .movegen import LANDING
         for name, _text in (ph.get("let") or {}).items():
             if name in pv.names or name in RESERVED:
                 ch.error(path + ("let", name), f"'{name}' is already a name here", key=True)
@@ -484,7 +484,7 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
             if n.quant in ("++", "*+"):
                 general = True
             walk(n.body, first and n.quant in ("+", "++"))
-            if n.quant != "?" and _captures(n.body) and not _always_captures(n.body):
+            if n.quant != "?" and captures(n.body) and not _each_action_captures(n.body):
                 bad(n, "a repeated part that captures must capture on every action "
                        "(jump(..., capture=yes), or step/slide with capture=only)")
         elif isinstance(n, dsl.Action):
@@ -545,13 +545,7 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
     return ok, general
 
 
-def _captures(n) -> bool:
-    from .movegen import captures
-    return captures(n)
-
-
-def _always_captures(n) -> bool:
-    from .movegen import _kw, pattern_actions
+def _each_action_captures(n) -> bool:
     return all((a.name == "jump" and _kw(a, "capture", "no") == "yes") or _kw(a, "capture", "no") == "only"
                for a in pattern_actions(n))
 
