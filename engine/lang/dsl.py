@@ -309,12 +309,18 @@ def _expected(names) -> str:
     return ", ".join(words[:8]) + (" ..." if len(words) > 8 else "")
 
 
+MAX_LENGTH = 2000      # characters in one sentence
+MAX_DEPTH = 60         # operators, calls and parentheses inside one another
+
+
 def parse(text: str, kind: str = "expr") -> Node:
     """Parse one sentence of the given kind ("expr", "pattern" or "zone")."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
     text = str(text)
     if not text.strip():
         raise DslError(f"empty {_KIND_WORDS[kind]}", 1, 1)
+    if len(text) > MAX_LENGTH:
+        raise DslError(f"this {_KIND_WORDS[kind]} is longer than {MAX_LENGTH} characters", 1, 1)
     try:
         tree = _parser().parse(text, start=kind)
     except UnexpectedToken as e:
@@ -334,6 +340,7 @@ def parse(text: str, kind: str = "expr") -> Node:
                        len(lines), len(lines[-1]) + 1) from None
     except UnexpectedInput as e:  # any other lark complaint
         raise DslError(f"cannot read this {_KIND_WORDS[kind]}", getattr(e, "line", 1), getattr(e, "column", 1)) from None
+    _check_depth(tree, kind)        # the steps below recurse: bound them first
     try:
         return _to_ast().transform(tree)
     except Exception as e:  # VisitError wrapping a DslError
@@ -344,3 +351,16 @@ def parse(text: str, kind: str = "expr") -> Node:
 
 
 _KIND_WORDS = {"expr": "expression", "pattern": "pattern", "zone": "zone"}
+
+
+def _check_depth(tree, kind: str) -> None:
+    """DslError at the first subtree nested deeper than MAX_DEPTH (walked without recursion)."""
+    from lark import Tree
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = getattr(node, "meta", None)
+            raise DslError(f"this {_KIND_WORDS[kind]} nests deeper than {MAX_DEPTH} levels; split it with `let` names "
+                           "or simpler parts", getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))

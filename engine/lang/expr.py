@@ -256,7 +256,11 @@ class Emitter:
                 table = self._hoist(node.right.level, table)
             return f"{table}[{self._sub(node.left, lv)}]"
         if isinstance(node, dsl.BinOp):
-            return f"({self._sub(node.left, lv)} {node.op} {self._sub(node.right, lv)})"
+            left, right = self._sub(node.left, lv), self._sub(node.right, lv)
+            if node.op in ("/", "//", "%") and not _nonzero_literal(right):
+                # a divisor that may be 0: a located error, never a ZeroDivisionError
+                return f"_divide({left}, {right}, {node.op!r}, {getattr(node, 'where', '?')!r})"
+            return f"({left} {node.op} {right})"
         if isinstance(node, dsl.Neg):
             return f"(-{self._sub(node.operand, lv)})"
         if isinstance(node, dsl.Compare):
@@ -268,6 +272,21 @@ class Emitter:
         if isinstance(node, dsl.IfElse):
             return f"({self._sub(node.then, lv)} if {self._sub(node.cond, lv)} else {self._sub(node.other, lv)})"
         raise AssertionError(node)
+
+
+def _nonzero_literal(code: str) -> bool:
+    try:
+        return float(code.strip("()")) != 0
+    except ValueError:
+        return False
+
+
+def divide(a, b, op: str, where: str):
+    """a op b for op in / // %, as generated code calls it when b may be 0."""
+    if not b:
+        from ..errors import RulebookError
+        raise RulebookError(f"{where}: division by zero while playing (the divisor is 0 here)")
+    return a / b if op == "/" else a // b if op == "//" else a % b
 
 
 def _trivial(code: str) -> bool:

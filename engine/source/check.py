@@ -42,6 +42,8 @@ class Checker:
             self.findings.append(self.src.finding(path, e.message, inner=(e.line, e.column)))
             return None
         node.path = path
+        for n in _divisions(node):      # where a division stands, for its runtime error
+            n.where = str(self.src.finding(path, "", inner=(n.line, n.column)))[:-2]
         return node
 
     def typed(self, path: tuple, vocab: Vocabulary, expect: tuple[str, ...], kind: str = "expr",
@@ -64,6 +66,22 @@ class Checker:
     def raise_if_any(self) -> None:
         if self.findings:
             raise GameFileError(sorted(self.findings, key=lambda f: (f.line, f.column)))
+
+
+def _divisions(node):
+    """The divisions (/ // %) of a parsed sentence, walked without recursion."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dsl.BinOp) and n.op in ("/", "//", "%"):
+            yield n
+        for v in vars(n).values():
+            if isinstance(v, dsl.Node):
+                stack.append(v)
+            elif isinstance(v, (list, tuple)):
+                stack.extend(x for x in v if isinstance(x, dsl.Node))
+            elif isinstance(v, dict):
+                stack.extend(x for x in v.values() if isinstance(x, dsl.Node))
 
 
 def _article(t: str) -> str:

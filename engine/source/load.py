@@ -102,8 +102,23 @@ def _place(node) -> Place:
     return Place(m.line + 1, m.column + 1, style or None, node.end_mark.line + 1)
 
 
+MAX_NESTING = 64        # mappings and lists inside one another
+MAX_DIGITS = 18         # a whole number in a game file has at most this many digits
+
+
 class _Loader(yaml.SafeLoader):
-    pass
+    """The safe loader, refusing nesting deeper than MAX_NESTING (composing recurses)."""
+    _depth = 0
+
+    def compose_node(self, parent, index):
+        self._depth += 1
+        try:
+            if self._depth > MAX_NESTING:
+                raise yaml.composer.ComposerError(None, None, f"values nest deeper than {MAX_NESTING} levels",
+                                                  self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def load_source(path: str | Path, text: str | None = None) -> Source:
@@ -347,9 +362,13 @@ def _convert(node, path, src: Source, findings: list, loader, budget) -> Any:
                                 f"YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not allowed in a game file"))
         return None
     if isinstance(node, ScalarNode):
+        if node.tag.endswith(":int") and len(node.value.lstrip("+-0")) > MAX_DIGITS:
+            p = _place(node)
+            findings.append(Finding(src.file, p.line, p.column, f"a number of more than {MAX_DIGITS} digits"))
+            return None
         try:
             return loader.construct_object(node, deep=True)
-        except yaml.YAMLError as e:
+        except (yaml.YAMLError, ValueError) as e:
             p = _place(node)
             findings.append(Finding(src.file, p.line, p.column, f"bad value: {getattr(e, 'problem', e)}"))
             return None

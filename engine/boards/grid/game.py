@@ -10,7 +10,7 @@ from typing import Any
 
 from ...lang import dsl
 from ...api import Outcome, RulebookError
-from ...codegen import define
+from ...codegen import RUNTIME, define
 from ...lang.expr import INT, Emitter, Symbol, Vocabulary
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
 from .movegen import PathCode, flips
@@ -293,7 +293,7 @@ class GridGame(GridState, GridNotation):
         used = list(base.used)
         if r.cells_node is not None:
             code = Emitter(Vocabulary({"file": Symbol(INT, "f"), "rank": Symbol(INT, "r")}, {})).emit(r.cells_node)
-            fn = eval(compile(f"lambda f, r: {code}", f"<{r.src_file}:board.cells>", "eval"))
+            fn = eval(compile(f"lambda f, r: {code}", f"<{r.src_file}:board.cells>", "eval"), dict(RUNTIME))
             used = [u and bool(fn(i % W, i // W)) for i, u in enumerate(used)]
         geo = r.topology(used)
         self.geo = geo

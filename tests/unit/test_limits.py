@@ -1,0 +1,81 @@
+"""Limits of the language (docs/language.md, Limits): what exceeds them is a located finding, and
+a division by zero while playing is a located error, never a traceback or a runaway recursion."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from rulebook import RulebookError, check_file, load_game
+from rulebook.lang import dsl
+from rulebook.source.load import MAX_DIGITS, MAX_NESTING, GameFileError
+
+GAME = """game: Limits
+players: [a, b]
+board:
+  grid: {files: 3, ranks: 3}
+zones:
+  board: all
+pieces:
+  stone: {}
+phases:
+  - name: play
+    move: place(board)
+end:
+  draw: count(empty) == 0
+"""
+
+
+def findings(tmp_path, text):
+    path = tmp_path / "limits.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    return [f"{f.line}:{f.column}: {f.message}" for f in info.value.findings]
+
+
+def test_yaml_nesting_is_bounded(tmp_path):
+    deep = "[" * (MAX_NESTING + 10) + "]" * (MAX_NESTING + 10)
+    got = findings(tmp_path, GAME + f"about: {deep}\n")
+    # the file itself is the first level, so the list opened at column 8 + 62 is the 65th
+    assert got == [f"14:{7 + MAX_NESTING}: YAML syntax: values nest deeper than {MAX_NESTING} levels"]
+
+
+def test_huge_integers_are_refused_where_they_stand(tmp_path):
+    text = GAME.replace("files: 3", "files: " + "9" * 5000)
+    assert findings(tmp_path, text) == [f"4:17: a number of more than {MAX_DIGITS} digits"]
+
+
+@pytest.mark.parametrize("text", ["not " * 5000 + "true", " + ".join(["ply"] * 500)])
+def test_deep_expressions_are_a_finding_not_a_recursion_error(tmp_path, text):
+    got = findings(tmp_path, GAME + f"evaluate: {text}\n")
+    assert len(got) == 1 and got[0].startswith("14:") and ("nests deeper than" in got[0] or "longer than" in got[0])
+
+
+def test_the_parser_bounds_depth_and_length():
+    with pytest.raises(dsl.DslError, match="nests deeper than"):
+        dsl.parse(" + ".join(["1"] * 200))
+    with pytest.raises(dsl.DslError, match="longer than"):
+        dsl.parse("x" * (dsl.MAX_LENGTH + 1))
+    assert isinstance(dsl.parse(" + ".join(["1"] * 20)), dsl.BinOp)
+
+
+def test_a_division_by_zero_while_playing_is_located(tmp_path):
+    path = tmp_path / "zero.yaml"
+    path.write_text(GAME + "evaluate: 1 / (ply - ply)\n", encoding="utf-8")
+    game = load_game(path)
+    with pytest.raises(RulebookError, match=r"zero.yaml:14:13: division by zero"):
+        game.evaluate(game.initial_state())
+    proc = subprocess.run([sys.executable, "-m", "rulebook", "play", str(path), "--players", "greedy,random"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "zero.yaml:14:13: division by zero" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_constant_divisor_stays_a_plain_division(tmp_path):
+    path = tmp_path / "half.yaml"
+    path.write_text(GAME + "evaluate: 0.5 + (count(mine) - count(theirs)) / 18\n", encoding="utf-8")
+    game = load_game(path)
+    assert "_divide" not in game.sources["evaluate"]
+    assert game.evaluate(game.initial_state()) == [0.5, 0.5]
