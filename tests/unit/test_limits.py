@@ -79,3 +79,36 @@ def test_a_constant_divisor_stays_a_plain_division(tmp_path):
     game = load_game(path)
     assert "_divide" not in game.sources["evaluate"]
     assert game.evaluate(game.initial_state()) == [0.5, 0.5]
+
+
+def test_a_drop_that_could_list_too_many_moves_is_refused(tmp_path):
+    path = tmp_path / "bigdrop.yaml"
+    path.write_text("""game: Big drop
+players:
+  - {name: a, forward: north}
+  - {name: b, forward: south}
+board:
+  grid: {files: 10, ranks: 10}
+zones:
+  half: ranks 1..5
+pieces:
+  stone: {reserve: 20}
+phases:
+  - name: setup
+    turns: 1
+    move: drop(half, count=all)
+  - name: play
+    move: step(front)
+end:
+  draw: ply > 10
+""", encoding="utf-8")
+    with pytest.raises(RulebookError, match=r"bigdrop.yaml: phase 'setup': drop\(half\) of 20 pieces onto 50 cells "
+                                            r"could list 47,129,212,243,960 moves"):
+        load_game(path)
+
+
+def test_tile_counts_are_bounded(tmp_path):
+    from conftest import GAMES
+    text = (GAMES / "zug.yaml").read_text().replace("straight:        {count: 6,", "straight:        {count: 100000,")
+    got = findings(tmp_path, text)
+    assert len(got) == 1 and got[0].endswith("'tiles.types.straight.count' must be at most 1000")

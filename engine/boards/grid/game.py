@@ -20,6 +20,9 @@ from .state import PASS, GridState
 from .vocabulary import advance, attacked, connected, direction_sets, first, grid_vocabulary, in_a_row
 
 
+MAX_DROP_MOVES = 100_000      # moves one drop may list in a position
+
+
 class GridGame(GridState, GridNotation):
     """A compiled grid game: the Game API of rulebook/api.py."""
 
@@ -346,10 +349,26 @@ class GridGame(GridState, GridNotation):
         self.zone_cells: dict[str, list[list[int]]] = {}
         for z in r.zones:
             self.zone_cells[z] = [sorted(self._zone(z, s)) for s in range(n)]
+        self._check_drops()
         self.RK = [geo.lines_along(f) for f in self.forward]
         # kinds: cell value bits, promotions
         self.kind_values = {k.name: i << 3 for i, k in enumerate(self.kinds)}
         self.neutral_code = n + 1
+
+    def _check_drops(self):
+        """A drop of k pieces onto a zone of n free cells lists C(n, k) moves: refuse a game where
+        that could pass MAX_DROP_MOVES, rather than fill the memory while playing."""
+        from math import comb
+        reserve = sum(k.reserve for k in self.kinds)
+        for ph in self.rules.phases:
+            for znode, count in ph.drops:
+                k = reserve if count is None else count
+                n = max(len(c) for c in self.zone_cells[znode.dotted])
+                if comb(n, min(k, n)) > MAX_DROP_MOVES:
+                    spec = self.rules.spec["phases"][ph.path[-1]]
+                    raise RulebookError(f"{self.rules.src_file}: phase '{ph.name}': drop({znode.dotted}) of {k} "
+                                        f"pieces onto {n} cells could list {comb(n, min(k, n)):,} moves at once "
+                                        f"(at most {MAX_DROP_MOVES:,}): {spec.get('move')}")
 
     def _vector(self, seat: int, word) -> tuple[int, int] | None:
         geo = self.geo
