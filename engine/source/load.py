@@ -200,9 +200,14 @@ def _read(name: str, path: str | Path | None = None, link: "_Where | None" = Non
 
 def _parse(name: str, text: str) -> Source:
     """One file's text into a Source (no `extends` followed)."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as e:
+        raise _control_character(name, text, e) from None
     try:
         root = loader.get_single_node()
+    except yaml.reader.ReaderError as e:
+        raise _control_character(name, text, e) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         msg = " ".join(x for x in (e.context, e.problem) if x) or "invalid YAML"
@@ -221,6 +226,14 @@ def _parse(name: str, text: str) -> Source:
     if findings:
         raise GameFileError(findings)
     return src
+
+
+def _control_character(name: str, text: str, e) -> GameFileError:
+    """A character YAML refuses (NUL, BEL, ...), located."""
+    before = text[:e.position]
+    line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+    return GameFileError([Finding(name, line, col, f"a control character (code {e.character:#04x}) is not "
+                                                   "allowed in a game file")])
 
 
 # ---------------------------------------------------------------- extends
