@@ -19,7 +19,8 @@ from .app import app, err
 
 for _command in (files.validate, files.schema, matches.play, positions.replay, positions.moves, positions.perft,
                  positions.show, matches.bench, matches.tournament, matches.analyze):
-    app.command()(_command)
+    # perft's DEPTH may be typed negative: `-1` is then the argument (refused with its range), not an unknown option
+    app.command(context_settings={"ignore_unknown_options": True} if _command is positions.perft else None)(_command)
 del _command
 
 __all__ = ["app", "main"]

@@ -44,8 +44,40 @@ def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
     return result
 
 
+# the largest input file read: a game file, a record or a position (`/dev/zero` or a huge file is refused
+# before reading, never read into memory)
+MAX_FILE_BYTES = 1_000_000
+MAX_FILE_TEXT = "1 MB"
+
+
+def check_input_file(path, what: str = "") -> None:
+    """Refuse, before any reading, a path that is not a regular file or is larger than
+    MAX_FILE_BYTES (1 MB): `FILE: not a regular file` / `FILE: larger than 1 MB`. A missing
+    file is left to the reader, which says so in its own words."""
+    import os
+    import stat
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise RulebookError(f"{path}: not a regular file" + (f" ({what})" if what else ""))
+    if info.st_size > MAX_FILE_BYTES:
+        raise RulebookError(f"{path}: larger than {MAX_FILE_TEXT}" + (f" ({what})" if what else ""))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`1 ply`, `2 plies`, `1 player`, `3 players`."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def plies(n: int) -> str:
+    return plural(n, "ply", "plies")
+
+
 def load(path: str, options: dict, seats: int | None = None):
     from ..pipeline import load_game
+    check_input_file(path)
     return load_game(path, options, seats)
 
 
@@ -64,7 +96,7 @@ def position(game_path: str, option: list[str] | None, record: str | None, seats
         from ..play.positions import position_state, read_position
         if ply is not None:
             raise RulebookError("--ply counts the moves of a record: it does not go with --position")
-        data = read_position(position_file)
+        data = read_position(position_file)  # bounded by its reader (play/positions.py)
         game = load(game_path, opts, seats)
         return game, position_state(game, data, position_file), None
     if record is None:
@@ -74,11 +106,13 @@ def position(game_path: str, option: list[str] | None, record: str | None, seats
             raise RulebookError(f"--ply {ply}: without a record there is only ply 0")
         return game, st, None
     from ..play.records import check_players, read_record, replay_moves
+    check_input_file(record)
     rec = read_record(record)
     game = load(game_path, {**{k: str(v) for k, v in rec.options.items()}, **opts}, seats or rec.seats)
     check_players(game, rec, record)
     if ply is not None and not 0 <= ply <= len(rec.moves):
-        raise RulebookError(f"--ply {ply}: the record has {len(rec.moves)} moves (plies 0..{len(rec.moves)})")
+        raise RulebookError(f"--ply {ply}: the record has {plural(len(rec.moves), 'move')} "
+                           f"(plies 0..{len(rec.moves)})")
     st = replay_moves(game, rec.moves, record, upto=ply)
     return game, st, rec
 
@@ -86,11 +120,11 @@ def position(game_path: str, option: list[str] | None, record: str | None, seats
 def result_line(game, st) -> str:
     res = game.outcome(st)
     if not res.over:
-        head = f"not over after {game.ply(st)} plies"
+        head = f"not over after {plies(game.ply(st))}"
     elif res.winners:
-        head = f"{', '.join(res.winners)} won after {game.ply(st)} plies"
+        head = f"{', '.join(res.winners)} won after {plies(game.ply(st))}"
     else:
-        head = f"a draw after {game.ply(st)} plies"
+        head = f"a draw after {plies(game.ply(st))}"
     if res.breakdown is not None:
         parts = "; ".join(f"{p} {res.scores[p]:g} (" + ", ".join(f"{k} {v}" for k, v in res.breakdown[p].items()) + ")"
                           for p in game.players)
@@ -106,6 +140,7 @@ def numbered(path: str, i: int) -> str:
 def seats_for(game_path: str, listed: int) -> int | None:
     """A variable-count game seats one player per listed spec when that count is allowed."""
     from ..pipeline import check_file
+    check_input_file(game_path)
     rules = check_file(game_path)
     low, high = getattr(rules, "count_min", len(rules.players)), getattr(rules, "count_max", len(rules.players))
     return listed if low != high and low <= listed <= high else None

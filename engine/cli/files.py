@@ -5,15 +5,25 @@ import json
 
 import typer
 
-from .app import err, out
+from ..errors import RulebookError
+from .app import check_input_file, err, out
 
 
 def validate(files: list[str] = typer.Argument(..., help="game files to check")):
-    """Check game files: YAML, structure, every rules-language string, cross-references."""
+    """Check game files: YAML, structure, every rules-language string, cross-references.
+
+    A game file is a regular file of at most 1 MB: anything else (a folder, a device such as
+    /dev/zero, a larger file) is refused before it is read. Exit 1 when any file is refused."""
     from ..errors import GameFileError
     from ..pipeline import check_file
     bad = False
     for f in files:
+        try:
+            check_input_file(f)
+        except RulebookError as e:
+            bad = True
+            err(str(e))
+            continue
         try:
             check_file(f)
             out(f"{f}: ok")

@@ -9,8 +9,8 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
-from .app import (GameArg, OptionOpt, SeatsOpt, exclusive, label, load, numbered, out,
-                  parse_options, result_line, seats_for)
+from .app import (GameArg, OptionOpt, SeatsOpt, check_input_file, exclusive, label, load, numbered, out,
+                  parse_options, plies, plural, result_line, seats_for)
 
 
 def play(game_path: str = GameArg,
@@ -27,7 +27,7 @@ def play(game_path: str = GameArg,
     from ..play.records import Record
     exclusive(record, position_file)
     opts = parse_options(option)
-    specs = split_player_specs(players) if players else None
+    specs = split_player_specs(players) if players is not None else None
     game = load(game_path, opts, len(specs) if specs else None)
     start = None
     if position_file is not None:
@@ -69,21 +69,24 @@ def play(game_path: str = GameArg,
             out(f"  {p:<8} {specs[i]:<24} wins {wins[p]:>4}   mean score {tally[p] / games:.2f}")
 
 
-def bench(game_path: str = GameArg, seconds: float = typer.Option(3.0, "--seconds", help="time for each measure"),
-          depth: Optional[int] = typer.Option(None, "--depth", help="perft depth (default: as deep as fits the time)"),
+def bench(game_path: str = GameArg,
+          seconds: float = typer.Option(3.0, "--seconds", help="time for each measure: more than 0, at most 3600"),
+          depth: Optional[int] = typer.Option(None, "--depth", help="perft depth, 1 to 12 (default: as deep as fits "
+                                                                    "the time, at most 8)"),
           seed: int = typer.Option(0, "--seed"), option: Optional[list[str]] = OptionOpt,
           seats: Optional[int] = SeatsOpt,
           as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")):
     """Random-playout plies per second and perft leaves per second."""
-    from ..play.measure import bench as _bench
+    from ..play.measure import bench as _bench, check_bench
+    check_bench(seconds, depth)  # before loading: a bad figure is refused at once
     game = load(game_path, parse_options(option), seats)
     fig = _bench(game, seconds, depth, seed)
     if as_json:
         out(json.dumps(fig))
         return
-    out(f"{game.name}, {len(game.players)} players")
+    out(f"{game.name}, {plural(len(game.players), 'player')}")
     out(f"random playouts: {fig['playout_plies_per_s']:,.0f} plies/s "
-        f"({fig['playouts']} games, {fig['playout_plies']} plies in {fig['playout_seconds']:.2f} s)")
+        f"({plural(fig['playouts'], 'game')}, {plies(fig['playout_plies'])} in {fig['playout_seconds']:.2f} s)")
     out(f"perft depth {fig['perft_depth']}: {fig['perft_leaves']:,} leaves in {fig['perft_seconds']:.2f} s, "
         f"{fig['perft_leaves_per_s']:,.0f} leaves/s")
 
@@ -101,9 +104,13 @@ def tournament(game_path: str = GameArg,
                nseats: Optional[int] = typer.Option(None, "--seat-count",
                                                     help="seats per game, for games with a variable count "
                                                          "(default: one per listed player, within the game's range)")):
-    """Play all pairings (or seatings) of the players; a table of wins, draws and mean scores."""
+    """Play all pairings (or seatings) of the players; a table of wins, draws and mean scores.
+
+    Stopped by SIGTERM or Ctrl-C: prints the games finished so far (table or JSON, marked "interrupted after N of M games"), exits 1.
+    """
     from ..pipeline import GameFactory
-    from ..play.tournament import run_tournament
+    from ..play.tournament import TournamentInterrupted, run_tournament
+    from .app import err
     from ..players import split_player_specs
     if seats not in ("rotate", "fixed"):
         raise RulebookError("--seats must be rotate or fixed")
@@ -112,14 +119,34 @@ def tournament(game_path: str = GameArg,
     if workers < 1:
         raise RulebookError("--workers must be at least 1")
     specs = split_player_specs(players)
+    check_input_file(game_path)
     if nseats is None:
         nseats = seats_for(game_path, len(specs))
     factory = GameFactory(str(game_path), tuple(sorted(parse_options(option).items())), nseats)
     factory()  # report a bad game file or option here, once
-    res = run_tournament(factory, specs, games, seats, workers,
-                         "local" if backend == "process" and workers == 1 else backend, seed,
-                         progress=not as_json and sys.stderr.isatty(), address=address)
+    try:
+        res = run_tournament(factory, specs, games, seats, workers,
+                             "local" if backend == "process" and workers == 1 else backend, seed,
+                             progress=not as_json and sys.stderr.isatty(), address=address)
+    except TournamentInterrupted as stop:  # the partial results, then exit 1 (documented above)
+        out(stop.result.to_json() if as_json else stop.result.render())
+        err(stop.result.interrupted)
+        raise SystemExit(1) from None
     out(res.to_json() if as_json else res.render())
+
+
+def check_out_dir(out_dir: str, both: bool) -> None:
+    """--out names a folder: refuse a file (or a file where a variant's subfolder goes) before
+    any game is played."""
+    base = Path(out_dir)
+    for p in [base] + ([base / "a", base / "b"] if both else []):
+        if p.exists() and not p.is_dir():
+            raise RulebookError(f"--out {out_dir}: {p} is a file, not a folder")
+    for parent in base.parents:  # a file above the folder: it cannot be made
+        if parent.exists():
+            if not parent.is_dir():
+                raise RulebookError(f"--out {out_dir}: {parent} is a file, not a folder")
+            break
 
 
 def analyze(game_path: str = GameArg,
@@ -127,7 +154,8 @@ def analyze(game_path: str = GameArg,
             players: str = typer.Option("random", "--players", "-p", help="the players' specs"),
             option: Optional[list[str]] = OptionOpt,
             versus: Optional[list[str]] = typer.Option(None, "--vs", help="a second variant's option NAME=VALUE (repeatable): compare side by side"),
-            out_dir: str = typer.Option("analysis", "--out", help="folder for the PNG plots and summary.json"),
+            out_dir: str = typer.Option("analysis", "--out", help="folder for the PNG plots and summary.json (made "
+                                                                  "if missing; an existing file is refused)"),
             seed: int = typer.Option(0, "--seed"),
             workers: int = typer.Option(1, "--workers", "-w"),
             nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count")):
@@ -135,6 +163,8 @@ def analyze(game_path: str = GameArg,
     from ..pipeline import GameFactory
     from ..play.variants import analyze as _analyze, compare, describe
     opts = parse_options(option)
+    check_out_dir(out_dir, bool(versus))
+    check_input_file(game_path)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)
     a_factory()
     summary_a = _analyze(a_factory, games=games, seed=seed, players=players,

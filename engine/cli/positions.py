@@ -11,8 +11,10 @@ import typer
 
 from ..api import CHANCE
 from ..errors import RulebookError
-from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, load, out, err, parse_options, position,
-                  result_line)
+from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, check_input_file, load, out, err,
+                  parse_options, position, result_line)
+
+MAX_PERFT_DEPTH = 30  # far beyond what any game counts in a lifetime: a typo, not a request
 
 
 def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the record (JSON)"),
@@ -20,6 +22,7 @@ def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the
            option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
     """Check every move of a record; print the final position and result."""
     from ..play.records import check_players, read_record, replay_moves
+    check_input_file(record)
     rec = read_record(record)
     game = load(game_path, {**{k: str(v) for k, v in rec.options.items()}, **parse_options(option)}, seats or rec.seats)
     check_players(game, rec, record)
@@ -39,19 +42,37 @@ def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the
 
 
 def moves(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_file: Optional[str] = PositionOpt,
-          why: Optional[str] = typer.Option(None, "--why", help="explain why this move is not legal"),
+          why: Optional[str] = typer.Option(None, "--why", help="explain why this move is not legal (exit 0 when the "
+                                                                 "text is a move, legal or refused; exit 1 when it is "
+                                                                 "not a move at all)"),
           option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
-    """List the legal moves of a position, one per line (or explain a refused move)."""
+    """List the legal moves of a position, one per line (or explain a refused move).
+
+    With --why the explanation is the output (stdout). Exit 0 when the text is a move of the
+    game's notation, legal or refused by a rule (the explanation says which); exit 1, with the
+    explanation on stderr, when the text is not a move at all (not in the game's notation, a
+    cell off the board, an unknown tile)."""
     game, st, _ = position(game_path, option, record, seats, position_file=position_file)
     if why is not None:
-        out(game.explain(st, why))
+        if len(why) > 1000:
+            raise RulebookError(f"--why: a move text of {len(why)} characters is not a move of {game.name}")
+        text = game.explain(st, why)
+        if any(marker in text for marker in UNREADABLE):
+            raise RulebookError(text)
+        out(text)
         return
     ms = sorted(game.move_str(m) for m in game.legal_moves(st))
     if ms:
         out("\n".join(ms))
 
 
-def perft(game_path: str = GameArg, depth: int = typer.Argument(..., help="plies to search"),
+# what the explanations of --why say of a text that is not a move at all (boards/*/explain.py)
+UNREADABLE = ("is not a cell of this board", "is not a move in this game's notation", "is not a placement",
+              "no tile type", "is off the board", "a rotation is 0, 90, 180 or 270", "is not a sale")
+
+
+def perft(game_path: str = GameArg,
+          depth: int = typer.Argument(..., help=f"plies to search, 0 to {MAX_PERFT_DEPTH}"),
           record: Optional[str] = RecordOpt, position_file: Optional[str] = PositionOpt,
           option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt,
           exact: bool = typer.Option(False, "--exact", help="count only sequences of exactly DEPTH plies: a game "
@@ -64,10 +85,13 @@ def perft(game_path: str = GameArg, depth: int = typer.Argument(..., help="plies
     Exact convention (--exact): only sequences of exactly DEPTH plies are counted; a game that ended earlier counts 0.
 
     The two differ only when games end within DEPTH plies. At a chance position the branches are its distinct outcomes.
+
+    DEPTH is 0 to 30 (a larger depth is refused: no game is counted that deep).
     """
     from ..play.measure import divide as _divide, perft as _perft
-    if depth < 0:
-        raise RulebookError("depth must be 0 or more")
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        shown = str(depth) if depth.bit_length() < 100 else ("a huge number" if depth > 0 else "a huge negative number")
+        raise RulebookError(f"perft: depth {shown} is out of range: write 0 to {MAX_PERFT_DEPTH}")
     game, st, _ = position(game_path, option, record, seats, position_file=position_file)
     t = time.perf_counter()
     if divide and depth > 0 and not game.is_over(st):

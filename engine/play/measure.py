@@ -1,10 +1,27 @@
 """Counting and timing over any Game: perft (two conventions), random playouts and the bench figures."""
 from __future__ import annotations
 
+import math
 import random
 import time
 
-from ..api import CHANCE
+from ..api import CHANCE, RulebookError
+
+MAX_BENCH_SECONDS = 3600.0   # the time of each measure of `bench`: more than an hour is a typo
+MAX_BENCH_DEPTH = 12         # bench's perft depth: deeper counts take days on any shipped game
+AUTO_BENCH_DEPTH = 8         # the deepest bench goes by itself, when no depth is given
+
+
+def check_bench(seconds, depth) -> None:
+    """Refuse bench figures that cannot be measured: seconds a positive finite number of at most
+    MAX_BENCH_SECONDS, depth (when given) 1 to MAX_BENCH_DEPTH."""
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        raise RulebookError(f"--seconds {seconds!r}: write a positive number of seconds")
+    if not math.isfinite(seconds) or not 0 < seconds <= MAX_BENCH_SECONDS:
+        raise RulebookError(f"--seconds {seconds:g}: write a positive number of seconds, at most {MAX_BENCH_SECONDS:g}")
+    if depth is not None and not 1 <= depth <= MAX_BENCH_DEPTH:
+        shown = depth if abs(depth) < 10 ** 30 else "(a huge number)"
+        raise RulebookError(f"--depth {shown}: write a perft depth from 1 to {MAX_BENCH_DEPTH}")
 
 
 def perft(game, st, depth: int, exact: bool = False) -> int:
@@ -88,14 +105,16 @@ def perft_rate(game, depth: int, st=None) -> dict:
 
 
 def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -> dict:
-    """Random-playout plies per second and perft leaves per second, on this process."""
+    """Random-playout plies per second and perft leaves per second, on this process.
+    RulebookError for seconds or a depth out of range (check_bench)."""
+    check_bench(seconds, depth)
     play = playout_rate(game, seed, seconds)
     plies, games, t_play = play["plies"], play["matches"], play["seconds"]
     if depth is None:  # deepen while the next depth likely fits in the time
         depth = 1
         while True:
             pr = perft_rate(game, depth)
-            if pr["seconds"] * 30 > seconds or depth >= 8:
+            if pr["seconds"] * 30 > seconds or depth >= AUTO_BENCH_DEPTH:
                 break
             depth += 1
     else:

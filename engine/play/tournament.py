@@ -6,6 +6,12 @@ builds fresh players from it, so results are the same whatever the worker count 
 order in which finished games arrive differs, and results are sorted by game index.
 
 The per-game runner here is also what play/variants.py uses (with `collect=True`).
+
+Stopping: worker processes die with this process (a parent-death signal on Linux, a watch
+thread elsewhere), so a killed tournament leaves no orphan behind. SIGTERM or SIGINT while
+jobs run terminates the workers and raises JobsInterrupted (a KeyboardInterrupt) carrying the
+games finished so far; run_tournament turns it into TournamentInterrupted with a partial
+TournamentResult, which the `rulebook tournament` command prints before exiting with code 1.
 """
 from __future__ import annotations
 
@@ -13,8 +19,11 @@ import io
 import itertools
 import json
 import math
+import os
+import signal
 import statistics
 import sys
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -23,7 +32,7 @@ from ..api import CHANCE, RulebookError
 from ..players import Match, Player, derive_seed, make_players
 
 __all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
-           "wilson_interval", "mean_interval"]
+           "wilson_interval", "mean_interval", "JobsInterrupted", "TournamentInterrupted"]
 
 BACKENDS = ("local", "process", "ray")
 
@@ -130,10 +139,58 @@ def _progress_bar(enabled: bool | str, total: int, label: str):
     return bar
 
 
+class JobsInterrupted(KeyboardInterrupt):
+    """SIGTERM or SIGINT stopped run_jobs: `results` are the games finished (sorted by index),
+    `total` the number of jobs asked for, `signum` the signal. A KeyboardInterrupt, so that a
+    caller that does not know it stops as on Ctrl-C."""
+
+    def __init__(self, results: list[GameResult], total: int, signum: int):
+        super().__init__(f"interrupted after {len(results)} of {total} games")
+        self.results, self.total, self.signum = results, total, signum
+
+
+class _Signalled(BaseException):
+    """Raised by the signal handler in the main thread; run_jobs turns it into JobsInterrupted."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def _install_stop_handlers() -> dict | None:
+    """While jobs run, SIGTERM and SIGINT raise _Signalled in the main thread (a blocking wait
+    on futures is interrupted too). A second signal gets the default action (dies at once).
+    Returns the previous handlers, or None off the main thread (where Python cannot catch)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum, frame):
+        for sig in _STOP_SIGNALS:
+            signal.signal(sig, signal.SIG_DFL)
+        raise _Signalled(signum)
+
+    previous = {}
+    for sig in _STOP_SIGNALS:
+        previous[sig] = signal.getsignal(sig)
+        signal.signal(sig, handler)
+    return previous
+
+
+def _restore_handlers(previous: dict | None) -> None:
+    for sig, old in (previous or {}).items():
+        signal.signal(sig, old if old is not None else signal.SIG_DFL)
+
+
 def run_jobs(game_factory, jobs: Sequence[Job], *, workers: int = 1, backend: str = "local",
              progress: bool | str = False, collect: bool = False, max_plies: int | None = None,
              address: str | None = None, label: str = "games") -> list[GameResult]:
-    """Play every job on the chosen back-end; results sorted by game index."""
+    """Play every job on the chosen back-end; results sorted by game index.
+
+    SIGTERM or SIGINT stops the run (workers terminated, pending jobs cancelled) and raises
+    JobsInterrupted with the games finished so far."""
     if backend not in BACKENDS:
         raise RulebookError(f"unknown backend '{backend}'; backends are: {', '.join(BACKENDS)}")
     if workers < 1:
@@ -147,6 +204,7 @@ def run_jobs(game_factory, jobs: Sequence[Job], *, workers: int = 1, backend: st
         if bar is not None:
             bar.advance(bar.task_ids[0], len(batch))
 
+    previous = _install_stop_handlers()
     try:
         if backend == "local" or not jobs:
             game = game_factory()
@@ -160,10 +218,82 @@ def run_jobs(game_factory, jobs: Sequence[Job], *, workers: int = 1, backend: st
                 _run_processes(game_factory, chunks, workers, collect, max_plies, done)
             else:
                 _run_ray(game_factory, chunks, collect, max_plies, address, done)
+    except _Signalled as stop:
+        raise JobsInterrupted(sorted(results, key=lambda r: r.index), len(jobs), stop.signum) from None
     finally:
+        _restore_handlers(previous)
         if bar is not None:
             bar.stop()
     return sorted(results, key=lambda r: r.index)
+
+
+# ------------------------------------------------------------------------------ worker processes
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _parent_death_signal(sig: int) -> bool:
+    """Ask Linux to send `sig` to this process when its parent dies; False where prctl is not."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(ppid: int, interval: float = 0.5) -> None:
+    """Fallback: a daemon thread that ends this process once it is re-parented."""
+    import time
+
+    def watch():
+        while os.getppid() == ppid:
+            time.sleep(interval)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="rulebook-parent-watch", daemon=True).start()
+
+
+def _worker_init(parent_pid: int) -> None:
+    """Initializer of each pool worker: die with the parent, leave signals to the parent.
+
+    The parent-death signal is SIGKILL (a worker holds nothing to clean up). It is tied to the
+    thread that forked the worker, i.e. the main thread of the tournament, which submits the
+    jobs. Ctrl-C reaches the whole process group: workers ignore SIGINT and let the parent stop
+    them; SIGTERM (the parent's way to stop them) gets its default action again, since a forked
+    worker inherits the parent's handlers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    ppid = os.getppid()
+    if not _parent_death_signal(signal.SIGKILL):
+        _watch_parent(ppid)
+    # a parent that died before prctl sends no signal: look once ourselves
+    if os.getppid() != ppid:
+        os._exit(1)
+    try:
+        os.kill(parent_pid, 0)  # the tournament itself (the direct parent unless forkserver)
+    except ProcessLookupError:
+        os._exit(1)
+    except OSError:
+        pass
+
+
+def _terminate_pool(pool, futures) -> None:
+    """Cancel what has not started and end the workers now (they are mid-game: no waiting)."""
+    for future in futures:
+        future.cancel()
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(2)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(2)
 
 
 def _run_processes(game_factory, chunks, workers, collect, max_plies, done) -> None:
@@ -174,15 +304,16 @@ def _run_processes(game_factory, chunks, workers, collect, max_plies, done) -> N
         pickle.dumps(game_factory)
     except Exception as err:
         raise RulebookError(f"the process backend needs a picklable game factory: {err}") from None
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),))
+    futures = []
+    try:
         futures = [pool.submit(_run_chunk, game_factory, chunk, collect, max_plies) for chunk in chunks]
-        try:
-            for future in as_completed(futures):
-                done(future.result())
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        for future in as_completed(futures):
+            done(future.result())
+    except BaseException:
+        _terminate_pool(pool, futures)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _run_ray(game_factory, chunks, collect, max_plies, address, done) -> None:
@@ -267,6 +398,14 @@ class TournamentResult:
     seats: str
     seed: int
     results: list[GameResult]
+    planned: int | None = None  # set when interrupted: the games asked for (results has fewer)
+
+    @property
+    def interrupted(self) -> str | None:
+        """'interrupted after N of M games' for a partial result, else None."""
+        if self.planned is None:
+            return None
+        return f"interrupted after {len(self.results)} of {self.planned} games"
 
     @property
     def score_kind(self) -> str:
@@ -305,7 +444,9 @@ class TournamentResult:
                 for i, name in enumerate(self.seat_names)}
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        partial = {} if self.planned is None else {
+            "interrupted": {"finished": len(self.results), "planned": self.planned, "message": self.interrupted}}
+        return {**partial,
             "game": self.game, "options": self.options, "seats": list(self.seat_names),
             "players": list(self.players), "games_per_pairing": self.games_per_pairing,
             "seating": self.seats, "seed": self.seed, "games": len(self.results),
@@ -345,6 +486,8 @@ class TournamentResult:
 
         buf = io.StringIO()
         Console(file=buf, width=width, color_system=None, force_terminal=False).print(self.table())
+        if self.planned is not None:
+            buf.write(self.interrupted + "\n")
         return buf.getvalue()
 
 
@@ -355,6 +498,7 @@ def run_tournament(game_factory, player_specs: Sequence[str], games: int = 10, s
 
     `game_factory` is a zero-argument callable returning a Game; it must be picklable for the
     process and ray back-ends. `progress='force'` shows the bar even when stderr is no tty.
+    SIGTERM or SIGINT raises TournamentInterrupted with the partial result.
     """
     if games < 1:
         raise RulebookError("games must be at least 1")
@@ -370,6 +514,22 @@ def run_tournament(game_factory, player_specs: Sequence[str], games: int = 10, s
             seating = tuple(specs[i] for i in seatings[j % len(seatings)])
             index = len(jobs)
             jobs.append((index, seating, derive_seed(seed, "game", index)))
-    results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
-                       max_plies=max_plies, address=address, label="tournament")
-    return TournamentResult(game.name, dict(game.options), tuple(game.players), specs, games, seats, seed, results)
+    def result(results, planned=None):
+        return TournamentResult(game.name, dict(game.options), tuple(game.players), specs, games, seats, seed,
+                                results, planned)
+
+    try:
+        results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
+                           max_plies=max_plies, address=address, label="tournament")
+    except JobsInterrupted as stop:
+        raise TournamentInterrupted(result(stop.results, stop.total), stop.signum) from None
+    return result(results)
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """SIGTERM or SIGINT stopped run_tournament: `result` holds the games finished so far
+    (result.planned is the number asked for), `signum` the signal."""
+
+    def __init__(self, result: TournamentResult, signum: int):
+        super().__init__(result.interrupted)
+        self.result, self.signum = result, signum

@@ -138,9 +138,14 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
     summary = summarize(game, specs, results, seed)
     if out_dir is not None:
         out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        summary["files"] = write_plots(summary, out) + [str(out / "summary.json")]
-        (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            summary["files"] = write_plots(summary, out) + [str(out / "summary.json")]
+            (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+        except FileExistsError:
+            raise RulebookError(f"{out}: a file, not a folder: the plots and summary.json need a folder") from None
+        except OSError as e:
+            raise RulebookError(f"{out}: cannot write the analysis: {e.strerror or e}") from None
     return summary
 
 

@@ -101,13 +101,27 @@ class Player:
 
 def split_player_specs(text: str) -> list[str]:
     """Split `mcts:seconds=1.5,c=1.4,human` into specs: a `key=value` piece belongs to the
-    spec before it, since player names never hold `=`. Whitespace also separates."""
+    spec before it, since player names never hold `=`. Whitespace also separates.
+
+    RulebookError, naming the text, for an empty list (`,`) or an empty spec between commas
+    (`random,`, `random,,greedy`)."""
     specs: list[str] = []
-    for piece in filter(None, (p.strip() for p in text.replace(" ", ",").split(","))):
-        if "=" in piece and ":" not in piece and specs:
-            specs[-1] += ("," if not specs[-1].endswith(":") else "") + piece
-        else:
-            specs.append(piece)
+    pieces = text.split(",")
+    for i, raw in enumerate(pieces):
+        if not raw.strip():
+            if len(pieces) == 1 or all(not p.strip() for p in pieces):
+                raise RulebookError(f"players '{text}': no player spec (write e.g. random,greedy or mcts:iterations=2000)")
+            raise RulebookError(f"players '{text}': an empty player spec "
+                                f"{'at the start' if i == 0 else 'at the end' if i == len(pieces) - 1 else 'between two commas'}"
+                                f" (write one spec per seat, e.g. random,greedy)")
+        for piece in raw.split():
+            if "=" in piece and ":" not in piece:
+                if not specs:
+                    raise RulebookError(f"players '{text}': parameter '{piece}' comes before any player "
+                                        f"(write e.g. mcts:{piece})")
+                specs[-1] += ("," if not specs[-1].endswith(":") else "") + piece
+            else:
+                specs.append(piece)
     return specs
 
 

@@ -60,6 +60,7 @@ class HumanPlayer(Player):
                 raise QuitRequest() from None
             command = text.lower()
             if not text:
+                out(f"type a move, its number (1 to {len(moves)}), or 'help'")
                 continue
             if text in by_text:  # notation first, in case a game's moves look like numbers
                 return by_text[text]
@@ -74,11 +75,12 @@ class HumanPlayer(Player):
                 self._hint(state)
             elif command == "undo":
                 self._undo(seat)
-            elif text.isdigit():
-                number = int(text)
-                if 1 <= number <= len(moves):
+            elif text.isdigit():  # any Unicode digits ('²', '٣'): only ASCII ones of a sensible length are numbers
+                number = int(text) if text.isascii() and len(text) <= 9 else None
+                if number is not None and 1 <= number <= len(moves):
                     return moves[number - 1]
-                out(f"there is no move number {number}: choose 1 to {len(moves)}")
+                shown = text if len(text) <= 12 else f"{text[:8]}... ({len(text)} digits)"
+                out(f"there is no move number {shown}: choose 1 to {len(moves)}")
             else:
                 move = self._parse(state, text, moves)
                 if move is not None:
@@ -86,13 +88,15 @@ class HumanPlayer(Player):
 
     # ---------------------------------------------------------------------------------------
     def _parse(self, state, text: str, moves: list):
+        shown = text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
         try:
             move = self.game.parse_move(state, text)
         except RulebookError as err:
-            self.output_fn(f"illegal move '{text}': {err}. Type a move, its number, or 'help'.")
+            why = str(err) if len(str(err)) <= 200 else "not a legal move here"
+            self.output_fn(f"illegal move '{shown}': {why}. Type a move, its number, or 'help'.")
             return None
         if move not in moves:
-            self.output_fn(f"illegal move '{text}' in this position. Type a move, its number, or 'help'.")
+            self.output_fn(f"illegal move '{shown}' in this position. Type a move, its number, or 'help'.")
             return None
         return move
 

@@ -52,6 +52,10 @@ class MCTSPlayer(Player):
             iterations = 1000
         if iterations is not None and iterations < 1:
             raise RulebookError("mcts: iterations must be at least 1")
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise RulebookError(f"mcts: seconds must be a positive finite number, got {seconds}")
+        if not (math.isfinite(c) and c >= 0):
+            raise RulebookError(f"mcts: c must be a finite number of at least 0, got {c}")
         self.game, self.rng, self.name = game, random.Random(seed), name
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.playout, self.max_playout = playout, max_playout

@@ -6,6 +6,7 @@ The one module that knows every player kind: it imports the players, none of the
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -15,7 +16,17 @@ from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
 from .random import RandomPlayer
 
-__all__ = ["make_player", "make_players", "player_names"]
+__all__ = ["make_player", "make_players", "player_names", "LIMITS"]
+
+# the range of each numeric player parameter (inclusive; seconds must be more than 0): beyond
+# them a spec is a typo, not a request (a move searched for a day, a search that never ends)
+LIMITS: dict[str, tuple[float, float]] = {
+    "iterations": (1, 1_000_000),
+    "seconds": (0.0, 3600.0),
+    "c": (0.0, 100.0),
+    "playout": (0, 10_000),
+    "max_playout": (1, 1_000_000),
+}
 
 
 @dataclass(frozen=True)
@@ -55,30 +66,53 @@ def player_names() -> str:
     return "\n".join(lines)
 
 
+def _short(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else f"{text[:width - 20]}... ({len(text)} characters)"
+
+
+def _num(value) -> str:
+    return f"{value:g}" if isinstance(value, float) else f"{value:,}"
+
+
 def _parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     kind = _KINDS.get(name)
     if kind is None:
-        raise RulebookError(f"unknown player '{name}' in '{spec}'; players are: {', '.join(_KINDS)}"
+        raise RulebookError(f"unknown player '{name}' in '{_short(spec)}'; players are: {', '.join(_KINDS)}"
                             f" (e.g. mcts:iterations=2000, mcts:seconds=1.5,c=1.4)")
     params: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = item.partition("=")
-        key = key.strip()
+        key, value = key.strip(), value.strip()
         if key not in kind.params:
             known = ", ".join(kind.params) or "none"
-            raise RulebookError(f"unknown parameter '{key}' for player '{name}'; its parameters: {known}")
+            raise RulebookError(f"player '{_short(spec)}': unknown parameter '{key}' for player '{name}'; "
+                                f"its parameters: {known}")
         if not eq:
-            raise RulebookError(f"player '{spec}': parameter '{key}' needs a value ({key}=...)")
+            raise RulebookError(f"player '{_short(spec)}': parameter '{key}' needs a value ({key}=...)")
+        if key in params:
+            raise RulebookError(f"player '{_short(spec)}': parameter '{key}' is given twice")
         typ = kind.params[key][0]
+        shown = value if len(value) <= 40 else value[:20] + f"... ({len(value)} characters)"
+        if typ is int and not (value.isascii() and value.lstrip("+-").isdigit() and len(value) <= 20):
+            raise RulebookError(f"player '{_short(spec)}': {key} must be int (a whole number), got '{shown}'")
         try:
-            params[key] = typ(value.strip())
+            params[key] = typ(value)
         except ValueError:
-            raise RulebookError(f"player '{spec}': {key} must be {typ.__name__}, got '{value.strip()}'") from None
+            what = {int: "int (a whole number)", float: "float (a number)"}.get(typ, typ.__name__)
+            raise RulebookError(f"player '{_short(spec)}': {key} must be {what}, got '{shown}'") from None
     for key, value in params.items():
-        if isinstance(value, (int, float)) and (value < 0 if key in ("c", "playout") else value <= 0):
-            raise RulebookError(f"player '{spec}': {key} must be {'at least 0' if key in ('c', 'playout') else 'positive'}")
+        if key not in LIMITS:
+            continue
+        low, high = LIMITS[key]
+        if not math.isfinite(value):
+            raise RulebookError(f"player '{_short(spec)}': {key} must be a finite number, got {value}")
+        if key == "seconds" and not low < value <= high:
+            raise RulebookError(f"player '{_short(spec)}': seconds must be positive and at most {_num(high)}, got {_num(value)}")
+        if not low <= value <= high:
+            raise RulebookError(f"player '{_short(spec)}': {key} must be {'positive' if low > 0 else 'at least 0'} and at most {_num(high)}, "
+                                f"got {_num(value)}")
     return name, params
 
 

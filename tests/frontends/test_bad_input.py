@@ -1,0 +1,199 @@
+"""Bad input of any kind: one clear message, exit 1, never a traceback, a hang or a runaway.
+
+Run as a user would (a subprocess with a timeout); the human prompt is driven in-process with
+scripted lines, as in test_human.py.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import GAMES, ROOT
+from toygames import Nim
+
+from rulebook.errors import RulebookError
+from rulebook.players import make_player, split_player_specs
+from rulebook.players.human import HumanPlayer
+
+TTT = str(GAMES / "tictactoe.yaml")
+
+
+def run(*args, timeout=60):
+    proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=timeout)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "internal error" not in proc.stderr, proc.stderr
+    return proc
+
+
+def refused(*args, words=(), timeout=60):
+    proc = run(*args, timeout=timeout)
+    assert proc.returncode == 1, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stderr.strip(), "a refusal says why"
+    for word in words:
+        assert word in proc.stderr, proc.stderr
+    return proc
+
+
+# ------------------------------------------------------------------------------------ bench
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "-1", "0", "3601", "1e400"])
+def test_bench_refuses_seconds_that_are_not_a_positive_finite_time(seconds):
+    refused("bench", TTT, "--seconds", seconds, words=["--seconds", "at most 3600"], timeout=20)
+
+
+@pytest.mark.parametrize("depth", ["-2", "0", "13", "100000000000000000000000"])
+def test_bench_refuses_depths_out_of_range(depth):
+    refused("bench", TTT, "--seconds", "0.05", "--depth", depth, words=["--depth", "1 to 12"], timeout=20)
+
+
+def test_bench_help_documents_the_limits():
+    text = run("bench", "--help").stdout
+    assert "3600" in text and "1 to 12" in text
+
+
+# ------------------------------------------------------------------------------------ perft
+@pytest.mark.parametrize("args", [["100000000000000000000000"], ["31"], ["-1"], ["--", "-3"]])
+def test_perft_refuses_depths_out_of_range(args):
+    refused("perft", TTT, *args, words=["depth", "0 to 30"], timeout=20)
+
+
+def test_perft_help_documents_the_maximum():
+    assert "30" in run("perft", "--help").stdout
+
+
+# ------------------------------------------------------------------------------------ player specs
+@pytest.mark.parametrize("players,words", [
+    (",", ["no player spec"]),
+    ("random,", ["'random,'", "empty player spec"]),
+    (",random", ["empty player spec"]),
+    ("random,,random", ["empty player spec"]),
+    ("mcts:seconds=inf,random", ["mcts:seconds=inf", "finite"]),
+    ("mcts:seconds=nan,random", ["mcts:seconds=nan", "finite"]),
+    ("mcts:c=nan,random", ["mcts:c=nan", "finite"]),
+    ("mcts:iterations=-5,random", ["mcts:iterations=-5", "positive"]),
+    ("mcts:iterations=10000000000000,random", ["mcts:iterations=10000000000000", "at most 1,000,000"]),
+    ("mcts:seconds=99999,random", ["mcts:seconds=99999", "at most 3600"]),
+    ("alphabeta,random", ["unknown player 'alphabeta'", "random, greedy, mcts"]),
+    ("mcts:depth=3,random", ["mcts:depth=3", "unknown parameter 'depth'"]),
+    ("mcts:iterations=²,random", ["whole number"]),
+])
+def test_play_refuses_bad_player_specs_naming_them(players, words):
+    refused("play", TTT, "--players", players, words=words, timeout=20)
+
+
+def test_tournament_refuses_an_empty_spec_too():
+    refused("tournament", TTT, "--players", "random,", words=["empty player spec"], timeout=20)
+
+
+def test_specs_in_process():
+    with pytest.raises(RulebookError, match="no player spec"):
+        split_player_specs(",")
+    assert split_player_specs("mcts:seconds=1.5, c=1.4 random") == ["mcts:seconds=1.5,c=1.4", "random"]
+    with pytest.raises(RulebookError, match="must be int"):
+        make_player("mcts:iterations=" + "9" * 5000, Nim(), 0)
+    with pytest.raises(RulebookError, match="finite"):
+        make_player("mcts:c=1e400", Nim(), 0)
+    from rulebook.players import MCTSPlayer
+    with pytest.raises(RulebookError, match="seconds"):
+        MCTSPlayer(Nim(), seconds=float("inf"))
+    with pytest.raises(RulebookError, match="c must"):
+        MCTSPlayer(Nim(), c=float("nan"))
+
+
+# ------------------------------------------------------------------------------------ the human prompt
+class Script:
+    def __init__(self, lines):
+        self.lines, self.prompts = list(lines), []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+@pytest.mark.parametrize("line,words", [
+    ("²", ["no move number ²"]),
+    ("5" * 5000, ["no move number", "5000 digits"]),
+    ("", ["type a move"]),
+    ("0", ["no move number 0", "choose 1 to 3"]),
+    ("4", ["no move number 4"]),
+    ("٣", ["no move number"]),
+    ("x" * 5000, ["illegal move", "5000 characters"]),
+])
+def test_the_human_prompt_asks_again(line, words):
+    g = Nim((1, 2))
+    out: list[str] = []
+    script = Script([line, "1"])
+    player = HumanPlayer(g, input_fn=script, output_fn=out.append)
+    assert player.choose(g.initial_state()) == sorted(g.legal_moves(g.initial_state()), key=g.move_str)[0]
+    assert len(script.prompts) == 2
+    text = "\n".join(out)
+    for word in words:
+        assert word in text, text
+    assert all(len(line) < 200 for line in out)
+
+
+# ------------------------------------------------------------------------------------ moves --why
+@pytest.mark.parametrize("text,words", [("a9", ["a9 is not a cell"]), ("zz", ["not a cell"]),
+                                        ("hello there", ["hello there"]), ("x" * 5000, ["not a move"])])
+def test_why_of_a_text_that_is_not_a_move_exits_1(text, words):
+    refused("moves", TTT, "--why", text, words=words, timeout=20)
+
+
+def test_why_of_a_legal_move_exits_0():
+    proc = run("moves", TTT, "--why", "a1", timeout=20)
+    assert proc.returncode == 0 and proc.stdout.strip() == "'a1' is legal"
+
+
+def test_moves_help_documents_the_exit_codes():
+    text = run("moves", "--help").stdout
+    assert "exit 0" in text and "exit 1" in text
+
+
+# ------------------------------------------------------------------------------------ files
+def test_analyze_refuses_a_file_as_its_out_folder(tmp_path):
+    target = tmp_path / "taken.txt"
+    target.write_text("keep me")
+    refused("analyze", TTT, "--games", "2", "--out", target, words=[str(target), "not a folder"], timeout=60)
+    assert target.read_text() == "keep me"
+    inner = tmp_path / "taken.txt" / "deeper"
+    refused("analyze", TTT, "--games", "2", "--out", inner, words=["not a folder"], timeout=60)
+
+
+def test_validate_refuses_a_device_quickly():
+    refused("validate", "/dev/zero", words=["/dev/zero: not a regular file"], timeout=20)
+
+
+def test_validate_refuses_a_folder_and_goes_on(tmp_path):
+    proc = refused("validate", tmp_path, TTT, words=[f"{tmp_path}: not a regular file"], timeout=20)
+    assert f"{TTT}: ok" in proc.stdout
+
+
+def test_validate_refuses_a_file_above_1_mb(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text("# " + "x" * 1_100_000 + "\n")
+    refused("validate", big, words=[f"{big}: larger than 1 MB"], timeout=20)
+
+
+@pytest.mark.parametrize("args", [["moves", "/dev/zero"], ["perft", "/dev/zero", "1"], ["play", "/dev/zero"],
+                                  ["bench", "/dev/zero", "--seconds", "0.1"], ["show", TTT, "--record", "/dev/zero"],
+                                  ["replay", TTT, "/dev/zero"], ["show", TTT, "--position", "/dev/zero"],
+                                  ["tournament", "/dev/zero", "--players", "random,random"],
+                                  ["analyze", "/dev/zero", "--games", "1"]])
+def test_every_command_refuses_a_device_as_its_file(args, tmp_path):
+    # game files and records are checked before reading; a position file's reader reads at most 1 MB
+    refused(*args, words=["/dev/zero: not a regular file" if "--position" not in args else "/dev/zero:"],
+            timeout=20)
+
+
+# ------------------------------------------------------------------------------------ grammar
+def test_one_ply_and_one_player_are_singular(tmp_path):
+    rec = tmp_path / "r.json"
+    rec.write_text('{"moves": ["a1"]}')
+    proc = run("replay", TTT, rec, timeout=20)
+    assert proc.returncode == 0 and "not over after 1 ply" in proc.stdout and "1 plies" not in proc.stdout
+    proc = refused("show", TTT, "--record", rec, "--ply", "5", timeout=20)
+    assert "1 move " in proc.stderr and "1 moves" not in proc.stderr
