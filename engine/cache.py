@@ -8,14 +8,34 @@ path and bytes of every base file it `extends` (so editing a base is a new key),
 checks clean is stored; a file with findings (or a chain of bases that cannot be followed) is
 checked every time.
 
+The rule: the cache can make a load faster, never make it fail, hang or harm the machine.
+
+Where: $XDG_CACHE_HOME/rulebook when XDG_CACHE_HOME is an absolute path (a relative one counts
+as unset, as the XDG spec says), else $HOME/.cache/rulebook. With neither (HOME unset, empty,
+relative, or not an existing folder) the cache is off for that run: nothing read, nothing
+created (never a folder tree made from a relative or empty path).
+
 Safety: an entry is a pickle, so one is loaded only when it is ours and meant for this key:
-- the folder is $XDG_CACHE_HOME/rulebook (default ~/.cache/rulebook), owned by this user and
-  writable by nobody else;
+- the folder is owned by this user and writable by nobody else (a symlink is not used);
 - each entry starts with a header (format, key) and carries an HMAC-SHA256 of header and
-  payload under a secret kept in the folder (created once, readable by this user only): an
-  entry written by anything else, copied from elsewhere, truncated or corrupted is ignored;
-- any error while reading an entry counts as a miss, and any error while writing is ignored:
-  the cache can make a load faster, never make it fail.
+  payload under a secret kept in the folder (32 random bytes, mode 0600): an entry written by
+  anything else, copied from elsewhere, truncated or corrupted is ignored;
+- only regular files are opened (checked with lstat first, then opened with O_NOFOLLOW and
+  O_NONBLOCK where the platform has them, and checked again with fstat), so a FIFO, a symlink,
+  a device or a folder in place of an entry or of the secret is a miss, never a hang;
+- an entry larger than MAX_ENTRY (64 MB) is a miss without being read, and none is read past
+  that size; none that large is written;
+- any error while reading an entry counts as a miss, and any error while writing is ignored.
+
+The secret is created atomically (written whole to a private temporary file, then linked into
+place, so no other process ever sees it half-written). A secret that is unusable (not exactly 32
+bytes, e.g. empty after a crash or a full disk; not a regular file; readable by others or not
+ours) is never used: a load with it is a miss, and the next store treats it as absent and
+replaces it atomically with a fresh one (mode 0600), which the same store then uses. Entries
+signed with the old secret then no longer verify, so they are misses and are rewritten: the
+cache heals itself instead of staying off for good. (A folder in place of the secret cannot be
+replaced; the cache is then off for that folder, without error.)
+
 RULEBOOK_NO_CACHE=1 turns the cache off (nothing read, nothing written).
 """
 from __future__ import annotations
@@ -33,16 +53,36 @@ from typing import Any
 FORMAT = b"rulebook-cache-1"
 _ENGINE_FILES = ("**/*.py", "**/*.json", "**/*.lark")   # inside the installed package
 _engine_hash: str | None = None
+MAX_ENTRY = 64 * 2**20          # bytes: a larger entry is a miss, never read
+_SECRET_SIZE = 32
+# open flags: never follow a symlink, never block on a FIFO, no text mode, not inherited
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+               | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
 def enabled() -> bool:
     return os.environ.get("RULEBOOK_NO_CACHE", "") in ("", "0")
 
 
-def folder() -> Path:
+def folder() -> Path | None:
+    """The cache folder, or None when there is no usable base folder (the cache is then off)."""
     base = os.environ.get("XDG_CACHE_HOME") or ""
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"   # the spec: relative means unset
-    return root / "rulebook"
+    if os.path.isabs(base):                     # the spec: relative means unset
+        return Path(base) / "rulebook"
+    home = _home()
+    return None if home is None else Path(home) / ".cache" / "rulebook"
+
+
+def _home() -> str | None:
+    """This user's home folder: an absolute path to an existing folder, or None."""
+    if os.name == "nt":
+        home = os.path.expanduser("~")          # USERPROFILE and friends; "~" itself if none
+    else:
+        home = os.environ.get("HOME") or ""     # never a guess: no HOME, no cache
+    try:
+        return home if os.path.isabs(home) and os.path.isdir(home) else None
+    except (OSError, ValueError):
+        return None
 
 
 def engine_hash() -> str:
@@ -94,29 +134,75 @@ def _safe_dir(d: Path) -> bool:
     return not hasattr(os, "getuid") or st.st_uid == os.getuid()
 
 
-def _secret(d: Path, create: bool) -> bytes | None:
-    p = d / "secret"
+def _read_regular(p: Path, limit: int, private: bool = False) -> bytes | None:
+    """The bytes of p if it is a regular file (not a symlink, FIFO, device or folder) of at most
+    limit bytes, never reading more than that; None otherwise. private: also owned by this user
+    and readable by nobody else. Errors (a missing file included) propagate as OSError."""
+    st = os.lstat(p)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+        return None                             # not opened at all
+    fd = os.open(p, _READ_FLAGS)
     try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as f:
-            st = os.fstat(f.fileno())
-            if st.st_mode & (stat.S_IRWXG | stat.S_IRWXO) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
-                return None
-            data = f.read()
-        return data if len(data) == 32 else None
-    except FileNotFoundError:
-        if not create:
+        st2 = os.fstat(fd)                      # what was opened (it may have been swapped)
+        if not stat.S_ISREG(st2.st_mode) or (st2.st_dev, st2.st_ino) != (st.st_dev, st.st_ino) \
+                or st2.st_size > limit:
             return None
-    except OSError:
-        return None
-    data = os.urandom(32)
+        if private and hasattr(os, "getuid") and (st2.st_mode & (stat.S_IRWXG | stat.S_IRWXO)
+                                                   or st2.st_uid != os.getuid()):
+            return None                         # (POSIX only: elsewhere the mode bits mean little)
+        chunks, n = [], 0
+        while n <= limit:                       # at most limit + 1 bytes, even if it grows
+            chunk = os.read(fd, min(limit + 1 - n, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            n += len(chunk)
+        return None if n > limit else b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _read_secret(p: Path) -> tuple[bytes | None, bool]:
+    """(the secret or None, whether the file is absent)."""
     try:
-        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except FileExistsError:          # another process made it first: use theirs
-        return _secret(d, False)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    return data
+        data = _read_regular(p, _SECRET_SIZE, private=True)
+    except FileNotFoundError:
+        return None, True
+    except OSError:
+        return None, False
+    return (data if data is not None and len(data) == _SECRET_SIZE else None), False
+
+
+def _secret(d: Path, create: bool) -> bytes | None:
+    """The folder's secret; with create, make it if absent and replace it if unusable."""
+    p = d / "secret"
+    data, absent = _read_secret(p)
+    if data is not None or not create:
+        return data
+    # absent or unusable: write a fresh one whole to a private temporary file, then put it in place
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-secret-")   # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(_SECRET_SIZE))
+            f.flush()
+            os.fsync(f.fileno())
+        if hasattr(os, "chmod"):
+            os.chmod(tmp, 0o600)
+        if absent:
+            try:
+                os.link(tmp, p)                 # atomic, and fails if another process made it first
+            except FileExistsError:
+                pass                            # theirs wins (read below)
+            except (OSError, AttributeError, NotImplementedError):
+                os.replace(tmp, p)              # no hard links here: the last one wins
+        else:
+            os.replace(tmp, p)                  # atomic: readers see the old file or the new one
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    return _read_secret(p)[0]                   # what is in place now, whoever wrote it
 
 
 def _entry(d: Path, k: bytes) -> Path:
@@ -132,14 +218,14 @@ def load(path: str | Path) -> tuple[Any, bytes | None]:
         return None, None
     try:
         d = folder()
-        if not _safe_dir(d):
+        if d is None or not _safe_dir(d):
             return None, k
         secret = _secret(d, create=False)
         if secret is None:
             return None, k
-        fd = os.open(_entry(d, k), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as f:
-            blob = f.read()
+        blob = _read_regular(_entry(d, k), MAX_ENTRY)
+        if blob is None:
+            return None, k
         head, _, rest = blob.partition(b"\0\0")
         mac, payload = rest[:32], rest[32:]
         if head != k or len(mac) != 32 or not hmac.compare_digest(mac, hmac.new(secret, head + payload, "sha256").digest()):
@@ -157,7 +243,11 @@ def store(path: str | Path, k: bytes | None, value: Any) -> None:
         if current_key(path) != k:
             return                  # the file or a base changed while it was checked
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        if len(k) + 2 + 32 + len(payload) > MAX_ENTRY:
+            return                  # it would never be read back
         d = folder()
+        if d is None:
+            return                  # no usable base folder: nothing created
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not _safe_dir(d):
             return
@@ -180,7 +270,7 @@ def store(path: str | Path, k: bytes | None, value: Any) -> None:
 def clear() -> int:
     """Remove every entry (not the secret); the number removed."""
     d, n = folder(), 0
-    if not _safe_dir(d):
+    if d is None or not _safe_dir(d):
         return 0
     for f in d.glob("*.pickle"):
         try:
