@@ -11,6 +11,7 @@ file it came from, so a finding about an inherited value names the base file.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,7 @@ def _place(node) -> Place:
     return Place(m.line + 1, m.column + 1, style or None, node.end_mark.line + 1)
 
 
+MAX_FILE_BYTES = 1_000_000   # a game file (or a base it extends) is at most 1 MB
 MAX_NESTING = 64        # mappings and lists inside one another
 MAX_DIGITS = 18         # a whole number in a game file has at most this many digits
 
@@ -186,7 +188,16 @@ def _read(name: str, path: str | Path | None = None, link: "_Where | None" = Non
             return e
         return GameFileError([Finding(name, 1, 1, message)])
     try:
-        return Path(name if path is None else path).read_text(encoding="utf-8")
+        target = Path(name if path is None else path)
+        info = target.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise fail(f"the base {name} is not a regular file" if link else "not a regular file", at_link=True)
+        if info.st_size > MAX_FILE_BYTES:
+            raise fail(f"the base {name} is larger than {MAX_FILE_BYTES // 1_000_000} MB" if link
+                       else f"larger than {MAX_FILE_BYTES // 1_000_000} MB", at_link=True)
+        return target.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise fail(f"no base file {name}" if link else "no such file", at_link=True) from None
     except IsADirectoryError:

@@ -112,3 +112,19 @@ def test_tile_counts_are_bounded(tmp_path):
     text = (GAMES / "zug.yaml").read_text().replace("straight:        {count: 6,", "straight:        {count: 100000,")
     got = findings(tmp_path, text)
     assert len(got) == 1 and got[0].endswith("'tiles.types.straight.count' must be at most 1000")
+
+
+def test_a_base_file_must_be_a_small_regular_file(tmp_path):
+    path = tmp_path / "variant.yaml"
+    path.write_text("extends: /dev/zero\ngame: x\n", encoding="utf-8")
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    assert [f"{f.line}:{f.column}: {f.message}" for f in info.value.findings] == \
+        ["1:10: the base /dev/zero is not a regular file"]
+    big = tmp_path / "big.yaml"
+    big.write_text("game: x\nabout: " + "x" * 1_100_000 + "\n", encoding="utf-8")
+    path.write_text("extends: big.yaml\n", encoding="utf-8")
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    (message,) = [f.message for f in info.value.findings]
+    assert message.startswith("the base ") and message.endswith("big.yaml is larger than 1 MB")
