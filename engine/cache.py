@@ -115,9 +115,16 @@ def current_key(path: str | Path) -> bytes | None:
     """The key of the file as it is on disk now, bases included; None if it cannot be read or its
     bases cannot be followed (the check will say why)."""
     try:
-        content = Path(path).read_bytes()
-        from .source.load import base_files
-        bases = [(name, p.read_bytes()) for name, p in base_files(path, content)]
+        from .source.load import MAX_FILE_BYTES, base_files
+        content = _read_regular(Path(path), MAX_FILE_BYTES)     # never a device, never unbounded
+        if content is None or len(content) > MAX_FILE_BYTES:
+            return None
+        bases = []
+        for name, p in base_files(path, content):
+            data = _read_regular(p, MAX_FILE_BYTES)
+            if data is None or len(data) > MAX_FILE_BYTES:
+                return None
+            bases.append((name, data))
         return key(path, content, bases)
     except Exception:
         return None

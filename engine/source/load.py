@@ -167,8 +167,8 @@ def base_files(path: str | Path, content: bytes) -> list[tuple[str, Path]]:
         link = _link(src, seen)
         if link is None:
             break
-        name, base_path, _ = link
-        content = base_path.read_bytes()
+        name, base_path, where = link
+        content = _read(name, base_path, where).encode("utf-8")     # a small regular file, or refused
         out.append((name, base_path))
         seen.append((_identity(base_path), name))
     return out
