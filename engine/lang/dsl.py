@@ -162,6 +162,21 @@ class ZoneOpposite(Node):
     zone: Node          # the zone turned half a turn about the board's centre
 
 
+def walk(node: Node):
+    """Every node of a sentence, the node itself first (without recursion: sentences may be deep)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for v in vars(n).values():
+            if isinstance(v, Node):
+                stack.append(v)
+            elif isinstance(v, (list, tuple)):
+                stack.extend(x for x in v if isinstance(x, Node))
+            elif isinstance(v, dict):
+                stack.extend(x for x in v.values() if isinstance(x, Node))
+
+
 def _at(node: Node, meta_or_token) -> Node:
     node.line = getattr(meta_or_token, "line", 1) or 1
     node.column = getattr(meta_or_token, "column", 1) or 1

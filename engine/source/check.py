@@ -69,19 +69,8 @@ class Checker:
 
 
 def _divisions(node):
-    """The divisions (/ // %) of a parsed sentence, walked without recursion."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, dsl.BinOp) and n.op in ("/", "//", "%"):
-            yield n
-        for v in vars(n).values():
-            if isinstance(v, dsl.Node):
-                stack.append(v)
-            elif isinstance(v, (list, tuple)):
-                stack.extend(x for x in v if isinstance(x, dsl.Node))
-            elif isinstance(v, dict):
-                stack.extend(x for x in v.values() if isinstance(x, dsl.Node))
+    """The divisions (/ // %) of a parsed sentence."""
+    return [n for n in dsl.walk(node) if isinstance(n, dsl.BinOp) and n.op in ("/", "//", "%")]
 
 
 def _article(t: str) -> str:

@@ -191,7 +191,7 @@ def check_grid(ch: Checker) -> GridRules | None:
         node = ch.typed(path, v, expect, what=what)
         if node is not None:
             uses.update(_words(node))
-            for n in _nodes(node):
+            for n in dsl.walk(node):
                 if isinstance(n, dsl.Name) and n.dotted in ("stuck", "all_stuck") and not in_end:
                     _bad(ch, path, n, f"'{n.dotted}' asks whether a player can move: it belongs to `end` "
                                       "and `evaluate`, not to rules that decide the moves")
@@ -550,37 +550,15 @@ def _each_action_captures(n) -> bool:
                for a in pattern_actions(n))
 
 
-def _nodes(node):
-    """Every node of an expression."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        for v in vars(n).values():
-            if isinstance(v, dsl.Node):
-                stack.append(v)
-            elif isinstance(v, list):
-                stack.extend(x for x in v if isinstance(x, dsl.Node))
-            elif isinstance(v, dict):
-                stack.extend(x for x in v.values() if isinstance(x, dsl.Node))
-
-
 def _words(node) -> set[str]:
     """The names and functions an expression uses."""
     out = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
+    for n in dsl.walk(node):
         if isinstance(n, dsl.Name):
-            out.add(n.parts[0] if n.parts[0] in ("mine", "theirs") and len(n.parts) > 1 else n.dotted)
             if len(n.parts) > 1 and n.parts[0] in ("mine", "theirs"):
-                out.add("kind-group")
+                out |= {n.parts[0], "kind-group"}
+            else:
+                out.add(n.dotted)
         elif isinstance(n, dsl.Call):
             out.add(n.func + "()")
-            stack.extend(n.args)
-            stack.extend(n.kwargs.values())
-        else:
-            for v in vars(n).values():
-                if isinstance(v, dsl.Node):
-                    stack.append(v)
     return out
