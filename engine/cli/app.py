@@ -148,3 +148,15 @@ def seats_for(game_path: str, listed: int) -> int | None:
 
 def label(opts: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(opts.items()))
+
+
+MAX_GAMES = 1_000_000       # matches one command plays
+MAX_WORKERS = 64            # worker processes
+
+
+def check_counts(games: int | None = None, workers: int | None = None) -> None:
+    """--games and --workers within 1..MAX_GAMES and 1..MAX_WORKERS, else a clear refusal."""
+    if games is not None and not 1 <= games <= MAX_GAMES:
+        raise RulebookError(f"--games must be 1 to {MAX_GAMES:,}, not {games}")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise RulebookError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")

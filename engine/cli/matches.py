@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
-from .app import (GameArg, OptionOpt, SeatsOpt, check_input_file, exclusive, label, load, numbered, out,
+from .app import (GameArg, OptionOpt, SeatsOpt, check_counts, check_input_file, exclusive, label, load, numbered, out,
                   parse_options, plies, plural, result_line, seats_for)
 
 
@@ -34,8 +34,7 @@ def play(game_path: str = GameArg,
         from ..play.positions import load_position
         start = load_position(game, position_file)
     specs = specs or ["random"] * len(game.players)
-    if games < 1:
-        raise RulebookError("--games must be at least 1")
+    check_counts(games)
     interactive = any(s.split(":")[0].strip().lower() == "human" for s in specs)
     tally: dict[str, float] = {p: 0.0 for p in game.players}
     wins = {p: 0 for p in game.players}
@@ -116,8 +115,7 @@ def tournament(game_path: str = GameArg,
         raise RulebookError("--seats must be rotate or fixed")
     if backend not in ("local", "process", "ray"):
         raise RulebookError("--backend must be local, process or ray")
-    if workers < 1:
-        raise RulebookError("--workers must be at least 1")
+    check_counts(games, workers)
     specs = split_player_specs(players)
     check_input_file(game_path)
     if nseats is None:
@@ -163,6 +161,7 @@ def analyze(game_path: str = GameArg,
     from ..pipeline import GameFactory
     from ..play.variants import analyze as _analyze, compare, describe
     opts = parse_options(option)
+    check_counts(games, workers)
     check_out_dir(out_dir, bool(versus))
     check_input_file(game_path)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)

@@ -197,3 +197,17 @@ def test_one_ply_and_one_player_are_singular(tmp_path):
     assert proc.returncode == 0 and "not over after 1 ply" in proc.stdout and "1 plies" not in proc.stdout
     proc = refused("show", TTT, "--record", rec, "--ply", "5", timeout=20)
     assert "1 move " in proc.stderr and "1 moves" not in proc.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "games/tictactoe.yaml", "--games", "0"], "--games must be 1 to 1,000,000, not 0"),
+    (["play", "games/tictactoe.yaml", "--games", "99999999999"], "--games must be 1 to 1,000,000"),
+    (["tournament", "games/tictactoe.yaml", "--players", "random,random", "--workers", "1000"],
+     "--workers must be 1 to 64, not 1000"),
+    (["analyze", "games/tictactoe.yaml", "--games", "0", "--out", "OUT"], "--games must be 1 to 1,000,000"),
+])
+def test_match_counts_are_bounded(tmp_path, args, message):
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
+    proc = subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT)
+    assert proc.returncode == 1 and message in proc.stderr and "Traceback" not in proc.stderr
