@@ -12,15 +12,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...lang import dsl
-from ...lang.expr import CELL, GROUP, Emitter, Symbol, Vocabulary
+from ...lang.expr import CELL, Emitter, Symbol, Vocabulary
+from .vocabulary import LANDING
 
 if TYPE_CHECKING:
     from .rules import GridRules, Phase
-
-# the names a landing rule may use besides the turn's: the landing cell, the origin, the
-# player's other pieces (the moving one lifted)
-LANDING = {"landing": Symbol(CELL, "t", 2), "origin": Symbol(CELL, "o", 1),
-           "others": Symbol(GROUP, "(B[me] ^ lo)", 1)}
 
 
 # ---------------------------------------------------------------- patterns as automata

@@ -28,11 +28,7 @@ import re
 
 from ...lang import dsl
 from ...lang.expr import Emitter, Symbol
-
-# names a landing rule may use besides the turn's: the landing, the origin, the player's
-# other pieces (the moving one lifted)
-LANDING = {"landing": Symbol("cell", "t", 2), "origin": Symbol("cell", "o", 1),
-           "others": Symbol("group of pieces", "(B[me] ^ lo)", 1)}
+from .vocabulary import LANDING
 
 
 PRIORITY = "(priority)"     # in `skip`: generate without the phase's capture priority

@@ -14,8 +14,8 @@ from ...lang.dsl import DslError
 from ...lang.expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
 from ...source.check import Checker
 from . import topology as topo
-from .movegen import LANDING, _kw, captures, pattern_actions
-from .vocabulary import GENERAL_WORDS, RESERVED, grid_vocabulary
+from .movegen import _kw, captures, pattern_actions
+from .vocabulary import GENERAL_WORDS, LANDING, RESERVED, grid_vocabulary
 
 ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot")
 CAPTURE = ("no", "yes", "only")

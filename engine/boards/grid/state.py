@@ -140,13 +140,15 @@ class GridState:
             out["quiet"] = st[8]
         return out
 
-    def _put(self, seq: str, value: str) -> str:
-        """Source of the tuple `seq` with seq[me] replaced by value."""
+    def _put(self, seq: str, value: str, size: int | None = None) -> str:
+        """Source of the tuple `seq` (of `size` items, default one per seat) with seq[me]
+        replaced by value: a choice between whole tuples for up to 4 seats, slices beyond."""
         n = self.n
+        size = n if size is None else size
         if n > 4:
             return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
-        alts = ["(" + "".join(f"{value if i == s else f'{seq}[{i}]'}, " for i in range(n)).rstrip(", ")
-                + ("," if n == 1 else "") + ")" for s in range(n)]
+        alts = ["(" + ", ".join(value if i == s else f"{seq}[{i}]" for i in range(size)) + ("," if size == 1 else "") + ")"
+                for s in range(n)]
         out = alts[-1]
         for s in range(n - 2, -1, -1):
             out = f"{alts[s]} if me == {s} else {out}"
@@ -222,17 +224,6 @@ class GridState:
                 out.add("place")
         return out
 
-    def _put_at(self, seq: str, size: int, value: str) -> str:
-        """Source of the tuple `seq` (of `size` items) with seq[me] replaced by value."""
-        if size > 5:
-            return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
-        alts = ["(" + ", ".join(value if i == s else f"{seq}[{i}]" for i in range(size)) + ("," if size == 1 else "") + ")"
-                for s in range(self.n)]
-        out = alts[-1]
-        for s in range(self.n - 2, -1, -1):
-            out = f"{alts[s]} if me == {s} else {out}"
-        return out
-
     def _apply_general_head(self) -> list[str]:
         """The part of apply() that makes the move on the general layout. A move that captures,
         flips or shoots nothing (most moves) takes a short way: one XOR per board touched."""
@@ -298,7 +289,7 @@ class GridState:
                      *kb("    k[av >> 3] |= BIT[a]")]
         slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
         fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
-                f"B = {self._put_at('B', n + 1, 'B[me] ^ x')}"]
+                f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
         if multi:
             fast += ["k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"]
         if effects:

@@ -19,6 +19,12 @@ GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "
                  "occupied()", "friend()", "enemy()", "neighbour()"}
 
 
+# the names a landing rule may use besides the turn's: the landing cell, the origin, the player's
+# other pieces (the moving one lifted); both move generators bind t, o and lo
+LANDING = {"landing": Symbol(CELL, "t", 2), "origin": Symbol(CELL, "o", 1),
+           "others": Symbol(GROUP, "(B[me] ^ lo)", 1)}
+
+
 def builtin_directions(t: topo.Topology) -> dict[str, list[str]]:
     """Direction words usable as sets of one (north_east, front_left, ...) and `adjacent`."""
     out = {w.replace("-", "_"): [w] for w in list(t.directions) + list(topo.RELATIVE)}
