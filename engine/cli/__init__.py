@@ -1,12 +1,12 @@
-"""The `rulebook` command line: validate, schema, play, replay, moves, perft, show, bench,
-tournament, analyze.
+"""The `rulebook` command line: validate, schema, play, replay, moves, perft, show, rules, bench,
+tournament, analyze, serve.
 
 Results go to stdout, diagnostics to stderr. Exit 0 on success, 1 on bad input of any kind
 (a broken game file, an illegal move in a record, a wrong option), never a traceback.
 
 app.py holds the typer app and what the commands share; the commands are grouped by what they
 work on: files.py (validate, schema), positions.py (replay, moves, perft, show), matches.py
-(play, bench, tournament, analyze). They are registered below, in the order `--help` lists them.
+(play, bench, tournament, analyze), look.py (rules; the pictures of show), serve.py (serve). They are registered below, in the order `--help` lists them.
 Nothing in the engine imports this package: it is the top of the import graph.
 """
 from __future__ import annotations
@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 
 from ..errors import RulebookError
-from . import files, matches, positions
+from . import files, look, matches, positions, serve
 from .app import app, err
 
 for _command in (files.validate, files.schema, matches.play, positions.replay, positions.moves, positions.perft,
-                 positions.show, matches.bench, matches.tournament, matches.analyze):
+                 positions.show, look.rules, matches.bench, matches.tournament, matches.analyze, serve.serve):
     # perft's DEPTH may be typed negative: `-1` is then the argument (refused with its range), not an unknown option
     app.command(context_settings={"ignore_unknown_options": True} if _command is positions.perft else None)(_command)
 del _command

@@ -11,8 +11,9 @@ import typer
 
 from ..api import CHANCE
 from ..errors import RulebookError
-from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, check_input_file, load, out, err,
+from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, load, out, err,
                   parse_options, position, result_line)
+from .look import PngOpt, SvgOpt, last_move, write_pictures
 
 MAX_PERFT_DEPTH = 30  # far beyond what any game counts in a lifetime: a typo, not a request
 
@@ -22,8 +23,7 @@ def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the
            option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
     """Check every move of a record; print the final position and result."""
     from ..play.records import check_players, read_record, replay_moves
-    check_input_file(record)
-    rec = read_record(record)
+    rec = read_record(record)  # bounded by its reader (play/records.py)
     game = load(game_path, {**{k: str(v) for k, v in rec.options.items()}, **parse_options(option)}, seats or rec.seats)
     check_players(game, rec, record)
     lines = []
@@ -109,9 +109,13 @@ def show(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_f
          ply: Optional[int] = typer.Option(None, "--ply", help="show the position after this many moves of the record"),
          option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt,
          as_json: bool = typer.Option(False, "--json", help="print the position as a position file (JSON) instead"),
-         color: Optional[bool] = typer.Option(None, "--color/--no-color", help="colours (default: when a terminal)")):
-    """Draw a position in the terminal (or print it as a position file, --json)."""
-    game, st, _ = position(game_path, option, record, seats, ply, position_file=position_file)
+         color: Optional[bool] = typer.Option(None, "--color/--no-color", help="colours (default: when a terminal)"),
+         svg: Optional[str] = SvgOpt, png: Optional[str] = PngOpt):
+    """Draw a position in the terminal (or print it as a position file, --json; or write a picture, --svg/--png)."""
+    game, st, rec = position(game_path, option, record, seats, ply, position_file=position_file)
+    if svg is not None or png is not None:
+        write_pictures(game_path, game, st, last_move(rec, ply), svg, png)
+        return
     if as_json:
         from ..play.positions import position_json
         out(json.dumps(position_json(game, st)))

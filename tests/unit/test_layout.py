@@ -22,7 +22,8 @@ TOP = {
     "rulebook.pipeline": "core", "rulebook.cache": "core", "rulebook.codegen": "core",
 }
 PACKAGES = {"rulebook.source": "source", "rulebook.lang": "lang", "rulebook.grammar": "lang",
-            "rulebook.players": "players", "rulebook.play": "play", "rulebook.cli": "cli"}
+            "rulebook.players": "players", "rulebook.play": "play", "rulebook.cli": "cli",
+            "rulebook.look": "look", "rulebook.web": "web"}
 
 
 def module_name(path) -> str:
@@ -117,7 +118,7 @@ def test_a_board_kind_never_imports_another():
 
 
 def test_board_kinds_sit_below_the_front_ends():
-    bad = [(a, b) for a, b in edges("kind") if stage(b) in ("registry", "players", "play", "cli", "main")
+    bad = [(a, b) for a, b in edges("kind") if stage(b) in ("registry", "players", "play", "cli", "main", "look", "web")
            or b == "rulebook.pipeline"]
     assert bad == []
 
@@ -132,6 +133,20 @@ def test_play_uses_players_and_the_game_api():
     allowed = {"rulebook.api", "rulebook.errors"}
     bad = [(a, b) for a, b in edges("play") if stage(b) not in ("play", "players") and b not in allowed]
     assert bad == []
+
+
+def test_pictures_and_prose_read_games_through_the_api():
+    """look draws from the Game API and the file's source (its `look:` section, its words for
+    the prose): no board kind, pipeline, player or front-end."""
+    allowed = {"rulebook.api", "rulebook.errors"}
+    bad = [(a, b) for a, b in edges("look") if stage(b) not in ("look", "source", "lang") and b not in allowed]
+    assert bad == []
+
+
+def test_only_the_cli_and_the_web_page_sit_on_top():
+    """Nothing below the front-ends imports the web page; the web page imports no CLI."""
+    bad = [(a, b) for a, b in edges() if stage(b) == "web" and stage(a) not in ("web", "cli")]
+    assert bad == [] and not [(a, b) for a, b in edges("web") if stage(b) == "cli"]
 
 
 def test_nothing_imports_the_cli():
@@ -205,7 +220,8 @@ def test_a_cached_command_stays_light(tmp_path):
     assert warm.returncode == 0, warm.stderr
     code = ("import sys\nfrom rulebook.cli import main\ntry:\n    main(['moves', sys.argv[1]])\n"
             "except SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('lark', 'jsonschema', 'matplotlib') if m in sys.modules), file=sys.stderr)")
+            "print(sorted(m for m in ('lark', 'jsonschema', 'matplotlib', 'starlette', 'uvicorn') if m in sys.modules), "
+            "file=sys.stderr)")
     proc = subprocess.run([sys.executable, "-c", code, game], capture_output=True, text=True, env=env, cwd=ROOT,
                           timeout=120)
     assert proc.stdout == warm.stdout

@@ -16,6 +16,7 @@ state.py       TileState, the stages, move notation
 game.py        TileGame (TileRules.compile): tables, compiled expressions, moves, apply
 scoring.py     line facts, parts, outcome, evaluation
 explain.py     why a move is not legal        render.py  the terminal drawing
+picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
 """
 from .rules import TileRules, check_tiles

@@ -12,6 +12,7 @@ from ...codegen import define
 from ...api import CHANCE, IllegalMove, RulebookError, parse_by_notation
 from ...lang.expr import Emitter
 from .explain import ExplainMixin
+from .picture import PictureMixin
 from .render import RenderMixin
 from .routes import EMPTY, VOID, Frontier, Network, Plane, Reach, TrackSet
 from .rules import TileRules
@@ -20,7 +21,7 @@ from .state import DRAW, OVER, PASS, PLACE, PLACE_RE, SELL, TileState
 from .vocabulary import supply_vocabulary, vocabulary
 
 
-class TileGame(ScoringMixin, ExplainMixin, RenderMixin):
+class TileGame(ScoringMixin, ExplainMixin, RenderMixin, PictureMixin):
     """A compiled tile game: the Game API of rulebook/api.py."""
 
     def __init__(self, rules: TileRules, options: dict[str, Any], seats: int, instrument: bool = False):

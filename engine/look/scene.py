@@ -1,0 +1,286 @@
+"""One geometry for every picture: a Drawing of shapes in pixels (y down), built from the Game
+API and a kind's public drawing data, and read by svg.py and png.py alike.
+
+Grid games give `geo` (cells, drawing coordinates, square or hex) and `position_json` (pieces by
+owner and kind); tile games give `scene()` (tiles, their track as joined sides, features,
+counters, open cells). Nothing here knows any game."""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from ..api import CHANCE
+from .style import FEATURE_PALETTE, Look, pale
+
+UNIT = 44            # pixels per cell
+MARGIN = 0.9         # cells of margin around the board (room for the coordinates)
+MARK = "#e8590c"     # the last move
+MIN_WIDTH = 480      # pixels: the caption fits
+
+
+@dataclass
+class Shape:
+    kind: str                     # poly | circle | line | text
+    pts: list = field(default_factory=list)    # poly, line: [(x, y)]; circle, text: [(x, y)]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    r: float = 0.0                # circle radius
+    text: str = ""
+    size: float = 10.0            # text size (px)
+    dash: bool = False
+    cls: str = ""                 # an SVG class: cell, piece, mark, track, label
+    data: dict = field(default_factory=dict)   # SVG data-* attributes
+
+
+@dataclass
+class Group:
+    cell: str | None              # the cell name this group is (data-cell), or None
+    shapes: list[Shape] = field(default_factory=list)
+
+
+@dataclass
+class Drawing:
+    width: float
+    height: float
+    groups: list[Group]
+    title: str = ""
+    caption: str = ""
+    background: str = "#fbf8f1"
+
+
+_CELL_RE = re.compile(r"-?\d+,-?\d+|[a-z]\d+")
+
+
+def move_cells(text: str, names) -> list[str]:
+    """The cells a move's notation names, in order (`c1-d2` -> c1, d2; `curve@0,1r90` -> 0,1):
+    tokens that are cells of the board, so the page and the pictures read every kind's notation
+    without knowing it."""
+    return [t for t in _CELL_RE.findall(text) if t in names]
+
+
+def status(game, st) -> str:
+    out = game.outcome(st)
+    if out.over:
+        head = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+    else:
+        who = game.to_move(st)
+        head = "chance to move (a draw)" if who == CHANCE else f"{game.players[who]} to move"
+    if out.scores and (out.breakdown is not None or out.over):
+        head += " · " + ", ".join(f"{p} {out.scores.get(p, 0):g}" for p in game.players)
+    return f"ply {game.ply(st)} · {head}"
+
+
+def build(game, st, look: Look | None = None, last: str | None = None) -> Drawing:
+    look = look or Look()
+    if hasattr(game, "geo") and hasattr(game, "position_json"):
+        d = _grid(game, st, look, last)
+    elif hasattr(game, "scene"):
+        d = _tiles(game, st, look, last)
+    else:
+        from ..errors import RulebookError
+        raise RulebookError(f"{game.name}: this board kind offers no picture")
+    d.title, d.caption = game.name, status(game, st)
+    if d.width < MIN_WIDTH:         # a small board (a tile game's start): room for the caption
+        pad = (MIN_WIDTH - d.width) / 2
+        for g in d.groups:
+            for sh in g.shapes:
+                sh.pts = [(x + pad, y) for x, y in sh.pts]
+        d.width = MIN_WIDTH
+    return d
+
+
+# ---------------------------------------------------------------- grid boards (square and hex)
+def _grid(game, st, look: Look, last: str | None) -> Drawing:
+    geo = game.geo
+    hexagonal = geo.kind == "hex"
+    cells = geo.cells()
+    xs = [geo.xy[i][0] for i in cells]
+    ys = [geo.xy[i][1] for i in cells]
+    half = 1 / math.sqrt(3) if hexagonal else 0.5
+    x0, y1 = min(xs) - half - MARGIN, max(ys) + half + MARGIN
+
+    def px(x, y):
+        return ((x - x0) * UNIT, (y1 - y) * UNIT)
+    width = (max(xs) - min(xs) + 2 * (half + MARGIN)) * UNIT
+    height = (max(ys) - min(ys) + 2 * (half + MARGIN)) * UNIT + 24
+
+    # the shading of each cell: the file's zones first, else the board colour (square boards checkered)
+    shade: dict[int, str] = {}
+    for zone, how in look.zones.items():
+        for seat, zc in enumerate(game.zone_cells.get(zone, [])):
+            for i in zc:
+                shade[i] = pale(look.seat_colour(seat, game.players[seat])) if how == "seat" else how
+    checkered = not hexagonal and len(cells) == geo.size
+
+    def base(i):
+        if look.board:
+            return look.board
+        if hexagonal:
+            return "#e6d3a7"
+        f, r = i % geo.files, i // geo.files
+        return ("#c9a66b" if (f + r) % 2 == 0 else "#efdcb3") if checkered else "#c9a66b"
+
+    pos = game.position_json(st)
+    pieces: dict[str, tuple[str, str]] = {}
+    first_kind = game.kinds[0].name if getattr(game, "kinds", None) else ""
+    for owner, by in (pos.get("pieces") or {}).items():
+        if isinstance(by, list):
+            by = {first_kind: by}
+        for kind, where in by.items():
+            for name in where:
+                pieces[name] = (owner, kind)
+    seats = {p: i for i, p in enumerate(game.players)}
+    kinds = [k.name for k in game.kinds]
+    marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
+
+    groups = []
+    for i in cells:
+        name = geo.name(i)
+        cx, cy = px(*geo.xy[i])
+        if hexagonal:
+            h = half * UNIT
+            pts = [(cx + h * math.cos(math.radians(a)), cy + h * math.sin(math.radians(a))) for a in range(30, 390, 60)]
+        else:
+            h = UNIT / 2
+            pts = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
+        g = Group(name, [Shape("poly", pts, fill=shade.get(i, base(i)), stroke="#7a6a4f", width=0.8, cls="cell")])
+        g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.36)], fill="#00000055", text=name, size=UNIT * 0.2,
+                              cls="label"))
+        if name in pieces:
+            owner, kind = pieces[name]
+            seat = seats.get(owner)
+            fill = look.seat_colour(seat, owner) if seat is not None else "#8a8a8a"
+            sym = look.symbols.get(kind) or (kind[0].upper() if len(kinds) > 1 and seat is not None else "")
+            data = {"owner": owner, "kind": kind}
+            if seat is None:   # a piece of nobody (a blocker): a small square stone
+                s = UNIT * 0.26
+                g.shapes.append(Shape("poly", [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)],
+                                      fill=fill, stroke="#333333", width=1.2, cls="piece", data=data))
+            else:
+                g.shapes.append(Shape("circle", [(cx, cy)], r=UNIT * 0.36, fill=fill, stroke=_ink(fill, 0.5),
+                                      width=1.6, cls="piece", data=data))
+            if sym:
+                g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.12)], fill=_ink(fill), text=sym, size=UNIT * 0.36,
+                                      cls="symbol"))
+        groups.append(g)
+    if marked:
+        groups.append(_marks([px(*geo.xy[geo.parse_cell(n)]) for n in marked]))
+    if not hexagonal:   # the coordinates, files below and ranks left
+        labels = Group(None)
+        for f in range(geo.files):
+            x, _ = px(f, 0)
+            labels.shapes.append(Shape("text", [(x, height - 24 - UNIT * 0.25)], fill="#555555",
+                                       text="abcdefghijklmnopqrstuvwxyz"[f], size=UNIT * 0.28, cls="coord"))
+        for r in range(geo.ranks):
+            _, y = px(0, r)
+            labels.shapes.append(Shape("text", [(UNIT * 0.4, y + UNIT * 0.1)], fill="#555555", text=str(r + 1),
+                                       size=UNIT * 0.28, cls="coord"))
+        groups.append(labels)
+    return Drawing(width, height, groups)
+
+
+def _marks(points) -> Group:
+    """The last move: a ring on every cell it names, joined by a line from the first."""
+    g = Group(None)
+    if len(points) > 1:
+        g.shapes.append(Shape("line", list(points), stroke=MARK, width=3, cls="mark"))
+    for k, (x, y) in enumerate(points):
+        g.shapes.append(Shape("circle", [(x, y)], r=UNIT * 0.44, stroke=MARK, width=3.5 if k else 2,
+                              dash=k == 0 and len(points) > 1, cls="mark"))
+    return g
+
+
+def _ink(fill: str, amount: float = 1.0) -> str:
+    """Dark or light text on a fill."""
+    try:
+        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    except ValueError:
+        return "#000000"
+    light = 0.299 * r + 0.587 * g + 0.114 * b > 140
+    return ("#111111" if light else "#f5f5f5") if amount == 1.0 else ("#333333" if light else "#000000")
+
+
+# ---------------------------------------------------------------- open tile boards
+_SIDES = [(0, 0.5), (0.5, 0), (0, -0.5), (-0.5, 0)]     # N E S W midpoints, y up
+_CORNERS = {frozenset((0, 1)): (0.5, 0.5), frozenset((1, 2)): (0.5, -0.5), frozenset((2, 3)): (-0.5, -0.5),
+            frozenset((0, 3)): (-0.5, 0.5)}
+
+
+def _track(a: int, b: int) -> list[tuple[float, float]]:
+    """Points of the track joining sides a and b of a unit tile centred at 0,0: a straight line
+    across, or a quarter circle about the corner the two sides share."""
+    if (a - b) % 2 == 0:
+        return [_SIDES[a], _SIDES[b]]
+    cx, cy = _CORNERS[frozenset((a, b))]
+    pa, pb = _SIDES[a], _SIDES[b]
+    ta = math.atan2(pa[1] - cy, pa[0] - cx)
+    tb = math.atan2(pb[1] - cy, pb[0] - cx)
+    if abs(tb - ta) > math.pi:
+        tb += 2 * math.pi if tb < ta else -2 * math.pi
+    return [(cx + 0.5 * math.cos(ta + (tb - ta) * k / 12), cy + 0.5 * math.sin(ta + (tb - ta) * k / 12))
+            for k in range(13)]
+
+
+def _tiles(game, st, look: Look, last: str | None) -> Drawing:
+    sc = game.scene(st)
+    every = sc["tiles"] + sc["open"]
+    xs = [t["x"] for t in every]
+    ys = [t["y"] for t in every]
+    x0, y1 = min(xs) - 0.5 - MARGIN / 2, max(ys) + 0.5 + MARGIN / 2
+    width = (max(xs) - min(xs) + 1 + MARGIN) * UNIT
+    height = (max(ys) - min(ys) + 1 + MARGIN) * UNIT + 24
+
+    def px(x, y):
+        return ((x - x0) * UNIT, (y1 - y) * UNIT)
+    feats = sc["features"]
+    fcol = {f: look.features.get(f, FEATURE_PALETTE[i % len(FEATURE_PALETTE)]) for i, f in enumerate(feats)}
+    groups = []
+    for t in sc["open"]:
+        cx, cy = px(t["x"], t["y"])
+        h = UNIT / 2 - 2
+        groups.append(Group(t["cell"], [Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h),
+                                                        (cx - h, cy + h)], fill="#ffffff00", stroke="#b0a58c",
+                                              dash=True, cls="cell open"),
+                                        Shape("text", [(cx, cy + 4)], fill="#00000040", text=t["cell"],
+                                              size=UNIT * 0.2, cls="label")]))
+    for t in sc["tiles"]:
+        cx, cy = px(t["x"], t["y"])
+        h = UNIT / 2
+        g = Group(t["cell"], [Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
+                                    fill=look.board or "#d9c9a3", stroke="#6f6148", width=1, cls="cell tile",
+                                    data={"tile": t["type"], "rotation": str(t["rotation"])})])
+
+        def at(p):
+            return (cx + p[0] * UNIT, cy - p[1] * UNIT)
+        for a, b in t["links"]:
+            g.shapes.append(Shape("line", [at(p) for p in _track(a, b)], stroke="#3b3b3b", width=UNIT * 0.12,
+                                  cls="track"))
+        for s in t["ends"]:
+            g.shapes.append(Shape("line", [at(_SIDES[s]), at((0, 0))], stroke="#3b3b3b", width=UNIT * 0.12,
+                                  cls="track"))
+        if t["feature"]:
+            f = t["feature"]
+            g.shapes.append(Shape("circle", [(cx, cy)], r=UNIT * 0.2, fill=fcol[f], stroke="#222222", width=1,
+                                  cls="feature", data={"feature": f}))
+            g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.08)], fill=_ink(fcol[f]),
+                                  text=look.symbols.get(f, f[0].upper()), size=UNIT * 0.22, cls="symbol"))
+        if t["holder"] is not None:
+            seat = t["holder"]
+            fill = look.seat_colour(seat, game.players[seat])
+            g.shapes.append(Shape("circle", [(cx + UNIT * 0.3, cy - UNIT * 0.3)], r=UNIT * 0.13, fill=fill,
+                                  stroke="#111111", width=1, cls="piece counter",
+                                  data={"owner": game.players[seat]}))
+        elif t["void"]:
+            s = UNIT * 0.12
+            x, y = cx + UNIT * 0.3, cy - UNIT * 0.3
+            g.shapes.append(Shape("line", [(x - s, y - s), (x + s, y + s)], stroke="#aa0000", width=2, cls="void"))
+            g.shapes.append(Shape("line", [(x - s, y + s), (x + s, y - s)], stroke="#aa0000", width=2, cls="void"))
+        groups.append(g)
+    if last:
+        where = {t["cell"]: (t["x"], t["y"]) for t in every}
+        marked = move_cells(last, where)
+        if marked:
+            groups.append(_marks([px(*where[n]) for n in marked]))
+    return Drawing(width, height, groups)

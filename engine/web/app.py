@@ -1,0 +1,495 @@
+"""The web page's server: a Starlette app over the Game API.
+
+Only the game files named at start are served, each by its file stem (`/?game=lezug`). A
+session is one game on screen (its id in every request), so tabs and games stay apart. Every
+request that is refused (an unknown game, option or session, an illegal move, a malformed
+record) gets a 4xx with a message and changes nothing. AI players and the picture of a position
+are computed in a worker thread, so the server keeps answering while a player thinks; chance
+moves (draws from a bag) are made by the server for the page. A finished game's record is
+written to the records folder when one is given.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import random
+import re
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from ..api import CHANCE, IllegalMove
+from ..errors import RulebookError
+
+STATIC = Path(__file__).resolve().parent / "static"
+FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only static files served
+MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten first
+MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
+ID_RE = re.compile(r"^[0-9a-f]{16}$")
+PLAYER_KINDS = ("human", "random", "greedy", "mcts")
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+@dataclass
+class Entry:
+    """A game file the server may play."""
+    stem: str
+    path: str
+    name: str
+    options: dict            # name -> {default, choices, min, max, about}
+    seats: dict              # {min, max, default, names}
+    look: Any = None
+    prose: str = ""
+
+
+@dataclass
+class Session:
+    id: str
+    entry: Entry
+    game: Any
+    specs: list[str]
+    players: list            # Player or None (human) per seat
+    seed: int
+    states: list = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+    replay: bool = False
+    thinking: bool = False
+    generation: int = 0      # bumped by undo: a late AI answer for an older position is dropped
+    error: str | None = None
+    saved: bool = False
+    touched: float = field(default_factory=time.monotonic)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    rng: random.Random = field(default_factory=random.Random)
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+
+def _option_specs(data: dict) -> dict:
+    out = {}
+    for k, v in (data.get("options") or {}).items():
+        v = v if isinstance(v, dict) else {"default": v}
+        out[str(k)] = {key: v.get(key) for key in ("default", "choices", "min", "max", "about") if v.get(key) is not None}
+    return out
+
+
+def _seat_specs(data: dict, game) -> dict:
+    names = [p if isinstance(p, str) else p.get("name") for p in data.get("players") or []]
+    pc = data.get("player_count")
+    n = len(game.players)
+    if isinstance(pc, dict):
+        return {"min": pc.get("min", n), "max": pc.get("max", n), "default": n, "names": names}
+    return {"min": n, "max": n, "default": n, "names": list(game.players)}
+
+
+def load_entries(paths) -> dict[str, Entry]:
+    """Each game file, checked now (a bad one stops the server before it starts)."""
+    from ..look.prose import rules_prose
+    from ..look.style import look_for
+    from ..pipeline import load_game
+    from ..source.load import load_source
+    entries: dict[str, Entry] = {}
+    for p in paths:
+        path = Path(p)
+        stem = path.stem
+        if stem in entries:
+            raise RulebookError(f"{p}: a second game file named '{stem}' ({entries[stem].path}): stems must differ")
+        game = load_game(str(path))
+        data = load_source(str(path)).data
+        entries[stem] = Entry(stem, str(path), game.name, _option_specs(data), _seat_specs(data, game),
+                              look_for(game, str(path)), rules_prose(str(path)))
+    if not entries:
+        raise RulebookError("serve: name at least one game file")
+    return entries
+
+
+def markdown_html(md: str) -> str:
+    """The prose's Markdown (headings, lists, tables, bold, code) as HTML, every text escaped."""
+    def inline(t: str) -> str:
+        t = html.escape(t)
+        t = re.sub(r"`([^`]*)`", r"<code>\1</code>", t)
+        return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", t)
+    out, lines, i = [], md.splitlines(), 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("#"):
+            level = min(len(line) - len(line.lstrip("#")) + 1, 6)
+            out.append(f"<h{level}>{inline(line.lstrip('#').strip())}</h{level}>")
+        elif line.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
+            def cells(row):
+                return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row.strip().strip("|"))]
+            head = "".join(f"<th>{inline(c)}</th>" for c in cells(line))
+            rows, i = [], i + 2
+            while i < len(lines) and lines[i].startswith("|"):
+                rows.append("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in cells(lines[i])) + "</tr>")
+                i += 1
+            out.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
+            continue
+        elif re.match(r"^\s*- ", line):
+            items = []
+            while i < len(lines) and re.match(r"^\s*- ", lines[i]):
+                items.append(f"<li>{inline(lines[i].strip()[2:])}</li>")
+                i += 1
+            out.append(f"<ul>{''.join(items)}</ul>")
+            continue
+        elif line.strip():
+            out.append(f"<p>{inline(line)}</p>")
+        i += 1
+    return "\n".join(out)
+
+
+class Server:
+    def __init__(self, entries: dict[str, Entry], records_dir: str | None = None):
+        self.entries = entries
+        self.records = Path(records_dir) if records_dir else None
+        self.sessions: dict[str, Session] = {}
+        self.guard = threading.Lock()
+
+    # ---------------------------------------------------------------- sessions
+    def entry(self, stem: Any) -> Entry:
+        if not isinstance(stem, str) or stem not in self.entries:
+            raise Refused(404, f"unknown game {stem!r}: this server plays {', '.join(sorted(self.entries))}")
+        return self.entries[stem]
+
+    def session(self, gid: str) -> Session:
+        s = self.sessions.get(gid) if ID_RE.match(gid or "") else None
+        if s is None:
+            raise Refused(404, f"no game {gid!r} on this server (it may have ended long ago): start a new one")
+        s.touched = time.monotonic()
+        return s
+
+    def _keep(self, s: Session) -> None:
+        with self.guard:
+            if len(self.sessions) >= MAX_SESSIONS:
+                oldest = min(self.sessions.values(), key=lambda x: x.touched)
+                del self.sessions[oldest.id]
+            self.sessions[s.id] = s
+
+    def _game(self, entry: Entry, options: Any, seats: Any):
+        from ..pipeline import load_game
+        if options is None:
+            options = {}
+        if not isinstance(options, dict) or len(options) > 100:
+            raise Refused(400, "'options' must be an object NAME: VALUE")
+        for k in options:
+            if k not in entry.options:
+                known = ", ".join(entry.options) or "none"
+                raise Refused(400, f"unknown option {k!r} of {entry.name} (its options: {known})")
+        if seats is not None and (not isinstance(seats, int) or isinstance(seats, bool)
+                                  or not entry.seats["min"] <= seats <= entry.seats["max"]):
+            raise Refused(400, f"seats: {entry.name} is played by {entry.seats['min']} to {entry.seats['max']} players")
+        try:
+            return load_game(entry.path, {str(k): str(v) for k, v in options.items()},
+                             seats if entry.seats["min"] != entry.seats["max"] else None)
+        except RulebookError as e:
+            raise Refused(400, str(e)) from None
+
+    def new(self, body: dict) -> Session:
+        from ..players import make_player
+        entry = self.entry(body.get("game"))
+        game = self._game(entry, body.get("options"), body.get("seats"))
+        specs = body.get("players")
+        if specs is None:
+            specs = ["human"] * len(game.players)
+        if not isinstance(specs, list) or len(specs) != len(game.players) or not all(isinstance(x, str) for x in specs):
+            raise Refused(400, f"'players': one player per seat ({', '.join(game.players)}): human, random, greedy "
+                               "or mcts:iterations=N")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(32)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
+            raise Refused(400, "'seed' must be a whole number from 0")
+        players = []
+        for i, spec in enumerate(specs):
+            kind = spec.split(":")[0].strip().lower()
+            if kind not in PLAYER_KINDS or len(spec) > 200:
+                raise Refused(400, f"seat {game.players[i]}: {spec[:60]!r} is not a player (human, random, greedy, "
+                                   "mcts:iterations=N)")
+            if kind == "human":
+                players.append(None)
+                continue
+            try:
+                players.append(make_player(spec, game, seed + i))
+            except RulebookError as e:
+                raise Refused(400, f"seat {game.players[i]}: {e}") from None
+        s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
+                    [game.initial_state()])
+        s.rng.seed(seed)
+        self._keep(s)
+        return s
+
+    def replay(self, body: dict) -> Session:
+        """A session stepping through a record (JSON: the CLI's record form)."""
+        from ..play.records import MAX_RECORD_MOVES
+        entry = self.entry(body.get("game"))
+        rec = body.get("record")
+        if not isinstance(rec, dict) or not isinstance(rec.get("moves"), list) \
+                or not all(isinstance(m, str) and len(m) < 10_000 for m in rec["moves"]):
+            raise Refused(400, "'record' must be a record object with a 'moves' list of move texts")
+        if len(rec["moves"]) > MAX_RECORD_MOVES:
+            raise Refused(400, f"a record holds at most {MAX_RECORD_MOVES:,} moves")
+        players = rec.get("players")
+        seats = len(players) if isinstance(players, list) else players if isinstance(players, int) else None
+        if entry.seats["min"] == entry.seats["max"]:
+            seats = None
+        game = self._game(entry, rec.get("options") or {}, seats)
+        if rec.get("game") not in (None, game.name):
+            raise Refused(400, f"a record of {str(rec.get('game'))[:80]!r}, not of {game.name!r}")
+        if isinstance(players, list) and list(players) != list(game.players):
+            raise Refused(400, f"the record's players {players} are not this game's seats {list(game.players)}")
+        states = [game.initial_state()]
+        for ply, text in enumerate(rec["moves"]):
+            try:
+                states.append(game.apply(states[-1], game.parse_move(states[-1], text)))
+            except IllegalMove as e:
+                raise Refused(400, f"record: ply {ply} (move {ply + 1}): {e}") from None
+        s = Session(secrets.token_hex(8), entry, game, list(rec.get("agents") or ["human"] * len(game.players)),
+                    [None] * len(game.players), rec.get("seed") if isinstance(rec.get("seed"), int) else 0, states,
+                    list(rec["moves"]), replay=True)
+        self._keep(s)
+        return s
+
+    # ---------------------------------------------------------------- moves
+    def _human_turn(self, s: Session) -> bool:
+        who = s.game.to_move(s.state)
+        return not s.game.is_over(s.state) and who != CHANCE and s.players[who] is None
+
+    def play(self, s: Session, text: Any, ply: Any = None) -> None:
+        with s.lock:
+            if s.replay:
+                raise Refused(409, "this is a replay: start a new game to play")
+            if not isinstance(text, str) or len(text) > 10_000:
+                raise Refused(400, "'move' must be a move text")
+            if ply is not None and ply != len(s.moves):
+                raise Refused(409, f"the game is at ply {len(s.moves)}, not {ply}: reload it")
+            if s.thinking or not self._human_turn(s):
+                who = s.game.to_move(s.state)
+                whose = "the game is over" if s.game.is_over(s.state) else \
+                    "a draw is being made" if who == CHANCE else f"it is {s.game.players[who]}'s turn ({s.specs[who]})"
+                raise Refused(409, f"not your move: {whose}")
+            try:
+                move = s.game.parse_move(s.state, text)
+            except IllegalMove as e:
+                raise Refused(400, f"ply {len(s.moves)}: {e}") from None
+            self._push(s, move)
+
+    def _push(self, s: Session, move) -> None:
+        after = s.game.apply(s.state, move)
+        s.states.append(after)          # the state first: a reader never finds a move without its state
+        s.moves.append(s.game.move_str(move))
+        if s.game.is_over(s.state):
+            self._save(s)
+
+    def _save(self, s: Session) -> None:
+        if self.records is None or s.saved or s.replay:
+            return
+        from ..play.records import Record
+        self.records.mkdir(parents=True, exist_ok=True)
+        path = self.records / f"{s.entry.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{s.id}.json"
+        self.record(s).save(path)
+        s.saved = True
+
+    def record(self, s: Session):
+        from ..play.records import Record
+        return Record(list(s.moves), s.game.name, list(s.game.players), list(s.specs), dict(s.game.options), s.seed)
+
+    def undo(self, s: Session) -> None:
+        """Back to the last position before the latest human move (AI and chance moves after it undone too)."""
+        with s.lock:
+            if s.replay:
+                raise Refused(409, "this is a replay: step back with the slider")
+            humans = [k for k in range(len(s.moves)) if s.game.to_move(s.states[k]) != CHANCE
+                      and s.players[s.game.to_move(s.states[k])] is None]
+            if not humans:
+                raise Refused(409, "nothing to undo")
+            back = humans[-1]
+            del s.states[back + 1:]
+            del s.moves[back:]
+            s.generation += 1
+            s.thinking = False
+            s.saved = False
+
+    async def advance(self, s: Session) -> None:
+        """Play the chance draws and AI moves until a human is to move or the game ends; AI
+        players think in a worker thread (the server keeps answering meanwhile)."""
+        if s.replay or s.thinking:
+            return
+        s.thinking = True
+        gen = s.generation
+        try:
+            while True:
+                with s.lock:
+                    if gen != s.generation or s.game.is_over(s.state):
+                        return
+                    st = s.state
+                    who = s.game.to_move(st)
+                    if who == CHANCE:
+                        from ..players.base import sample_chance
+                        self._push(s, sample_chance(s.game, st, s.rng))
+                        continue
+                    player = s.players[who]
+                    if player is None:
+                        return
+                move = await asyncio.to_thread(player.choose, st)
+                with s.lock:
+                    if gen != s.generation or s.state is not st:
+                        return
+                    self._push(s, move)
+        except Exception as e:          # a player's failure is shown, not swallowed
+            s.error = f"{type(e).__name__}: {e}"
+        finally:
+            if gen == s.generation:
+                s.thinking = False
+
+    # ---------------------------------------------------------------- views
+    def view(self, s: Session, at: int | None = None) -> dict:
+        from ..look import picture_svg
+        from ..look.scene import move_cells, status
+        g = s.game
+        with s.lock:
+            moves_played, states, thinking = list(s.moves), list(s.states), s.thinking
+        n = len(moves_played)
+        k = n if at is None else at
+        st = states[k]
+        out = g.outcome(st)
+        who = g.to_move(st)
+        human = (not s.replay and k == n and not thinking and not out.over and who != CHANCE
+                 and s.players[who] is None)
+        moves = []
+        last = moves_played[k - 1] if k else None
+        svg = picture_svg(g, st, s.entry.look, last)
+        names = set(re.findall(r'data-cell="([^"]+)"', svg))
+        if human:
+            moves = [{"text": t, "cells": move_cells(t, names)} for t in sorted(g.move_str(m) for m in g.legal_moves(st))]
+        if out.over:
+            text = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+        elif who == CHANCE:
+            text = "a draw from the bag"
+        else:
+            text = f"{g.players[who]} to move" + ("" if s.players[who] is None or s.replay else f" ({s.specs[who]} is thinking)")
+        return {"id": s.id, "game": s.entry.stem, "name": g.name, "players": list(g.players), "agents": s.specs,
+                "options": dict(g.options), "ply": g.ply(st), "at": k, "length": n, "replay": s.replay,
+                "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
+                "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
+                "human": human, "thinking": thinking, "moves": moves, "history": moves_played,
+                "last": last, "svg": svg, "error": s.error,
+                "can_undo": not s.replay and any(p is None for p in s.players) and n > 0}
+
+
+def create_app(paths, records_dir: str | None = None) -> Starlette:
+    srv = Server(load_entries(paths), records_dir)
+
+    def fail(e: Refused) -> JSONResponse:
+        return JSONResponse({"error": e.message}, status_code=e.status)
+
+    async def body_of(request: Request) -> dict:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise Refused(413, f"a request of at most {MAX_BODY // 1_000_000} MB")
+        try:
+            data = json.loads(raw or b"{}")
+        except (ValueError, RecursionError):
+            raise Refused(400, "the request body is not JSON") from None
+        if not isinstance(data, dict):
+            raise Refused(400, "the request body must be a JSON object")
+        return data
+
+    def handler(fn):
+        async def run(request: Request):
+            try:
+                return await fn(request)
+            except Refused as e:
+                return fail(e)
+        return run
+
+    async def index(request: Request):
+        return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
+
+    async def static(request: Request):
+        name = request.path_params["name"]
+        if name not in FILES:
+            raise Refused(404, f"no file {name!r}")
+        return Response((STATIC / name).read_bytes(), media_type=FILES[name])
+
+    async def games(request: Request):
+        return JSONResponse([{"id": e.stem, "name": e.name, "options": e.options, "seats": e.seats,
+                              "players": list(PLAYER_KINDS)} for e in srv.entries.values()])
+
+    async def rules(request: Request):
+        e = srv.entry(request.path_params["stem"])
+        if request.query_params.get("format") == "markdown":
+            return PlainTextResponse(e.prose, media_type="text/markdown")
+        return JSONResponse({"game": e.stem, "markdown": e.prose, "html": markdown_html(e.prose)})
+
+    async def view(s: Session, at=None) -> JSONResponse:
+        return JSONResponse(await asyncio.to_thread(srv.view, s, at))
+
+    async def new(request: Request):
+        s = srv.new(await body_of(request))
+        asyncio.create_task(srv.advance(s))
+        await asyncio.sleep(0)
+        return await view(s)
+
+    async def replay(request: Request):
+        s = await asyncio.to_thread(srv.replay, await body_of(request))
+        return await view(s, 0)
+
+    async def show(request: Request):
+        s = srv.session(request.path_params["gid"])
+        at = request.query_params.get("at")
+        if at is not None:
+            if not at.isdigit() or int(at) > len(s.moves):
+                raise Refused(400, f"'at' is a ply from 0 to {len(s.moves)}")
+            at = int(at)
+        return await view(s, at)
+
+    async def move(request: Request):
+        s = srv.session(request.path_params["gid"])
+        body = await body_of(request)
+        srv.play(s, body.get("move"), body.get("ply"))
+        asyncio.create_task(srv.advance(s))
+        await asyncio.sleep(0)
+        return await view(s)
+
+    async def undo(request: Request):
+        s = srv.session(request.path_params["gid"])
+        srv.undo(s)
+        return await view(s)
+
+    async def record(request: Request):
+        s = srv.session(request.path_params["gid"])
+        data = json.dumps(srv.record(s).to_json(), indent=1) + "\n"
+        return Response(data, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{s.entry.stem}-{s.id}.json"'})
+
+    async def not_found(request: Request, exc):
+        return JSONResponse({"error": f"no page {request.url.path!r}"}, status_code=404)
+
+    async def bad_method(request: Request, exc):
+        code = getattr(exc, "status_code", 500)
+        return JSONResponse({"error": getattr(exc, "detail", "refused")}, status_code=code)
+
+    routes = [Route("/", handler(index)), Route("/static/{name}", handler(static)),
+              Route("/api/games", handler(games)), Route("/api/rules/{stem}", handler(rules)),
+              Route("/api/new", handler(new), methods=["POST"]), Route("/api/replay", handler(replay), methods=["POST"]),
+              Route("/api/game/{gid}", handler(show)), Route("/api/game/{gid}/move", handler(move), methods=["POST"]),
+              Route("/api/game/{gid}/undo", handler(undo), methods=["POST"]),
+              Route("/api/game/{gid}/record", handler(record))]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: bad_method})
+    app.state.server = srv
+    return app

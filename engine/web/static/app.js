@@ -1,0 +1,236 @@
+// The rulebook page: a thin client of the server's JSON API. Every rule is the server's: the
+// page only shows the position (an SVG drawn by the server) and sends the move the player picks.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let games = [];          // what the server plays
+let view = null;         // the current game, as the server last described it
+let selected = null;     // the cell of the piece picked first
+let poll = null;
+
+async function api(path, body) {
+  const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
+                                          body: JSON.stringify(body)};
+  const r = await fetch(path, opts);
+  const data = await r.json().catch(() => ({error: `HTTP ${r.status}`}));
+  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  return data;
+}
+
+function say(err) { $("error").textContent = err ? String(err.message || err) : ""; }
+
+function entry() { return games.find((g) => g.id === $("game").value); }
+
+function setupForm() {
+  const g = entry();
+  if (!g) return;
+  const seats = $("seats"), options = $("options");
+  seats.innerHTML = ""; options.innerHTML = "";
+  const fs = document.createElement("fieldset");
+  fs.innerHTML = "<legend>seats</legend>";
+  if (g.seats.min !== g.seats.max) {
+    const n = document.createElement("select");
+    n.id = "seat-count";
+    for (let k = g.seats.min; k <= g.seats.max; k++) n.add(new Option(`${k} players`, k, false, k === g.seats.default));
+    n.onchange = () => seatRows(fs, g, +n.value);
+    fs.appendChild(n);
+  }
+  seats.appendChild(fs);
+  seatRows(fs, g, g.seats.default);
+  const fo = document.createElement("fieldset");
+  fo.innerHTML = "<legend>options</legend>";
+  for (const [name, spec] of Object.entries(g.options)) {
+    const label = document.createElement("label");
+    label.title = spec.about || "";
+    label.append(`${name} `);
+    let input;
+    if (spec.choices) {
+      input = document.createElement("select");
+      for (const c of spec.choices) input.add(new Option(String(c), String(c), false, String(c) === String(spec.default)));
+    } else {
+      input = document.createElement("input");
+      input.value = String(spec.default);
+      input.size = 6;
+    }
+    input.dataset.option = name;
+    label.appendChild(input);
+    fo.appendChild(label);
+  }
+  if (Object.keys(g.options).length) options.appendChild(fo);
+  loadRules();
+}
+
+function seatRows(fs, g, n) {
+  fs.querySelectorAll(".seat").forEach((e) => e.remove());
+  for (let i = 0; i < n; i++) {
+    const row = document.createElement("label");
+    row.className = "seat";
+    const name = g.seats.names[i] || `seat ${i + 1}`;
+    row.append(` ${name} `);
+    const kind = document.createElement("select");
+    kind.dataset.seat = i;
+    for (const p of g.players) kind.add(new Option(p, p, false, p === (i === 0 ? "human" : "random")));
+    const budget = document.createElement("input");
+    budget.type = "number"; budget.min = 1; budget.value = 300; budget.size = 5;
+    budget.title = "mcts iterations"; budget.dataset.budget = i;
+    row.append(kind, budget);
+    fs.appendChild(row);
+  }
+}
+
+function chosenPlayers() {
+  return [...document.querySelectorAll("select[data-seat]")].map((s) => {
+    const b = document.querySelector(`input[data-budget="${s.dataset.seat}"]`);
+    return s.value === "mcts" ? `mcts:iterations=${Math.max(1, parseInt(b.value || "300", 10))}` : s.value;
+  });
+}
+
+async function newGame(body) {
+  say();
+  try { show(await api("/api/new", body)); } catch (e) { say(e); }
+}
+
+function fromForm() {
+  const g = entry();
+  const options = {};
+  document.querySelectorAll("[data-option]").forEach((i) => {
+    if (String(i.value) !== String(g.options[i.dataset.option].default)) options[i.dataset.option] = i.value;
+  });
+  const body = {game: g.id, players: chosenPlayers(), options};
+  const n = $("seat-count");
+  if (n) body.seats = +n.value;
+  return body;
+}
+
+function show(v) {
+  view = v;
+  selected = null;
+  $("board").innerHTML = v.svg;
+  $("status").textContent = v.status;
+  $("ply").textContent = String(v.ply);
+  $("error").textContent = v.error || "";
+  $("choice").innerHTML = "";
+  $("undo").disabled = !v.can_undo;
+  $("download").href = `/api/game/${v.id}/record`;
+  $("download").setAttribute("download", `${v.game}.json`);
+  const moves = $("moves");
+  moves.innerHTML = "";
+  for (const m of v.moves) moves.appendChild(moveButton(m.text));
+  const hist = $("history");
+  hist.innerHTML = "";
+  v.history.forEach((t, i) => {
+    const li = document.createElement("li");
+    li.textContent = t;
+    if (v.replay) { li.style.cursor = "pointer"; li.onclick = () => step(i + 1); }
+    hist.appendChild(li);
+  });
+  $("replay-controls").hidden = !v.replay;
+  if (v.replay) { $("slider").max = v.length; $("slider").value = v.at; }
+  mark();
+  clearTimeout(poll);
+  if (v.thinking || v.to_move === "chance") poll = setTimeout(refresh, 250);
+}
+
+function moveButton(text) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.move = text;
+  b.textContent = text;
+  b.onclick = () => play(text);
+  return b;
+}
+
+async function refresh() {
+  if (!view) return;
+  try { show(await api(`/api/game/${view.id}` + (view.replay ? `?at=${view.at}` : ""))); } catch (e) { say(e); }
+}
+
+async function play(text) {
+  say();
+  try { show(await api(`/api/game/${view.id}/move`, {move: text, ply: view.length})); } catch (e) { say(e); }
+}
+
+function cellGroup(name) { return document.querySelector(`#board [data-cell="${CSS.escape(name)}"]`); }
+
+// Highlights: the cells where a move may start (or the targets of the picked piece).
+function mark() {
+  document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.remove("from", "target", "can"));
+  if (!view || !view.human) return;
+  if (selected) {
+    cellGroup(selected)?.classList.add("from");
+    for (const m of view.moves) if (m.cells.length > 1 && m.cells[0] === selected) cellGroup(m.cells.at(-1))?.classList.add("target");
+  } else {
+    for (const m of view.moves) if (m.cells.length) cellGroup(m.cells[0])?.classList.add("can");
+  }
+}
+
+function choose(list) {
+  const c = $("choice");
+  c.innerHTML = "";
+  if (list.length === 1) return play(list[0].text);
+  c.append("choose: ");
+  for (const m of list) c.appendChild(moveButton(m.text));
+}
+
+function clicked(name) {
+  if (!view || !view.human) return;
+  $("choice").innerHTML = "";
+  if (selected) {
+    const to = view.moves.filter((m) => m.cells.length > 1 && m.cells[0] === selected && m.cells.at(-1) === name);
+    if (to.length) { selected = null; mark(); return choose(to); }
+  }
+  const starts = view.moves.filter((m) => m.cells.length > 1 && m.cells[0] === name);
+  const here = view.moves.filter((m) => m.cells.length === 1 && m.cells[0] === name);
+  if (starts.length && !here.length) { selected = name; mark(); return; }
+  selected = null;
+  mark();
+  if (here.length) return choose(here.concat(starts));
+}
+
+async function step(at) {
+  at = Math.max(0, Math.min(view.length, at));
+  try { show(await api(`/api/game/${view.id}?at=${at}`)); } catch (e) { say(e); }
+}
+
+async function loadRules() {
+  const g = entry();
+  if (!g) return;
+  try { $("rules").innerHTML = (await api(`/api/rules/${encodeURIComponent(g.id)}`)).html; } catch (e) { say(e); }
+}
+
+async function start() {
+  try { games = await api("/api/games"); } catch (e) { say(e); return; }
+  for (const g of games) $("game").add(new Option(g.name, g.id));
+  const want = new URLSearchParams(location.search).get("game");
+  if (want && games.some((g) => g.id === want)) $("game").value = want;
+  $("game").onchange = setupForm;
+  setupForm();
+  $("new").onclick = () => newGame(fromForm());
+  $("undo").onclick = async () => { say(); try { show(await api(`/api/game/${view.id}/undo`, {})); } catch (e) { say(e); } };
+  $("rules-toggle").onclick = () => { $("rules").hidden = !$("rules").hidden; };
+  $("board").addEventListener("click", (ev) => {
+    const g = ev.target.closest("[data-cell]");
+    if (g) clicked(g.dataset.cell);
+  });
+  $("first").onclick = () => step(0);
+  $("prev").onclick = () => step(view.at - 1);
+  $("next").onclick = () => step(view.at + 1);
+  $("last").onclick = () => step(view.length);
+  $("slider").oninput = () => step(+$("slider").value);
+  $("record-file").onchange = async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    say();
+    try {
+      const record = JSON.parse(await f.text());
+      show(await api("/api/replay", {game: entry().id, record}));
+    } catch (e) { say(e); }
+  };
+  if (want) {
+    if (!games.some((g) => g.id === want)) return say(`unknown game '${want}'`);
+    const g = entry();
+    const n = g.seats.default;
+    newGame({game: want, players: Array(n).fill("human")});
+  }
+}
+
+start();

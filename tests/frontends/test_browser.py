@@ -1,0 +1,190 @@
+"""The page in a real browser: Debian's headless Chromium, driven by Selenium, against a
+`rulebook serve` started in a subprocess on a free port. Screenshots go to the test's
+temporary folder. CI (.ci/run) installs chromium and chromium-driver, so these do not skip there."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from conftest import GAMES, ROOT
+
+if os.environ.get("CI"):            # CI installs everything: a missing piece is a failure, not a skip
+    from selenium import webdriver
+else:
+    webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)) and not os.environ.get("CI"),
+                                reason="needs Debian's chromium and chromium-driver (apt-get install chromium "
+                                       "chromium-driver)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = free_port()
+    records = tmp_path_factory.mktemp("records")
+    files = [str(GAMES / f) for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml")]
+    proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *files, "--port", str(port),
+                             "--records", str(records)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    end = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/games", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.time() > end:
+                proc.kill()
+                raise AssertionError("rulebook serve did not start: " + proc.stderr.read().decode())
+            time.sleep(0.2)
+    yield url, records
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    opts = Options()
+    opts.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        opts.add_argument(a)
+    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    drv.set_page_load_timeout(60)
+    yield drv
+    drv.quit()
+
+
+def text(drv, id_):
+    return drv.find_element(By.ID, id_).text
+
+
+def settle(drv, ply=None, seconds=60):
+    """Wait until the page shows ply `ply` (if given) and no one is thinking."""
+    def ready(d):
+        if ply is not None and text(d, "ply") != str(ply):
+            return False
+        status = text(d, "status")      # empty until the page has its first answer
+        return status and "thinking" not in status and "draw from the bag" not in status
+    WebDriverWait(drv, seconds, poll_frequency=0.05).until(ready)
+
+
+def test_tictactoe_both_sides_by_clicks(server, browser, tmp_path):
+    url, records = server
+    browser.get(url + "/?game=tictactoe")
+    settle(browser, 0)
+    assert text(browser, "status") == "x to move"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]")) == 9
+    ply = 0
+    while browser.find_elements(By.CSS_SELECTOR, "[data-move]"):
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")
+        buttons[len(buttons) // 2].click()
+        ply += 1
+        settle(browser, ply)
+    browser.save_screenshot(str(tmp_path / "tictactoe.png"))
+    status = text(browser, "status")
+    assert ("won" in status or status == "a draw") and int(text(browser, "ply")) == ply >= 5
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#history li")) == ply
+
+
+def test_lezug_by_cells_piece_then_destination(server, browser, tmp_path):
+    url, _ = server
+    browser.get(url + "/?game=lezug")
+    settle(browser, 0)
+    assert text(browser, "status") == "white to move"
+    # the setup drop names three cells: its first cell, then its last one
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="b2"]').click()
+    assert browser.find_elements(By.CSS_SELECTOR, '#board [data-cell].target')
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f2"]').click()
+    choice = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
+    if choice:                  # several drops from b2 to f2: pick one of them
+        choice[0].click()
+    settle(browser, 1)
+    assert text(browser, "status") == "black to move"
+    browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].click()
+    settle(browser, 2)
+    # a step: a piece, then one of its highlighted destinations
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="b2"]').click()
+    targets = browser.find_elements(By.CSS_SELECTOR, "#board [data-cell].target")
+    assert {t.get_attribute("data-cell") for t in targets} == {"a3", "c3"}
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="c3"]').click()
+    settle(browser, 3)
+    assert browser.find_element(By.CSS_SELECTOR, "#history li:last-child").text == "b2-c3"
+    browser.save_screenshot(str(tmp_path / "lezug.png"))
+    browser.find_element(By.ID, "undo").click()
+    settle(browser, 2)
+
+
+def test_lezug_against_random_until_the_end(server, browser, tmp_path):
+    url, records = server
+    browser.get(url + "/")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[data-seat]"))
+    browser.find_element(By.CSS_SELECTOR, '#game option[value="lezug"]').click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-option="max_plies"]'))
+    box = browser.find_element(By.CSS_SELECTOR, '[data-option="max_plies"]')
+    box.clear()
+    box.send_keys("24")
+    browser.find_element(By.CSS_SELECTOR, 'select[data-seat="1"] option[value="random"]').click()
+    browser.find_element(By.ID, "new").click()
+    settle(browser, 0)
+    for _ in range(40):
+        settle(browser)
+        moves = browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")
+        if not moves:
+            break
+        before = text(browser, "ply")
+        moves[-1].click()
+        WebDriverWait(browser, 30).until(lambda d: text(d, "ply") != before)
+    settle(browser)
+    assert text(browser, "status") == "a draw" or "won" in text(browser, "status")
+    assert text(browser, "ply") == "24" or "won" in text(browser, "status")
+    browser.save_screenshot(str(tmp_path / "lezug-end.png"))
+    WebDriverWait(browser, 10).until(lambda d: list(records.glob("lezug-*.json")))
+
+
+def test_zug_draws_placements_and_a_replay(server, browser, tmp_path):
+    url, _ = server
+    browser.get(url + "/?game=zug")
+    settle(browser, 1)                              # the first draw is made by the page's server
+    assert text(browser, "status") == "red to move"
+    first = browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].get_attribute("data-move")
+    cell = first.split("@")[1].split("r")[0]
+    browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    choice = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
+    if choice:                                      # rotations or claims of that cell
+        choice[0].click()
+    settle(browser, 3)
+    assert text(browser, "status") == "blue to move"
+    browser.save_screenshot(str(tmp_path / "zug.png"))
+    # download the record, then load it into the replay mode
+    href = browser.find_element(By.ID, "download").get_attribute("href")
+    record = json.loads(urllib.request.urlopen(href, timeout=10).read())
+    assert len(record["moves"]) == 3 and record["moves"][0].startswith("draw:")
+    path = tmp_path / "zug-record.json"
+    path.write_text(json.dumps(record))
+    browser.find_element(By.ID, "record-file").send_keys(str(path))
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "replay-controls").is_displayed())
+    assert text(browser, "ply") == "0"
+    browser.find_element(By.ID, "last").click()
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "3")
+    browser.find_element(By.ID, "prev").click()
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
+    browser.save_screenshot(str(tmp_path / "zug-replay.png"))

@@ -1,0 +1,154 @@
+"""Pictures of positions (rulebook.look): the SVG of every shipped game parses, names every used
+cell once, shows the position's pieces; a PNG of each renders; `show --svg/--png` writes them."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import GAMES, ROOT
+from rulebook import RulebookError, load_game
+from rulebook.look import move_cells, picture_png, picture_svg
+from rulebook.look.style import look_for
+
+SVG = "{http://www.w3.org/2000/svg}"
+SHIPPED = sorted(p.name for p in GAMES.glob("*.yaml"))
+
+
+def advance(game, plies: int):
+    """A position a few plies in (the middle legal move each time), and its last move's text."""
+    st, last = game.initial_state(), None
+    for _ in range(plies):
+        if game.is_over(st):
+            break
+        ms = sorted(game.legal_moves(st), key=game.move_str)
+        m = ms[len(ms) // 2]
+        last, st = game.move_str(m), game.apply(st, m)
+    return st, last
+
+
+def cells_of(root) -> list[str]:
+    return [g.get("data-cell") for g in root.iter(f"{SVG}g") if g.get("data-cell") is not None]
+
+
+def pieces_of(root) -> list:
+    return [e for e in root.iter() if "piece" in (e.get("class") or "").split()]
+
+
+def expected_pieces(game, st) -> int:
+    if hasattr(game, "position_json"):
+        n = 0
+        for by in game.position_json(st)["pieces"].values():
+            n += len(by) if isinstance(by, list) else sum(len(v) for v in by.values())
+        return n
+    return sum(1 for t in game.scene(st)["tiles"] if t["holder"] is not None)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_svg_of_every_shipped_game(name):
+    path = GAMES / name
+    game = load_game(path)
+    st, last = advance(game, 8 if name == "zug.yaml" else 3)
+    root = ET.fromstring(picture_svg(game, st, look_for(game, path), last))
+    names = cells_of(root)
+    assert len(names) == len(set(names))              # every cell once
+    if hasattr(game, "geo"):
+        assert sorted(names) == sorted(game.geo.name(i) for i in game.geo.cells())   # used cells only
+    else:
+        sc = game.scene(st)
+        assert sorted(names) == sorted(t["cell"] for t in sc["tiles"] + sc["open"])
+    assert len(pieces_of(root)) == expected_pieces(game, st)
+    if last and move_cells(last, set(names)):
+        assert [e for e in root.iter() if e.get("class") == "mark"]
+    assert root.find(f"{SVG}title").text == game.name
+
+
+def test_pieces_stand_where_the_position_has_them():
+    game = load_game(GAMES / "english_draughts.yaml")
+    st = game.position({"white": {"man": ["b2"], "king": ["d4"]}, "black": {"man": ["f6"]}}, to_move="white")
+    root = ET.fromstring(picture_svg(game, st))
+    where = {g.get("data-cell"): [(e.get("data-owner"), e.get("data-kind")) for e in pieces_of(g)]
+             for g in root.iter(f"{SVG}g") if g.get("data-cell")}
+    assert {c: p for c, p in where.items() if p} == {"b2": [("white", "man")], "d4": [("white", "king")],
+                                                       "f6": [("black", "man")]}
+
+
+def test_zug_tiles_show_their_track_from_the_side_connections():
+    game = load_game(GAMES / "zug.yaml")
+    st = game.layout(["t_junction@0,0r0", "bypass@1,0r90"]) if hasattr(game, "layout") else None
+    if st is None:
+        pytest.skip("no layout helper")
+    sc = {t["cell"]: t for t in game.scene(st)["tiles"]}
+    assert sc["0,0"]["links"] != sc["1,0"]["links"]      # a T-junction and a bypass differ
+    root = ET.fromstring(picture_svg(game, st))
+    tracks = {g.get("data-cell"): len([e for e in g if e.get("class") == "track"]) for g in root.iter(f"{SVG}g")
+              if g.get("data-cell") in sc}
+    assert tracks == {c: len(t["links"]) + len(t["ends"]) for c, t in sc.items()}
+
+
+def test_lezug_shades_each_seats_stations():
+    path = GAMES / "lezug.yaml"
+    game = load_game(path)
+    root = ET.fromstring(picture_svg(game, game.initial_state(), look_for(game, path)))
+    fill = {g.get("data-cell"): g.find(f"{SVG}polygon").get("fill") for g in root.iter(f"{SVG}g") if g.get("data-cell")}
+    assert fill["a1"] == fill["b4"] != fill["a17"] == fill["b14"] != fill["i9"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_png_of_every_shipped_game(name, tmp_path):
+    path = GAMES / name
+    game = load_game(path)
+    st, last = advance(game, 4)
+    out = tmp_path / "p.png"
+    picture_png(game, st, out, look_for(game, path), last)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 2000
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def test_show_writes_svg_and_png_of_a_record(tmp_path):
+    rec = tmp_path / "m.json"
+    assert run("play", GAMES / "lezug.yaml", "--seed", "2", "--record", rec, "--option", "max_plies=12").returncode == 0
+    svg, png = tmp_path / "p.svg", tmp_path / "p.png"
+    proc = run("show", GAMES / "lezug.yaml", "--record", rec, "--ply", "5", "--svg", svg, "--png", png)
+    assert proc.returncode == 0, proc.stderr
+    root = ET.parse(svg).getroot()
+    assert len(cells_of(root)) == 145 and len(pieces_of(root)) == 24
+    assert "ply 5" in svg.read_text() and png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("look, words", [
+    ("look:\n  zones: {nowhere: red}\n", ":3:11: look.zones: 'nowhere' is not a zone of this game (board)"),
+    ("look:\n  colours: {z: red}\n", ":3:13: look.colours: 'z' is not a seat of this game (x, o)"),
+    ("look:\n  colours: {x: '#12'}\n", "'#12' is not of the form"),
+    ("look:\n  shapes: round\n", "shapes"),
+])
+def test_a_bad_look_section_is_a_located_error(tmp_path, look, words):
+    base = (GAMES / "tictactoe.yaml").read_text()
+    path = tmp_path / "t.yaml"
+    path.write_text(f"extends: {GAMES / 'tictactoe.yaml'}\n{look}")
+    proc = run("show", path, "--svg", tmp_path / "o.svg")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert words in proc.stderr, proc.stderr
+    assert base
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--svg", "/no/such/folder/x.svg"], "no folder /no/such/folder"),
+    (["--png", "."], "a folder, not a file"),
+])
+def test_show_refuses_a_bad_target(args, words):
+    proc = run("show", GAMES / "tictactoe.yaml", *args)
+    assert proc.returncode == 1 and words in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_game_without_pictures_is_refused():
+    class Bare:
+        name = "bare"
+    with pytest.raises(RulebookError, match="no picture"):
+        picture_svg(Bare(), None)

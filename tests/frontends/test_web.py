@@ -1,0 +1,193 @@
+"""The web server (rulebook.web) through Starlette's TestClient: new games, legal moves, moves,
+refusals that change nothing, separate sessions, undo, AI seats, replays and record downloads."""
+from __future__ import annotations
+
+import json
+import time
+import warnings
+
+import pytest
+
+from conftest import GAMES
+
+starlette = pytest.importorskip("starlette")
+with warnings.catch_warnings():     # newer Starlette would rather have httpx2: the same client
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from rulebook import load_game  # noqa: E402
+from rulebook.play.records import Record, read_record, replay_moves  # noqa: E402
+from rulebook.web.app import create_app  # noqa: E402
+
+FILES = [GAMES / "tictactoe.yaml", GAMES / "lezug.yaml", GAMES / "zug.yaml", GAMES / "hex.yaml"]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    records = tmp_path_factory.mktemp("records")
+    with TestClient(create_app([str(p) for p in FILES], str(records))) as c:
+        c.records = records
+        yield c
+
+
+def new(client, game="tictactoe", **body):
+    r = client.post("/api/new", json={"game": game, **body})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait(client, gid, until=lambda v: not v["thinking"], seconds=60):
+    end = time.time() + seconds
+    while time.time() < end:
+        v = client.get(f"/api/game/{gid}").json()
+        if until(v):
+            return v
+        time.sleep(0.05)
+    raise AssertionError("the server did not answer in time")
+
+
+def test_the_page_and_its_files(client):
+    page = client.get("/")
+    assert page.status_code == 200 and 'id="status"' in page.text and 'id="ply"' in page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+    games = client.get("/api/games").json()
+    assert [g["id"] for g in games] == ["tictactoe", "lezug", "zug", "hex"]
+    lezug = games[1]
+    assert lezug["options"]["max_plies"]["default"] == 2000 and lezug["seats"]["min"] == 2
+    assert games[2]["seats"] == {"min": 2, "max": 5, "default": 2, "names": ["red", "blue", "green", "yellow", "black"]}
+
+
+def test_a_new_game_lists_the_legal_moves_and_plays_one(client):
+    v = new(client)
+    assert v["ply"] == 0 and v["status"] == "x to move" and v["human"]
+    assert sorted(m["text"] for m in v["moves"]) == ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
+    assert all(m["cells"] == [m["text"]] for m in v["moves"])
+    assert v["svg"].count("data-cell=") == 9
+    after = client.post(f"/api/game/{v['id']}/move", json={"move": "b2"}).json()
+    assert after["ply"] == 1 and after["status"] == "o to move" and after["last"] == "b2"
+    assert len(after["moves"]) == 8 and after["history"] == ["b2"]
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"move": "b2"}, 400, "not a legal move"),            # taken
+    ({"move": "z9"}, 400, "not a legal move"),
+    ({"move": 7}, 400, "'move' must be a move text"),
+    ({"move": "a1", "ply": 5}, 409, "not 5"),
+])
+def test_a_refused_move_changes_nothing(client, body, status, words):
+    v = new(client)
+    client.post(f"/api/game/{v['id']}/move", json={"move": "b2"})
+    before = client.get(f"/api/game/{v['id']}").json()
+    r = client.post(f"/api/game/{v['id']}/move", json=body)
+    assert r.status_code == status and words in r.json()["error"]
+    assert client.get(f"/api/game/{v['id']}").json() == before
+
+
+@pytest.mark.parametrize("path, body, status, words", [
+    ("/api/new", {"game": "chess"}, 404, "unknown game 'chess'"),
+    ("/api/new", {"game": "../games/lezug"}, 404, "unknown game"),
+    ("/api/new", {"game": "lezug", "options": {"speed": 3}}, 400, "unknown option 'speed'"),
+    ("/api/new", {"game": "lezug", "options": {"max_plies": "-4"}}, 400, "max_plies"),
+    ("/api/new", {"game": "lezug", "players": ["human"]}, 400, "one player per seat"),
+    ("/api/new", {"game": "lezug", "players": ["human", "chess"]}, 400, "not a player"),
+    ("/api/new", {"game": "zug", "seats": 9}, 400, "2 to 5 players"),
+    ("/api/replay", {"game": "tictactoe", "record": {"moves": ["b2", "b2"]}}, 400, "ply 1 (move 2)"),
+    ("/api/replay", {"game": "tictactoe", "record": {"moves": "b2"}}, 400, "'moves' list"),
+    ("/api/replay", {"game": "tictactoe", "record": {"game": "Hex", "moves": []}}, 400, "not of 'Tic-tac-toe'"),
+    ("/api/game/0123456789abcdef", None, 404, "no game"),
+    ("/api/game/..%2F..%2Fetc%2Fpasswd", None, 404, "no"),
+    ("/api/rules/..%2Flezug", None, 404, "lezug"),
+    ("/static/..%2Fapp.py", None, 404, "no"),
+    ("/static/index.html", None, 404, "no file"),
+    ("/nothing/here", None, 404, "no page"),
+])
+def test_bad_requests_get_a_4xx_and_a_message(client, path, body, status, words):
+    r = client.post(path, json=body) if body is not None else client.get(path)
+    assert r.status_code == status, r.text
+    assert words in r.json()["error"]
+
+
+def test_a_body_that_is_not_json(client):
+    r = client.post("/api/new", content=b"{nope", headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+
+
+def test_games_stay_separate(client):
+    a, b = new(client), new(client)
+    assert a["id"] != b["id"]
+    client.post(f"/api/game/{a['id']}/move", json={"move": "a1"})
+    client.post(f"/api/game/{b['id']}/move", json={"move": "c3"})
+    assert client.get(f"/api/game/{a['id']}").json()["history"] == ["a1"]
+    assert client.get(f"/api/game/{b['id']}").json()["history"] == ["c3"]
+
+
+def test_undo_takes_back_the_human_move_and_the_answer(client):
+    v = new(client, players=["human", "random"], seed=4)
+    client.post(f"/api/game/{v['id']}/move", json={"move": "b2"})
+    v = wait(client, v["id"], lambda x: x["ply"] == 2 and not x["thinking"])
+    assert v["human"] and v["can_undo"]
+    back = client.post(f"/api/game/{v['id']}/undo", json={}).json()
+    assert back["ply"] == 0 and back["history"] == [] and back["human"]
+    assert client.post(f"/api/game/{v['id']}/undo", json={}).status_code == 409
+
+
+def test_ai_seats_play_in_the_background_and_the_record_is_written(client):
+    v = new(client, players=["greedy", "mcts:iterations=30"], seed=1)
+    v = wait(client, v["id"], lambda x: x["over"])
+    assert v["moves"] == [] and ("won" in v["status"] or "draw" in v["status"])
+    written = list(client.records.glob(f"tictactoe-*-{v['id']}.json"))
+    assert len(written) == 1
+    rec = read_record(written[0])
+    assert rec.moves == v["history"] and rec.agents == ["greedy", "mcts:iterations=30"]
+
+
+def test_zug_chance_draws_are_made_by_the_server(client):
+    v = new(client, game="zug", seats=3)
+    assert v["players"] == ["red", "blue", "green"]
+    assert v["history"][0].startswith("draw:") and v["human"] and v["moves"]
+    assert all("@" in m["text"] for m in v["moves"]) and all(len(m["cells"]) == 1 for m in v["moves"])
+    played = client.post(f"/api/game/{v['id']}/move", json={"move": v["moves"][0]["text"]}).json()
+    assert played["ply"] == 3 and played["history"][2].startswith("draw:")
+
+
+def test_the_downloaded_record_replays_with_the_cli_code(client, tmp_path):
+    v = new(client, game="lezug", options={"max_plies": 30})
+    for _ in range(6):
+        v = client.post(f"/api/game/{v['id']}/move", json={"move": v["moves"][0]["text"]}).json()
+    r = client.get(f"/api/game/{v['id']}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    path = tmp_path / "rec.json"
+    path.write_text(r.text)
+    rec = read_record(path)
+    assert rec.options["max_plies"] == 30 and rec.players == ["white", "black"] and len(rec.moves) == 6
+    game = load_game(GAMES / "lezug.yaml", {"max_plies": "30"})
+    st = replay_moves(game, rec.moves, str(path))
+    assert game.ply(st) == 6
+    # and the page replays it, step by step
+    rv = client.post("/api/replay", json={"game": "lezug", "record": json.loads(r.text)}).json()
+    assert rv["replay"] and rv["at"] == 0 and rv["length"] == 6 and rv["moves"] == []
+    mid = client.get(f"/api/game/{rv['id']}?at=3").json()
+    assert mid["ply"] == 3 and mid["last"] == rec.moves[2]
+    assert client.get(f"/api/game/{rv['id']}?at=7").status_code == 400
+    assert client.post(f"/api/game/{rv['id']}/move", json={"move": "x"}).status_code == 409
+
+
+def test_the_rules_panel(client):
+    r = client.get("/api/rules/lezug").json()
+    assert r["markdown"].startswith("# Le zug") and "<h3>Options</h3>" in r["html"]
+    assert "entry" in r["html"] and "<script" not in r["html"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["no/such/game.yaml"], "no/such/game.yaml"),
+    ([str(GAMES / "lezug.yaml"), "--port", "70000"], "--port must be 0 to 65535"),
+    ([str(GAMES / "lezug.yaml"), str(GAMES / "lezug.yaml")], "stems must differ"),
+])
+def test_serve_refuses_bad_input_in_one_line(args, words):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    proc = subprocess.run([sys.executable, "-m", "rulebook", "serve", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode == 1 and words in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
