@@ -45,9 +45,12 @@ class Function:
 class Vocabulary:
     names: dict[str, Symbol] = field(default_factory=dict)
     functions: dict[str, Function] = field(default_factory=dict)
+    # `CELL in GROUP` (does a piece of the group stand on the cell?): its code, from the cell's
+    # and the group's, where the board kind offers it
+    member: Callable[[str, str], str] | None = None
 
     def child(self, **names: Symbol) -> "Vocabulary":
-        return Vocabulary({**self.names, **names}, self.functions)
+        return Vocabulary({**self.names, **names}, self.functions, self.member)
 
 
 def _fail(node: dsl.Node, message: str):
@@ -106,6 +109,8 @@ def _check(node, vocab):
     if isinstance(node, dsl.In):
         lt, ll = typecheck(node.left, vocab)
         rt, rl = typecheck(node.right, vocab)
+        if lt == CELL and rt == GROUP and vocab.member is not None:
+            return BOOL, max(ll, rl)
         if rt != ZONE or not isinstance(node.right, dsl.Name):
             _fail(node.right, f"'in' needs a zone's name on its right, not {_a(rt)}")
         if lt == CELL:
@@ -251,6 +256,8 @@ class Emitter:
             if node.type == SELECTION:
                 raise DslError("a selection (group in zone) can only be used inside count(), all(), none() or any()",
                                node.line, node.column)
+            if node.right.type == GROUP:
+                return self.vocab.member(self._sub(node.left, lv), self._sub(node.right, lv))
             table = self.vocab.names[node.right.dotted].has
             if lv > node.right.level:
                 table = self._hoist(node.right.level, table)

@@ -8,8 +8,9 @@ and written by `show --json`. The form (docs/positions.md):
 Pieces by owner (a seat's name, or `nobody` for pieces owned by no one): a list of cell names
 (pieces of the game's first kind) or a mapping kind -> cell names. Only `pieces` is required.
 
-A file is read as untrusted input: at most MAX_BYTES, nested at most MAX_DEPTH deep, no key given
-twice, no NaN or Infinity, every field of its type; every error is one line `FILE: ...`. The game
+A file is read as untrusted input (jsonfile.read_json): a regular file of at most MAX_BYTES, nested
+at most MAX_DEPTH deep, no key given twice, no NaN or Infinity, no number of more than 100
+characters, every field of its type; every error is one line `FILE: ...` (or `FILE:LINE:COL: ...`). The game
 itself turns the description into a state (`game.position(...)`, a method of the board kinds that
 support set positions) and names its own cells and piece kinds: its errors are given the file's
 name too.
@@ -17,93 +18,33 @@ name too.
 from __future__ import annotations
 
 import inspect
-import json
-import re
 from pathlib import Path
 from typing import Any
 
 from ..api import RulebookError
+from .jsonfile import read_json
 
 __all__ = ["FIELDS", "MAX_BYTES", "MAX_DEPTH", "NOBODY", "read_position", "position_state", "load_position",
            "position_json"]
 
 MAX_BYTES = 1 << 20          # 1 MB: a position of any board fits in far less
 MAX_DEPTH = 8                # the form nests 4 deep (position, pieces, owner, cells)
-FIELDS = ("game", "to_move", "ply", "passes", "pieces", "reserve", "quiet")
+MAX_CONTAINERS = 10_000      # lists and objects in all: a few per player and piece kind
+MAX_COUNT = 10 ** 18 - 1     # ply, passes, quiet: whole numbers of at most 18 digits, as in game files
+MAX_RESERVE = 1000           # pieces in a reserve, as in game files (pieces.KIND.reserve)
+FIELDS = ("game", "to_move", "ply", "passes", "pieces", "reserve", "quiet", "last", "passed")
 NOBODY = "nobody"
-
-_TOKEN = re.compile(r'\\.|["\[\]{}]', re.S)
 
 
 def _fail(source: str, message: str):
     raise RulebookError(f"{source}: {message}")
 
 
-def _depth(text: str, limit: int = MAX_DEPTH) -> int:
-    """How deep arrays and objects nest in a JSON text (strings skipped), without parsing it, in
-    one pass: the parser recurses, so a text nested thousands deep is refused before parsing."""
-    deepest = depth = 0
-    in_string = False
-    for m in _TOKEN.finditer(text):
-        tok = m.group()
-        if tok == '"':
-            in_string = not in_string
-        elif in_string or tok[0] == "\\":
-            continue
-        elif tok in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:     # deep enough to refuse: read no further
-                    break
-        else:
-            depth -= 1
-    return deepest
-
-
-def _no_twice(source: str):
-    def pairs(items):
-        out = {}
-        for key, value in items:
-            if key in out:
-                _fail(source, f"'{key}' is given twice")
-            out[key] = value
-        return out
-    return pairs
-
-
-def _no_constant(source: str):
-    def refuse(name):
-        _fail(source, f"not valid JSON: {name} is not a number")
-    return refuse
-
-
 def read_position(path: str | Path) -> dict[str, Any]:
     """The position file's fields, checked for form (not yet against a game)."""
     source = str(path)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        _fail(source, "no such position file")
-    except IsADirectoryError:
-        _fail(source, "is a folder, not a position file")
-    except OSError as e:
-        _fail(source, f"cannot read the position: {e.strerror or e}")
-    if len(raw) > MAX_BYTES:
-        _fail(source, f"a position file is at most {MAX_BYTES // 1024} KB; this one is larger")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        _fail(source, f"not UTF-8 text (byte {e.start})")
-    if _depth(text) > MAX_DEPTH:
-        _fail(source, f"nested more than {MAX_DEPTH} deep: not a position")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_twice(source), parse_constant=_no_constant(source))
-    except json.JSONDecodeError as e:
-        _fail(f"{source}:{e.lineno}:{e.colno}", f"not valid JSON: {e.msg}")
-    except (ValueError, RecursionError) as e:    # e.g. a number of too many digits
-        _fail(source, f"not valid JSON: {e}")
+    data = read_json(path, "position", max_bytes=MAX_BYTES, max_text=f"{MAX_BYTES // 1024} KB",
+                     max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS)
     _check_form(data, source)
     return data
 
@@ -124,12 +65,14 @@ def _check_form(data, source: str) -> None:
         _fail(source, f"unknown field '{unknown[0]}' (a position's fields: {', '.join(FIELDS)})")
     if "pieces" not in data:
         _fail(source, "'pieces' is missing: the pieces by owner, e.g. {\"white\": [\"a1\"]}")
-    for key in ("game", "to_move"):
+    for key in ("game", "to_move", "last", "passed"):
         if key in data and not isinstance(data[key], str):
             _fail(source, f"'{key}' must be a text")
     for key in ("ply", "passes", "quiet"):
         if key in data and not _natural(data[key]):
             _fail(source, f"'{key}' must be a whole number, at least 0")
+        if key in data and data[key] > MAX_COUNT:
+            _fail(source, f"'{key}' is {data[key]}: at most {MAX_COUNT:,}")
     pieces = data["pieces"]
     if not isinstance(pieces, dict):
         _fail(source, "'pieces' must be an object: owner -> cells, or owner -> {kind: cells}")
@@ -146,6 +89,8 @@ def _check_form(data, source: str) -> None:
     for owner, count in reserve.items():
         if not _natural(count):
             _fail(source, f"reserve.{owner} must be a whole number, at least 0")
+        if count > MAX_RESERVE:
+            _fail(source, f"reserve.{owner} is {count}: a reserve holds at most {MAX_RESERVE:,} pieces")
 
 
 def position_state(game, data: dict[str, Any], source: str):
@@ -182,10 +127,11 @@ def position_state(game, data: dict[str, Any], source: str):
         "ply": data.get("ply"),
         "passes": data.get("passes", 0),
     }
-    if "quiet" in data:
-        if not _accepts(make, "quiet"):
-            _fail(source, f"'quiet' is not a part of this game's positions ({game.name})")
-        kwargs["quiet"] = data["quiet"]
+    for key in ("quiet", "last", "passed"):
+        if key in data:
+            if not _accepts(make, key):
+                _fail(source, f"'{key}' is not a part of this game's positions ({game.name})")
+            kwargs[key] = data[key]
     try:
         return make(**kwargs)
     except RulebookError as e:

@@ -26,7 +26,7 @@ EXPECTED = {
         "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
         "(0..345, steps of 15)",
         "6:1: unknown key 'boards'; expected one of: about, board, counters, directions, end, evaluate, extends, "
-        "game, options, phases, pieces, player_count, players, routes, scoring, seating, tiles, zones",
+        "game, look, notation, options, phases, pieces, player_count, players, routes, scoring, seating, tiles, zones",
     ],
     "missing.yaml": ["1:1: 'board' is missing", "1:1: 'phases' is missing"],
     "dsl_syntax.yaml": [
@@ -41,7 +41,7 @@ EXPECTED = {
         "14:18: unknown zone 'hoem'",
         "17:16: step needs a direction set, not a zone",
         "17:41: over must be any, mine or theirs",
-        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot)",
+        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift)",
         "21:32: unknown name 'gaol' (did you mean 'goal'?)",
         "22:16: landing rule counted must be a condition, not a number",
         "23:25: 'in' needs a zone's name on its right, not a direction set",

@@ -17,7 +17,7 @@ from .movegen import PathCode, flips
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
-from .vocabulary import advance, attacked, connected, direction_sets, first, grid_vocabulary, in_a_row
+from .vocabulary import advance, connected, direction_sets, first, grid_vocabulary, in_a_row, repeated
 
 
 MAX_DROP_MOVES = 100_000      # moves one drop may list in a position
@@ -48,6 +48,10 @@ class GridGame(GridState, GridNotation):
         self.sources: dict[str, str] = {}
         self._notation_flags()
         self._any = []          # per phase: is there a move? (a blocked player, `stuck`)
+        if self.general:
+            src = self._attacked_source()
+            self.sources["attacked"] = src
+            self._exec(src, "_attacked", ns, ("attacked",))
         if any(ph.legal for ph in rules.phases):
             src = self._after_source()
             self.sources["after"] = src
@@ -85,6 +89,8 @@ class GridGame(GridState, GridNotation):
         self._over = self._state_fn(rules.over, "over", ns)
         self._score = self._score_fn(ns)
         ns["_WINNERS"] = self._top_scorers
+        ns["MEMO"] = [None, None]
+        self._stuck_memo = "stuck" in rules.words and all(ph.legal for ph in rules.phases)
         src = self._apply_source()
         self.sources["apply"] = src
         # apply and legal_moves of the Game API are generated for this game and set as instance
@@ -92,8 +98,9 @@ class GridGame(GridState, GridNotation):
         self.apply = self._exec(src, "apply", ns, ("apply",))
         src = self._legal_source()
         self.sources["legal_moves"] = src
-        ns["MEMO"] = [None, None]
         self.legal_moves = self._exec(src, "legal_moves", ns, ("legal_moves",))
+        if self._stuck_memo:
+            ns["_MOVES"] = ns["_moves_kept"]
         if self.blocked in ("lose", "draw"):
             self.is_over = ns["is_over"]
 
@@ -130,7 +137,7 @@ class GridGame(GridState, GridNotation):
                             skip=skip, instrument=instrument, fname=fname, step_table=self._step_table,
                             dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks,
                             reserved=[k.name for k in self.kinds if k.reserve],
-                            choosing=self._choosing).source
+                            choosing=self._choosing, moved=self._moved_bits).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
@@ -144,7 +151,7 @@ class GridGame(GridState, GridNotation):
         words = direction_sets(self.rules.dirsets, geo)[dirs]
         out = []
         for seat in range(self.n):
-            val = self.kind_values[k.name] | (seat + 1)
+            val = self.kind_values[k.moved or k.name] | (seat + 1)
             promo_cells = set()
             if promoting and k.promote_to:
                 where = k.promote_in
@@ -199,18 +206,60 @@ class GridGame(GridState, GridNotation):
 
     def _keep_source(self, ph, skip=frozenset()) -> str:
         em = Emitter(self._vocab, prefix="k")
-        tests = [em.emit(r.node) for r in ph.legal if r.name not in skip] or ["True"]
+        rules = [r for r in ph.legal if r.name not in skip]
+        tests = [em.emit(r.node) for r in rules] or ["True"]
         keep = (f"\ndef keep_{ph.name}(st, me):\n" + self._prologue() + "".join(f"    {x}\n" for x in em.hoisted[0])
                 + f"    return {' and '.join(tests)}\n")
-        return keep + (f"\ndef gen_{ph.name}(st):\n    me = st[3]\n"
-                       f"    return [m for m in raw_{ph.name}(st) if m == PASS or keep_{ph.name}(_after(st, m), me)]\n")
+        slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me)]"
+        guarded = self._guarded(rules) if not ph.drops else None
+        if guarded is None:
+            return keep + f"\ndef gen_{ph.name}(st):\n    me = st[3]\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
+        # every rule says `not attacked(G)` of the mover's pieces G: a move of another piece can
+        # only break one by opening a line to G, so while G is not attacked now, only the moves
+        # that leave a cell on a line from G (or move G, or another piece, or flip) are tried
+        em = Emitter(self._vocab, prefix="g")
+        group = " | ".join(f"({em.emit(node)})" for node in guarded)
+        return keep + "\n".join([
+            f"\ndef gen_{ph.name}(st):",
+            "    me = st[3]",
+            self._prologue().rstrip("\n"),
+            f"    moves = raw_{ph.name}(st)",
+            *("    " + x for x in em.hoisted[0]),
+            f"    g = {group}",
+            "    if not g:",
+            "        return moves",
+            "    if _attacked(st, me, g):",
+            f"        return {slow}",
+            f"    sl = {self._sliders}",
+            "    lines = g; t = g",
+            "    while t:",
+            "        lo = t & -t; t ^= lo",
+            "        for m, j in XRAY[me][lo.bit_length() - 1]:",
+            "            if m & sl[j]:",
+            "                lines |= m",
+            "    return [m for m in moves if m == PASS or (not (BIT[m[0]] & lines or m[2] & ~BIT[m[1]] & lines or m[4]"
+            f" or m[6] is not None) or keep_{ph.name}(_after(st, m), me))]", ""])
 
-    def _attackers(self):
-        """Per seat: (that seat, kind, step table, ray table) of every kind that captures with a
-        single step or slide (vocabulary.attacked)."""
+    def _guarded(self, rules) -> list | None:
+        """The groups G of legal rules that all read `not attacked(G)` (joined by `and`), G a
+        group of the mover's own pieces; None when some rule says anything else."""
+        groups = []
+
+        def take(node) -> bool:
+            if isinstance(node, dsl.BoolOp) and node.op == "and":
+                return take(node.left) and take(node.right)
+            if isinstance(node, dsl.Not) and isinstance(node.operand, dsl.Call) and node.operand.func == "attacked":
+                arg = node.operand.args[0]
+                if isinstance(arg, dsl.Name) and (arg.dotted == "mine" or arg.dotted.startswith("mine.")):
+                    groups.append(arg)
+                    return True
+            return False
+        return groups if rules and all(take(r.node) for r in rules) else None
+
+    def _attack_ways(self) -> dict[int, list[tuple[str, str]]]:
+        """kind index -> the (step|slide, direction set) of its plain capturing alternatives."""
         from .movegen import _kw
-        geo, size = self.geo, self.size
-        sets = direction_sets(self.rules.dirsets, geo)
+        sets = direction_sets(self.rules.dirsets, self.geo)
         ways: dict[int, list] = {}
         for ph in self.rules.phases:
             for kind, alts in ph.kinds:
@@ -220,32 +269,95 @@ class GridGame(GridState, GridNotation):
                             and a.args[0].dotted in sets:
                         for ki in (range(len(self.kinds)) if kind is None else [kind]):
                             ways.setdefault(ki, []).append((a.name, a.args[0].dotted))
-        per_seat = []
-        for s in range(self.n):
-            tables = []
-            for ki, acts in ways.items():
-                steps, rays = [0] * (size + 1), [()] * (size + 1)
-                has_step = has_slide = False
+        return ways
+
+    def _attacked_source(self) -> str:
+        """_attacked(st, me, mask): could another player's piece capture on a cell of `mask` (a
+        piece there of someone other than its owner; on an empty cell, of someone other than
+        `me`) with one of its capturing single steps or slides (the word `attacked`)? Per
+        attacking seat: one bitboard test per step table (kinds stepping alike share it), and
+        per group of directions slid by the same kinds, the first piece on each ray found by a
+        bit trick (rays run to higher or lower cell numbers)."""
+        geo, n, ns = self.geo, self.n, self._ns
+        sets = direction_sets(self.rules.dirsets, geo)
+        ways = self._attack_ways()
+
+        def kinds_code(kinds):
+            if not self.multi:
+                return "own"
+            return "own & " + (f"K[{kinds[0]}]" if len(kinds) == 1 else "(" + " | ".join(f"K[{k}]" for k in kinds) + ")")
+
+        sliding = []            # (attacking seat, kinds, per cell the masks of its rays)
+        L = ["def _attacked(st, me, mask):",
+             "    cells = st[0]; B = st[1]; K = st[7]",
+             "    occ = " + " | ".join(f"B[{i}]" for i in range(n + 1)),
+             "    while mask:",
+             "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
+             "        p = (cells[c] & 7) - 1",
+             f"        if not 0 <= p < {n}:",
+             "            p = me"]
+        for s in range(n):
+            steps: dict[tuple, list[int]] = {}
+            slides: dict[tuple, list[int]] = {}          # direction vector -> kinds sliding it
+            for ki, acts in sorted(ways.items()):
                 for name, dirs in dict.fromkeys(acts):
                     for v in dict.fromkeys(x for x in (self._vector(s, w) for w in sets[dirs]) if x is not None):
-                        back = (-v[0], -v[1])
-                        for c in geo.cells():
-                            if name == "step":
-                                a = geo.neighbour(c, back)
-                                if a >= 0:
-                                    steps[c] |= 1 << a
-                                    has_step = True
-                            else:
-                                ray, t = [], geo.neighbour(c, back)
-                                while t >= 0:
-                                    ray.append(t)
-                                    t = geo.neighbour(t, back)
-                                if ray:
-                                    rays[c] += (tuple(ray),)
-                                    has_slide = True
-                tables.append((s, ki, steps if has_step else None, rays if has_slide else None))
-            per_seat.append(tables)
-        return per_seat
+                        if name == "step":
+                            steps.setdefault(v, [])
+                            if ki not in steps[v]:
+                                steps[v].append(ki)
+                        else:
+                            slides.setdefault(v, [])
+                            if ki not in slides[v]:
+                                slides[v].append(ki)
+            tests = []
+            by_kinds: dict[tuple, list] = {}            # kinds -> vectors they step along
+            for v, kinds in steps.items():
+                by_kinds.setdefault(tuple(kinds), []).append(v)
+            for kinds, vecs in by_kinds.items():
+                table = [0] * (self.size + 1)
+                for c in geo.cells():
+                    for v in vecs:
+                        a = geo.neighbour(c, (-v[0], -v[1]))
+                        if a >= 0:
+                            table[c] |= 1 << a
+                name = f"AT_STEP{s}_{len(tests)}"
+                ns[name] = table
+                tests.append(f"if {kinds_code(kinds)} & {name}[c]: return True")
+            groups: dict[tuple, list] = {}
+            for v, kinds in slides.items():
+                groups.setdefault(tuple(kinds), []).append(v)
+            for kinds, vecs in groups.items():
+                table = [()] * (self.size + 1)
+                for c in geo.cells():
+                    rays = []
+                    for v in vecs:
+                        back, m, t = (-v[0], -v[1]), 0, geo.neighbour(c, (-v[0], -v[1]))
+                        while t >= 0:
+                            m |= 1 << t
+                            t = geo.neighbour(t, back)
+                        if m:
+                            rays.append((m, (back[1] * geo.files + back[0]) > 0))
+                    table[c] = tuple(rays)
+                sliding.append((s, kinds, [tuple(m for m, _up in rays) for rays in table]))
+                name = f"AT_RAY{s}_{len(tests)}"
+                ns[name] = table
+                tests += [f"sl = {kinds_code(kinds)}",
+                          "if sl:",
+                          f"    for m, up in {name}[c]:",
+                          "        y = occ & m",
+                          "        if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl: return True"]
+            if tests:
+                L += [f"        if p != {s}:", f"            own = B[{s}]", "            if own:"]
+                L += ["                " + t for t in tests]
+        L.append("    return False")
+        # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
+        # slide to c, j); SLIDERS(st) the pieces of each group j
+        ns["XRAY"] = [[tuple((m, j) for j, (s, _k, masks) in enumerate(sliding) if s != p for m in masks[c])
+                       for c in range(self.size + 1)] for p in range(n)]
+        self._sliders = "(" + "".join(f"B[{s}] & {kinds_code(kinds)[6:]}, " if self.multi else f"B[{s}], "
+                                      for s, kinds, _m in sliding) + ")"
+        return "\n".join(L) + "\n"
 
     def _prologue(self) -> str:
         n = self.n
@@ -351,9 +463,15 @@ class GridGame(GridState, GridNotation):
             self.zone_cells[z] = [sorted(self._zone(z, s)) for s in range(n)]
         self._check_drops()
         self.RK = [geo.lines_along(f) for f in self.forward]
-        # kinds: cell value bits, promotions
+        # kinds: cell value bits, promotions, the kind a piece becomes once moved
         self.kind_values = {k.name: i << 3 for i, k in enumerate(self.kinds)}
         self.neutral_code = n + 1
+        self._moved_bits = {i: self.kind_values[k.moved] for i, k in enumerate(self.kinds) if k.moved}
+        # the state keeps two more fields when the rules ask for them: `passed` (the cell a
+        # double step passed over) and the positions since `quiet` was reset (`repeated`)
+        self.uses_passed = "passed" in r.words
+        self.uses_history = "repeated" in r.words
+        self.extended = self.uses_passed or self.uses_history
 
     def _check_drops(self):
         """A drop of k pieces onto a zone of n free cells lists C(n, k) moves: refuse a game where
@@ -458,9 +576,18 @@ class GridGame(GridState, GridNotation):
                 ns[f"PROMO_{i}"] = table
                 promo.append(table)
             ns["PROMO"] = promo
-            per_seat = self._attackers()
-            others = [[t for s2 in range(n) if s2 != me for t in per_seat[s2]] for me in range(n)]
-            ns["_attacked"] = partial(attacked, attackers=others, multi=self.multi)
+            ns["MOVED"] = bytes((self._moved_bits[v >> 3] | (v & 7)) if 0 < v < 255 and (v >> 3) in self._moved_bits
+                                else v for v in range(256))
+            if self.uses_passed:        # MID[o][d]: the cell between o and d, two cells apart in a line
+                mid = [[-1] * size for _ in range(size + 1)]
+                for c in self.geo.cells():
+                    for v in self.geo.directions.values():
+                        a = self.geo.neighbour(c, v)
+                        b = self.geo.neighbour(a, v) if a >= 0 else -1
+                        if b >= 0:
+                            mid[c][b] = a
+                ns["MID"] = mid
+            ns["_repeated"] = partial(repeated, n=n)
         return ns
 
     # ---------------------------------------------------------------- the Game API

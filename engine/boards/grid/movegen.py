@@ -47,7 +47,12 @@ def pattern_actions(node):
 
 def captures(node) -> bool:
     """Can an action of this pattern capture?"""
-    return any(_kw(a, "capture", "no") != "no" for a in pattern_actions(node))
+    return any(_kw(a, "capture", "no") != "no" or a.name == "take" for a in pattern_actions(node))
+
+
+def shifts(node) -> bool:
+    """Does this pattern move a second piece (shift)?"""
+    return any(a.name == "shift" for a in pattern_actions(node))
 
 
 def _kw(action, name, default):
@@ -70,8 +75,10 @@ class PathCode:
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
-                 reserved=(), choosing: bool = False):
+                 reserved=(), choosing: bool = False, moved=None):
         self.kind_values = kind_values          # kind name -> kind << 3
+        self.moved = moved or {}                # kind index -> the value bits (kind << 3) it becomes once moved
+        self.placing = False
         self.promote = promote
         self.multi = multi_kind
         # exists: a function that only says whether there is a move (for blocked players, `stuck`)
@@ -85,6 +92,10 @@ class PathCode:
         self.em = em
         active = [r for r in phase.rules if r.name not in skip]
         codes = [(r, em.emit(r.node, 2)) for r in active]
+        # the arguments of when/take/shift, emitted before any search so that their per-turn and
+        # per-origin parts are hoisted with the landing rules'
+        self.args = {id(arg): em.emit(arg, 2) for _k, alts in phase.kinds for p in alts + phase.places
+                     for a in pattern_actions(p) if a.name in ("when", "take", "shift") for arg in a.args}
         self.instrument = instrument and bool(active)
         self.check = "_rules(t)" if self.instrument else " and ".join(c for _, c in codes)
         self.also = f" and {self.check}" if self.check else ""      # appended to a landing's test
@@ -137,9 +148,11 @@ class PathCode:
                 body.extend("    " + x for x in self.rules_fn)
             self.promoting = False
             self.kind = None
+            self.placing = True
             ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "    "}
             for alt in phase.places:
                 self.pattern(alt, ctx, self.accept)
+            self.placing = False
         for znode, count in phase.drops:
             body += [f"    k = {'R[me]' if count is None else repr(count)}",
                      "    if k and R[me] >= k:",
@@ -349,6 +362,14 @@ class PathCode:
         path = f"({ctx['path']} if {ctx['caps']} else None)" if self.track else "None"
         guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
         tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['ar']}"
+        val = ctx["val"]
+        if self.moved and not self.placing:     # the piece becomes another kind once it has moved
+            if self.kind is not None:
+                if self.kind in self.moved:
+                    val = f"({self.moved[self.kind]} | me1)"
+            else:
+                val = f"MOVED[{val}]"
+        ctx = {**ctx, "val": val}
         if self.choosing:       # an 8th field: 1 when the move promotes (its notation names the kind)
             tup += ", %s"
         L.append(f"{ind}if {guard}:")
@@ -487,6 +508,35 @@ class PathCode:
         k({**ctx, "ar": f"a{i}", "ind": ind + "        "})
 
 
+    def _when(self, a, ctx, k):
+        """A condition at this point of the move (`landing` is the cell the piece stands on)."""
+        ind, L = ctx["ind"], self.lines
+        L.append(f"{ind}t = {ctx['c']}")
+        L.append(f"{ind}if {self.args[id(a.args[0])]}:")
+        k({**ctx, "ind": ind + "    "})
+
+    def _take(self, a, ctx, k):
+        """The enemy piece on a cell is captured (it leaves when the move is done)."""
+        ind, L = ctx["ind"], self.lines
+        i = next(self.ids)
+        L.append(f"{ind}t = {ctx['c']}")
+        L.append(f"{ind}g{i} = {self.args[id(a.args[0])]}")
+        L.append(f"{ind}if EN[cells[g{i}]]{self._not_taken(ctx, f'g{i}')}:")
+        L.append(f"{ind}    caps{i} = {ctx['caps']} | BIT[g{i}]")
+        k({**ctx, "caps": f"caps{i}", "ind": ind + "    "})
+
+    def _shift(self, a, ctx, k):
+        """A second piece of the player's moves from one cell to another, empty one (it becomes
+        its kind's `moved` kind, if it has one)."""
+        ind, L = ctx["ind"], self.lines
+        i = next(self.ids)
+        L.append(f"{ind}t = {ctx['c']}")
+        L.append(f"{ind}s{i} = {self.args[id(a.args[0])]}; u{i} = {self.args[id(a.args[1])]}")
+        L.append(f"{ind}if FR[cells[s{i}]] and s{i} != o and s{i} != t and u{i} != t and u{i} != s{i} "
+                 f"and (not cells[u{i}] or u{i} == o):")
+        k({**ctx, "ar": f"(s{i}, u{i})", "ind": ind + "    "})
+
+
 def _starts_with_flip(n) -> bool:
     first = pattern_actions(n)[:1]
     return bool(first) and first[0].name == "flip" and isinstance(first[0].args[0], dsl.Name) and \
@@ -501,7 +551,8 @@ def _bulk_step(a) -> bool:
 def _always_captures(n) -> bool:
     """Does every way through this pattern capture?"""
     if isinstance(n, dsl.Action):
-        return (n.name == "jump" and _kw(n, "capture", "no") == "yes") or _kw(n, "capture", "no") == "only"
+        return (n.name == "jump" and _kw(n, "capture", "no") == "yes") or _kw(n, "capture", "no") == "only" \
+            or n.name == "take"
     if isinstance(n, dsl.Seq):
         return _always_captures(n.left) or _always_captures(n.right)
     if isinstance(n, dsl.Alt):

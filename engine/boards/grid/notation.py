@@ -28,6 +28,11 @@ class GridNotation:
                 optional = optional or _optional_flip(p)
         self._placing_kinds = len(placed) > 1
         self._optional_flips = optional
+        style = self.rules.spec.get("notation") or {}
+        self._join, self._cap = style.get("join", "-"), style.get("capture", "x")
+        self._promo = style.get("promotion", "=")
+        by_symbol = style.get("kinds") == "symbol"
+        self._kind_word = [(k.symbol or k.name).lower() if by_symbol else k.name for k in self.kinds]
 
     def move_str(self, move) -> str:
         if move == PASS:
@@ -38,16 +43,17 @@ class GridNotation:
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
         o, d, _caps, path, fl, val, ar = move[:7]
+        join, cap = self._join, self._cap
         if o < 0:
-            text = name(d) if not self._placing_kinds else f"{self.kinds[val >> 3].name}@{name(d)}"
+            text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
         elif path is None:
-            text = f"{name(o)}-{name(d)}"
+            text = f"{name(o)}{join}{name(d)}"
         else:
-            text = name(o) + "".join(f"x{name(~p)}" if p < 0 else f"-{name(p)}" for p in path)
-        if ar is not None:
+            text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
+        if type(ar) is int:
             text += f"/{name(ar & 65535)}"
         if self._choosing and move[7]:
-            text += f"={self.kinds[val >> 3].name}"      # which of the kinds it becomes
+            text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:
             text += "*"                                   # with the flip (it could go without)
         return text

@@ -17,7 +17,9 @@ from . import topology as topo
 from .movegen import _kw, captures, pattern_actions
 from .vocabulary import GENERAL_WORDS, LANDING, RESERVED, grid_vocabulary
 
-ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot")
+ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot", "when", "take", "shift")
+# actions whose arguments are expressions (a condition, cells), with their types
+EXPR_ACTIONS = {"when": (BOOL,), "take": (CELL,), "shift": (CELL, CELL)}
 CAPTURE = ("no", "yes", "only")
 
 
@@ -37,6 +39,8 @@ class Kind:
     promote_in: str | None = None      # a zone (of the piece's owner)
     resets_quiet: bool = False         # its moves reset the `quiet` count (as captures do)
     neutral: bool = False              # owned by nobody (an arrow, a blocker)
+    moved: str | None = None           # the kind a piece of this kind becomes once it has moved
+    symbol: str | None = None          # its letter in notation and drawings
 
 
 @dataclass
@@ -79,6 +83,7 @@ class GridRules:
     evaluate: dsl.Node | None
     general: bool                      # needs the general state and move generator
     places: dict = field(default_factory=dict)   # (phase, rule name) -> "file:line"
+    words: set = field(default_factory=set)      # the names and functions the rules use
 
     def topology(self, used=None) -> topo.Topology:
         if self.board[0] == "square":
@@ -258,6 +263,10 @@ def check_grid(ch: Checker) -> GridRules | None:
                 ok, new_words = _check_pattern(ch, mpath, alt, pv, zone_nodes, kinds, placement=first == "place")
                 if not ok:
                     continue
+                for a in pattern_actions(alt):
+                    if a.name in EXPR_ACTIONS:
+                        for arg in a.args:
+                            uses.update(_words(arg))
                 general = general or new_words
                 if first == "place":
                     if kname is not None:
@@ -308,14 +317,15 @@ def check_grid(ch: Checker) -> GridRules | None:
         if node is not None:
             scoring.append((name, node))
     evaluate = typed(("evaluate",), vocab, (INT,), "evaluate", True) if "evaluate" in spec else None
-    general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring)
+    general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
+        any(k.moved for k in kinds) or "notation" in spec
     places = {}
     for ph in phases:
         for r in ph.rules + ph.legal:
             p = ch.src.place(r.path, key=True)
             places[(ph.name, r.name)] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     return GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
-                     kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places)
+                     kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses)
 
 
 def _seating(ch, spec, players) -> dict[int, list[int]]:
@@ -354,9 +364,12 @@ def _kinds(ch, spec, zones) -> list[Kind]:
     for name, d in pieces.items():
         d = d or {}
         k = Kind(name, d.get("start"), d.get("reserve", 0), resets_quiet=bool(d.get("resets_quiet")),
-                 neutral=bool(d.get("neutral")))
+                 neutral=bool(d.get("neutral")), moved=d.get("moved"), symbol=d.get("symbol"))
         if k.start is not None and k.start not in zones:
             ch.error(("pieces", name, "start"), f"unknown zone '{k.start}'")
+        if k.moved is not None and (k.moved not in pieces or k.moved == name):
+            ch.error(("pieces", name, "moved"), f"unknown piece kind '{k.moved}'" if k.moved not in pieces
+                     else "a kind cannot become itself once moved")
         pr = d.get("promote")
         if pr:
             listed = isinstance(pr["to"], list)
@@ -459,7 +472,8 @@ def _check_drop(ch, path, node: dsl.Action, zones):
 
 _KWARGS = {"step": {"capture": CAPTURE}, "slide": {"capture": CAPTURE},
            "jump": {"over": ("any", "mine", "theirs"), "capture": ("no", "yes")},
-           "place": {"kind": None, "onto": ("empty", "theirs")}, "flip": {}, "shoot": {"kind": None}}
+           "place": {"kind": None, "onto": ("empty", "theirs")}, "flip": {}, "shoot": {"kind": None},
+           "when": {}, "take": {}, "shift": {}}
 
 
 def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tuple[bool, bool]:
@@ -498,6 +512,9 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                 general = True
             if n.name == "place" and not first:
                 bad(n, "place puts a new piece on the board: it can only start a move")
+            if n.name in EXPR_ACTIONS:
+                _check_expr_action(n, vocab, bad)
+                return
             if n.name != "place" and placement and first:
                 bad(n, "a move that places a piece starts with place(...)")
             if len(n.args) != 1:
@@ -545,9 +562,33 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
     return ok, general
 
 
+def _check_expr_action(n, vocab, bad) -> None:
+    """when(CONDITION), take(CELL), shift(FROM, TO): arguments typed in the landing rules'
+    vocabulary (`landing` is the cell the piece stands on at that point of the move)."""
+    want = EXPR_ACTIONS[n.name]
+    shape = {"when": "when(CONDITION)", "take": "take(CELL)", "shift": "shift(FROM_CELL, TO_CELL)"}[n.name]
+    if len(n.args) != len(want) or n.kwargs:
+        bad(n, f"{n.name} takes {len(want)} argument{'s' if len(want) > 1 else ''}: {shape}")
+        return
+    v = vocab.child(**LANDING)
+    for arg, t in zip(n.args, want):
+        try:
+            got, _ = typecheck(arg, v)
+        except DslError as e:
+            bad(arg, e.message)
+            continue
+        if got != t:
+            bad(arg, f"{n.name} needs {'an' if t[0] in 'aeiou' else 'a'} {t} here, not {'an' if got[0] in 'aeiou' else 'a'} {got}")
+            continue
+        for x in dsl.walk(arg):
+            if isinstance(x, dsl.Name) and x.dotted in ("stuck", "all_stuck"):
+                bad(x, f"'{x.dotted}' asks whether a player can move: it belongs to `end` and `evaluate`, "
+                       "not to rules that decide the moves")
+
+
 def _each_action_captures(n) -> bool:
     return all((a.name == "jump" and _kw(a, "capture", "no") == "yes") or _kw(a, "capture", "no") == "only"
-               for a in pattern_actions(n))
+               or a.name == "take" for a in pattern_actions(n) if a.name not in ("when", "shift"))
 
 
 def _words(node) -> set[str]:

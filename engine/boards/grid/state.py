@@ -44,7 +44,7 @@ class GridState:
                     cells[i] = (ki << 3) | (self.neutral_code if k.neutral else seat + 1) if self.general else seat + 1
         return cells
 
-    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1):
+    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1, passed=-1):
         """A state from its cells (bytearray): the boards derived from them."""
         n = self.n
         boards = [0] * (n + 1 if self.general else n)
@@ -56,7 +56,9 @@ class GridState:
                 if self.multi:
                     kinds[v >> 3] |= 1 << i
         if self.general:
-            return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None, tuple(kinds), quiet, last)
+            cells = bytes(cells)
+            more = (passed, (cells, None)) if self.extended else ()
+            return (cells, tuple(boards), tuple(reserves), me, ply, passes, None, tuple(kinds), quiet, last) + more
         return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None)
 
     def initial_state(self):
@@ -64,7 +66,8 @@ class GridState:
         return self._state_of(self._start_cells(), (reserve,) * self.n, 0, 0, 0)
 
     def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
-                 ply: int | None = None, passes: int = 0, quiet: int = 0):
+                 ply: int | None = None, passes: int = 0, quiet: int = 0, last: str | None = None,
+                 passed: str | None = None):
         """A state from a description: pieces by owner (a seat's name, or `nobody`), each a list of
         cells (pieces of the first kind) or a mapping kind -> cells; whose turn; reserves; ply.
 
@@ -106,7 +109,17 @@ class GridState:
             if name not in self.players:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
         res = tuple((reserves or {}).get(p, 0) for p in self.players)
-        return self._settled(self._state_of(cells, res, me, ply, passes, quiet))
+        cell = {}
+        for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed)):
+            if text is None:
+                continue
+            if not keeps:
+                raise RulebookError(f"'{key}' is not a part of this game's positions")
+            cell[key] = self.geo.parse_cell(str(text))
+            if cell[key] is None:
+                raise RulebookError(f"{key}: '{text}' is not a cell of this board")
+        return self._settled(self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1),
+                                            cell.get("passed", -1)))
 
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
@@ -138,6 +151,10 @@ class GridState:
                "reserve": {p: st[2][i] for i, p in enumerate(self.players)}}
         if self.general:
             out["quiet"] = st[8]
+            if st[9] >= 0:
+                out["last"] = self.geo.name(st[9])
+        if self.uses_passed and st[10] >= 0:
+            out["passed"] = self.geo.name(st[10])
         return out
 
     def _put(self, seq: str, value: str, size: int | None = None) -> str:
@@ -160,7 +177,7 @@ class GridState:
         nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
         if self.general:
             L = self._apply_general_head()
-            state = "(cells, B, R, nxt, ply, passes, %s, K, quiet, last)"
+            state = "(cells, B, R, nxt, ply, passes, %s, K, quiet, last" + (", passed, hist)" if self.extended else ")")
         else:
             L = ["def apply(st, move):",
                  "    cells, B, R, me, ply, passes, _ = st",
@@ -218,6 +235,8 @@ class GridState:
                 out |= {"flip"} & names
                 if "shoot" in names:
                     out.add("shot")
+                if "shift" in names:
+                    out.add("shift")
                 if captures(p) or any(a.name == "place" and a.kwargs.get("onto") for a in pattern_actions(p)):
                     out.add("capture")
             if ph.places:
@@ -234,10 +253,11 @@ class GridState:
         dropped = self.kinds[reserved[0] if reserved else 0].name
         kb = (lambda line: [line]) if multi else (lambda line: [])
         L = ["def apply(st, move):",
-             "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
+             "    cells, B, R, me, ply, passes, _, K, quiet, last" + (", passed, hist" if self.extended else "") + " = st",
              "    if move == PASS:",
              "        passes += 1",
              "        quiet += 1",
+             *(["        passed = -1"] if self.extended else []),
              "    else:",
              "        passes = 0"]
         ind = "        "
@@ -251,6 +271,7 @@ class GridState:
                   f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
                   "            quiet += 1",
                   "            last = move[-1]",
+                  *(["            passed = -1"] if self.extended else []),
                   "            cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""),
                   "        else:"]
             ind = "            "
@@ -264,7 +285,7 @@ class GridState:
                        if reserved else []), "    quiet += 1"]
         else:       # the moving piece's value, when its kind matters here
             body += ["v = ba[o]; ba[o] = 0" if resets or multi else "ba[o] = 0", quiet]
-        effects = [f for f in ("capture", "flip", "shot") if f in has]
+        effects = [f for f in ("capture", "flip", "shot", "shift") if f in has]
         slow = ["b = list(B)" + ("; k = list(K)" if multi else ""),
                 "bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo")]
         if "capture" in has:
@@ -284,46 +305,62 @@ class GridState:
                      "        ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
                      "        c ^= lo"]
         if "shot" in has:
-            slow += ["if ar is not None:",
+            slow += ["if ar is not None and type(ar) is int:" if "shift" in has else "if ar is not None:",
                      f"    a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
                      *kb("    k[av >> 3] |= BIT[a]")]
+        if "shift" in has:      # a second piece of the mover's moves (it becomes its `moved` kind)
+            slow += ["if ar is not None and type(ar) is tuple:" if "shot" in has else "if ar is not None:",
+                     "    s, u = ar; x = ba[s]; y = MOVED[x]; ba[s] = 0; ba[u] = y; b[me] ^= BIT[s] | BIT[u]",
+                     *kb("    k[x >> 3] ^= BIT[s]; k[y >> 3] |= BIT[u]")]
         slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
         fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
                 f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
         if multi:
             fast += ["k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"]
         if effects:
-            tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None"}
-            body += [f"if {' or '.join(tests[f] for f in effects)}:", *("    " + x for x in slow),
+            tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None", "shift": "ar is not None"}
+            body += [f"if {' or '.join(dict.fromkeys(tests[f] for f in effects))}:", *("    " + x for x in slow),
                      "else:", *("    " + x for x in fast)]
         else:
             body += fast
         body += ["cells = bytes(ba)", "last = d"]
+        if self.extended:
+            body.append("passed = MID[o][d]" if self.uses_passed else "passed = -1")
         L += [ind + x for x in body]
+        if self.uses_history:       # the positions since quiet was reset, newest first
+            L.append("    hist = (cells, hist if quiet else None)")
         return L
 
     def _after_source(self) -> str:
         """The position after a move, without the end conditions (for `legal` rules)."""
         L = self._apply_general_head()
         L[0] = "def _after(st, move):"
-        L += ["    return (cells, B, R, %s, ply + 1, passes, None, K, quiet, last)" % ("1 - me" if self.n == 2 else f"(me + 1) % {self.n}")]
+        L += ["    return (cells, B, R, %s, ply + 1, passes, None, K, quiet, last%s)" % (
+            "1 - me" if self.n == 2 else f"(me + 1) % {self.n}", ", passed, hist" if self.extended else "")]
         return "\n".join(L) + "\n"
 
     def _legal_source(self) -> str:
         """legal_moves(), and is_over() for games where a blocked player loses or draws: is_over
         generates the moves to know, and hands them to the next legal_moves of that very state
-        (MEMO holds them once)."""
+        (MEMO holds them once). Where `stuck` is asked after every move and the moves it makes
+        are the whole legal list (every phase has `legal` rules), _moves_kept does the same."""
         gen = [f"gen_{ph.name}" for ph in self.rules.phases]
         moves = (f"{gen[0]}(st)" if len(gen) == 1 else
                  f"{gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+        memo = self.blocked in ("lose", "draw") or self._stuck_memo
         L = ["def legal_moves(st):"]
-        if self.blocked in ("lose", "draw"):
+        if memo:
             L += ["    if st is MEMO[0]:",
                   "        MEMO[0] = None",
-                  "        return MEMO[1]"]
-        L += ["    if st[6] is not None:",
-              "        return []",
-              f"    moves = {moves}"]
+                  "        moves = MEMO[1]",
+                  "    elif st[6] is not None:",
+                  "        return []",
+                  "    else:",
+                  f"        moves = {moves}"]
+        else:
+            L += ["    if st[6] is not None:",
+                  "        return []",
+                  f"    moves = {moves}"]
         if self.blocked == "pass":
             L += ["    if not moves:", "        return [PASS]"]
         L.append("    return moves")
@@ -331,9 +368,18 @@ class GridState:
             L += ["", "def is_over(st):",
                   "    if st[6] is not None:",
                   "        return True",
+                  "    if st is MEMO[0]:",
+                  "        return not MEMO[1]",
                   f"    moves = {moves}",
                   "    MEMO[0] = st; MEMO[1] = moves",
                   "    return not moves"]
+        if self._stuck_memo:        # `stuck` in the end conditions: the moves it made are kept
+            L += ["", "def _moves_kept(st):",
+                  "    if st is MEMO[0]:",
+                  "        return MEMO[1]",
+                  f"    moves = {moves}",
+                  "    MEMO[0] = st; MEMO[1] = moves",
+                  "    return moves"]
         return "\n".join(L) + "\n"
 
     def _apply_generic(self, st, move):

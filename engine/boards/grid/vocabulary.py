@@ -13,10 +13,10 @@ from . import topology as topo
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
-            "adjacent", "players", "attacked", "first", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite"}
+            "adjacent", "players", "attacked", "first", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated"}
 GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "empty()",
                  "attacked()", "first()",
-                 "occupied()", "friend()", "enemy()", "neighbour()"}
+                 "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated"}
 
 
 # the names a landing rule may use besides the turn's: the landing cell, the origin, the player's
@@ -56,6 +56,8 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         "stuck": Symbol(BOOL, "(not _MOVES(st))"),
         "all_stuck": Symbol(BOOL, "_ALL_STUCK(st)"),
         "players": Symbol(INT, str(players)),
+        "passed": Symbol(CELL, "st[10]"),
+        "repeated": Symbol(INT, "_repeated(st)"),
     }
     multi = len(kinds) > 1
     for i, k in enumerate(kinds):
@@ -69,7 +71,7 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
     for i, d in enumerate(direction_sets(dirsets, t)):
         names[d] = Symbol(DIRS, repr(i))
     names.update(option_symbols(spec or {}, option_values))
-    return Vocabulary(names, FUNCTIONS)
+    return Vocabulary(names, FUNCTIONS, member=lambda cell, group: f"((BIT[{cell}] & {group}) != 0)")
 
 
 def _sel(arg) -> tuple[str, str | None]:
@@ -173,32 +175,17 @@ def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
     return bool(seen & b)
 
 
-def attacked(st, me, mask, attackers=(), multi=False) -> bool:
-    """Could a piece capture on a cell of `mask`, a piece of a player other than the one on that
-    cell (`me`'s opponents, for an empty cell)? attackers[p]: per seat s other than p, (s, kind
-    index, step table or None, ray table or None): steps[c] is the board of cells from which such
-    a piece steps onto c; rays[c] the rays from c along which it slides to c."""
-    cells, B, K = st[0], st[1], st[7]
-    n = len(attackers)
-    while mask:
-        lo = mask & -mask
-        mask ^= lo
-        c = lo.bit_length() - 1
-        owner = (cells[c] & 7) - 1
-        for s, kind, steps, rays in attackers[owner if 0 <= owner < n else me]:
-            pieces = (B[s] & K[kind]) if multi else B[s]
-            if not pieces:
-                continue
-            if steps is not None and steps[c] & pieces:
-                return True
-            if rays is not None:
-                for ray in rays[c]:
-                    for t in ray:
-                        if cells[t]:
-                            if pieces >> t & 1:
-                                return True
-                            break
-    return False
+def repeated(st, n) -> int:
+    """How many times the position now (the same pieces on the same cells, the same player to
+    move) has stood since `quiet` was last reset, this time included: st[11] links each position
+    since then to the one before (newest first)."""
+    cells, h, i, k = st[0], st[11], 0, 0
+    while h is not None:
+        if i % n == 0 and h[0] == cells:
+            k += 1
+        h = h[1]
+        i += 1
+    return k
 
 
 def first(cells, rays, off) -> int:
