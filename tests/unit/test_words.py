@@ -276,6 +276,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "action:flip": ("flips.yaml", r"flip\(adjacent\)"),
     "action:shoot": ("shoot.yaml", r"shoot\(straight, kind=stake\)"),
     "action:drop": ("drops.yaml", r"drop\(half\)"),
+    "action:when": ("passing.yaml", r"when\(origin in start\)"),
+    "action:take": ("passing.yaml", r"take\(last\)"),
+    "action:shift": ("passing.yaml", r"shift\(first\(landing, east\), neighbour\(landing, west\)\)"),
     "option:step capture=yes": ("steps.yaml", r"step\(knight, capture=yes\)"),
     "option:step capture=only": ("steps.yaml", r"step\(slant, capture=only\)"),
     "option:slide capture=yes": ("slides.yaml", r"slide\(orth, capture=yes\)"),
@@ -308,6 +311,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "name:reserve": ("drops.yaml", r"reserve == 0"),
     "name:players": ("star.yaml", r"10 \* players"),
     "name:quiet": ("crowns.yaml", r"quiet >= 6"),
+    "name:passed": ("passing.yaml", r"landing == passed"),
+    "name:repeated": ("passing.yaml", r"repeated >= 3"),
     "name:stuck": ("flips.yaml", r"and stuck"),
     "name:all_stuck": ("gravity.yaml", r"or all_stuck"),
     # functions
@@ -380,6 +385,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "key:pieces.*.promote.in": ("crowns.yaml", r"in: opponent\.home"),
     "key:pieces.*.resets_quiet": ("crowns.yaml", r"resets_quiet: true"),
     "key:pieces.*.neutral": ("shoot.yaml", r"stake: \{neutral: true\}"),
+    "key:pieces.*.moved": ("passing.yaml", r"moved: tower"),
+    "key:pieces.*.symbol": ("passing.yaml", r"symbol: t"),
+    "key:notation": ("passing.yaml", r"^notation:"),
+    "key:notation.join": ("passing.yaml", r'join: ""'),
+    "key:notation.capture": ("passing.yaml", r'capture: ":"'),
+    "key:notation.promotion": ("passing.yaml", r'promotion: "/"'),
+    "key:notation.kinds": ("passing.yaml", r"kinds: symbol"),
     "key:phases": ("steps.yaml", r"^phases:"),
     "key:phases.*.name": ("steps.yaml", r"- name: play"),
     "key:phases.*.turns": ("drops.yaml", r"turns: 1"),
@@ -1205,3 +1217,60 @@ def test_attacked_is_by_another_player_than_the_owner():
     g = game("guards.yaml")
     # at the start neither chief can be reached by an enemy piece: 0.5 + 0.25 - 0.25 for both
     assert g.evaluate(g.initial_state()) == [0.5, 0.5]
+
+
+# ---------------------------------------------------------------- passing.yaml: when, take,
+# shift, moved, symbol, notation, passed, repeated
+def test_passing_start_moves_double_steps_and_the_hop():
+    g = game("passing.yaml")
+    # runners a2..f2 step once or twice (rank 2 is their start); the fresh chief c1 steps or hops
+    # to e1 (d1 e1 empty, the fresh tower f1 beyond); towers slide along rank 1
+    assert texts(g, g.initial_state()) == [
+        "a1b1", "a2a3", "a2a4", "b2b3", "b2b4", "c1b1", "c1d1", "c1e1", "c2c3", "c2c4", "d2d3", "d2d4",
+        "e2e3", "e2e4", "f1d1", "f1e1", "f2f3", "f2f4"]
+
+
+def test_passing_shift_brings_the_tower_and_both_become_their_moved_kinds():
+    g = game("passing.yaml")
+    st = play(g, g.initial_state(), "c1e1")
+    up = g.position_json(st)["pieces"]["up"]
+    assert up["chief"] == ["e1"] and up["tower"] == ["d1"] and up["fresh_tower"] == ["a1"]
+    assert "fresh_chief" not in up
+    # a hop needs the fresh tower beyond: with a plain tower there, no hop
+    st = g.position({"up": {"fresh_chief": ["c1"], "tower": ["f1"]}, "down": {"chief": ["a6"]}}, to_move="up")
+    assert "c1e1" not in texts(g, st)
+
+
+def test_passing_take_captures_the_runner_that_just_passed():
+    g = game("passing.yaml")
+    pos = g.position({"up": {"runner": ["b3", "a5"], "fresh_chief": ["c1"], "tower": ["a1"]},
+                      "down": {"runner": ["c5", "a3"], "chief": ["f6"]}}, to_move="down", ply=1)
+    st = play(g, pos, "c5c3")                 # passes c4, right beside b3's slant
+    assert g.position_json(st)["passed"] == "c4" and g.position_json(st)["last"] == "c3"
+    # the capture mark ':' and promotions by symbol after '/'
+    assert texts(g, st) == ["a1:a3", "a1a2", "a1b1", "a5a6/c", "a5a6/t", "b3b4", "b3c4", "c1b1", "c1b2",
+                            "c1c2", "c1d1", "c1d2"]
+    after = play(g, st, "b3c4")
+    assert g.position_json(after)["pieces"]["down"] == {"runner": ["a3"], "chief": ["f6"]}
+    # a move later it is too late: the runner that passed is no longer the last move's
+    later = play(g, st, "a1b1", "f6f5")
+    assert "b3c4" not in texts(g, later)
+
+
+def test_passing_a_position_file_gives_passed_and_last():
+    g = game("passing.yaml")
+    st = g.position({"up": {"runner": ["b3"], "chief": ["e1"]}, "down": {"runner": ["c3"], "chief": ["f6"]}},
+                    to_move="up", last="c3", passed="c4")
+    assert "b3c4" in texts(g, st)
+    with pytest.raises(RulebookError, match="passed: 'z9' is not a cell"):
+        g.position({"up": ["b3"]}, passed="z9")
+
+
+def test_passing_repeated_counts_the_same_pieces_of_the_same_kinds():
+    g = game("passing.yaml")
+    # the towers leave their corners (becoming plain towers) and come back: the start itself
+    # never stands again, the position after two plies stands again after 6 and 10 plies
+    st = play(g, g.initial_state(), "a1b1", "a6b6", "b1a1", "b6a6", "a1b1", "a6b6", "b1a1", "b6a6")
+    assert not g.is_over(st)
+    st = play(g, st, "a1b1", "a6b6")
+    assert g.is_over(st) and g.outcome(st).winners == ()
