@@ -39,12 +39,14 @@ PERFT: dict[str, tuple[int | None, list[int]]] = {
     "amazons.yaml": (None, [2176, 4307152]),
     "halma.yaml": (None, [40, 1600, 85440, 4562496]),
     "chinese_checkers.yaml": (2, [14, 196, 4760, 115600, 3188520]),
+    "chess.yaml": (None, [20, 400, 8902, 197281]),
 }
 
 # The exact convention (only sequences of exactly D plies count) where it differs from the leaf
 # one within reach: tic-tac-toe from depth 6 (the earliest win is on ply 5).
 PERFT_EXACT: dict[str, tuple[int | None, list[int]]] = {
     "tictactoe.yaml": (None, [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]),
+    "chess.yaml": (None, [20, 400, 8902, 197281]),
 }
 
 # The figures the task names as the minimum (docs/games/*.md); the table above must hold them.
@@ -59,6 +61,7 @@ REQUIRED = {
     "amazons.yaml": [2176],
     "halma.yaml": [40, 1600, 85440],
     "chinese_checkers.yaml": [14, 196, 4760, 115600],
+    "chess.yaml": [20, 400, 8902, 197281],
 }
 
 _GAMES: dict = {}
@@ -109,7 +112,7 @@ def rulebook(*args, **env):
 
 
 CORPUS = ["breakthrough.yaml", "tictactoe.yaml", "connect4.yaml", "gomoku.yaml", "english_draughts.yaml",
-          "reversi.yaml", "hex.yaml", "amazons.yaml", "halma.yaml", "halma4.yaml", "chinese_checkers.yaml"]
+          "reversi.yaml", "hex.yaml", "amazons.yaml", "halma.yaml", "halma4.yaml", "chinese_checkers.yaml", "chess.yaml"]
 
 
 def test_every_game_file_validates():
