@@ -1,7 +1,7 @@
 """The engine against the hand-written baselines (tools/baselines), side by side in one process.
 
     python -m tools.bench [--seconds S] [--runs N] [--depth D] [--json out.json]
-                          [--no-zug] [--no-corpus] [--no-startup] [--no-mcts]
+                          [--no-zug] [--no-corpus] [--no-chess] [--no-startup] [--no-mcts]
 
 Run from the repository root. Each figure is measured on the engine and on the baseline in turn,
 interleaved (the order alternates from run to run), on the same seeds and with the same driver
@@ -14,6 +14,9 @@ ratio is engine / baseline (above 1: the engine is faster). Figures:
 - the corpus games Breakthrough and English draughts (games/breakthrough.yaml,
   games/english_draughts.yaml, when the engine loads them): random playouts, plies per second, and
   perft from the start (depth 4 and 6, last ply in bulk), leaves per second;
+- chess (games/chess.yaml) against python-chess (tools/baselines/pychess.py, when the `chess`
+  package is installed): perft from the start (depth 4) and from Kiwipete (depth 3), leaves per
+  second, the last ply counted in bulk on both sides; random games, plies per second;
 - start-up: `python -m rulebook moves games/lezug.yaml` (load, check, compile, list the first
   moves) against `python -c "import lark, yaml, jsonschema, typer"`, wall time of a subprocess,
   warm (a first run fills the compile cache and Python's bytecode cache); here the ratio is
@@ -46,7 +49,9 @@ CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines
           ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6))
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
-           "zug5_matches": ">= 1.0", "startup": "<= 1.5"}
+           "zug5_matches": ">= 1.0", "startup": "<= 1.5", "chess_perft": ">= 0.5", "kiwipete_perft": ">= 0.5",
+           "chess_playouts": ">= 0.5"}
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
 # ---------------------------------------------------------------- measures
@@ -141,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-zug", action="store_true", help="skip the Zug figures")
     ap.add_argument("--no-corpus", action="store_true",
                     help="skip the corpus games (Breakthrough, English draughts)")
+    ap.add_argument("--no-chess", action="store_true", help="skip chess against python-chess")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up figure")
     ap.add_argument("--no-mcts", action="store_true", help="skip the memory of 10,000 MCTS iterations on Zug")
     ap.add_argument("--quiet", "-q", action="store_true", help="only the table")
@@ -186,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_corpus:
         for key, title, file, factory, depth in CORPUS:
             corpus_figures(key, title, file, factory, depth, args, figures, notes, log)
+
+    if not args.no_chess:
+        chess_figures(args, figures, notes, log)
 
     if not args.no_startup:
         figures["startup"] = startup(max(5, 2 * args.runs + 1), log)
@@ -237,6 +246,34 @@ def corpus_figures(key, title, file, factory, depth, args, figures, notes, log) 
         notes.append(f"PERFT MISMATCH ({title} {depth}): engine {e_leaves} baseline {b_leaves}")
 
 
+def chess_figures(args, figures, notes, log) -> None:
+    """games/chess.yaml against python-chess, as each is meant to be driven."""
+    try:
+        from tools.baselines import pychess
+    except ImportError:
+        notes.append("chess skipped: python-chess is not installed (pip install chess)")
+        return
+    from rulebook import load_game
+    from tools.fen import fen_to_position
+    game = load_game(ROOT / "games" / "chess.yaml")
+    pos = fen_to_position(KIWIPETE)
+    kiwi = game.position(pos["pieces"], to_move=pos["to_move"], ply=pos["ply"], quiet=pos["quiet"])
+    for key, title, st, fen, depth in (("chess_perft", "Chess perft 4", None, None, 4),
+                                       ("kiwipete_perft", "Kiwipete perft 3", kiwi, KIWIPETE, 3)):
+        figures[key] = side_by_side(title, "leaves/s", "leaves_per_s", lambda r: perft_rate(game, depth, st),
+                                    lambda r: pychess.perft_rate(fen or pychess.chess.STARTING_FEN, depth),
+                                    args.runs, log)
+        figures[key]["depth"] = depth
+        e_leaves = {x["leaves"] for x in figures[key]["engine_runs"]}
+        b_leaves = {x["leaves"] for x in figures[key]["baseline_runs"]}
+        if e_leaves != b_leaves:
+            notes.append(f"PERFT MISMATCH ({title}): engine {e_leaves} python-chess {b_leaves}")
+    figures["chess_playouts"] = side_by_side(
+        "Chess playouts", "plies/s", "plies_per_s", lambda r: playout_rate(game, 5000 + r, args.seconds),
+        lambda r: pychess.playout_rate(5000 + r, args.seconds), args.runs, log)
+    notes.append("chess figures: the baseline is python-chess " + pychess.chess.__version__)
+
+
 def _midgame(game, plies: int = 200, seed: int = 7):
     rng, st = random.Random(seed), game.initial_state()
     for _ in range(plies):
@@ -249,7 +286,9 @@ def _midgame(game, plies: int = 200, seed: int = 7):
 def table(report: dict) -> str:
     names = {"lezug_playouts": "Le zug random playouts", "lezug_perft": f"Le zug perft {report['depth']} (bulk)",
              "zug2_matches": "Zug 2 players, random matches", "zug5_matches": "Zug 5 players, random matches",
-             "startup": "start-up: moves vs imports"}
+             "startup": "start-up: moves vs imports", "chess_perft": "Chess perft 4 (bulk) vs python-chess",
+             "kiwipete_perft": "Kiwipete perft 3 (bulk) vs python-chess",
+             "chess_playouts": "Chess random playouts vs python-chess"}
     for key, title, _file, _factory, depth in CORPUS:
         names[f"{key}_playouts"] = f"{title} random playouts"
         names[f"{key}_perft"] = f"{title} perft {depth} (bulk)"
