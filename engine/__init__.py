@@ -2,12 +2,31 @@
 
 The public surface: load_game, check_file, GameFactory (GameFileFactory), the Game API (Game,
 Outcome, CHANCE) and the error types. The layout of the package: docs/architecture.md.
+
+The pipeline's names (and the error types of the source stage) are imported on first use, so
+that `import rulebook.cli` or a command served from the compile cache pays only for what it
+runs (no YAML, JSON Schema or Lark at start-up).
 """
 from .api import CHANCE, Game, Outcome
 from .errors import IllegalMove, RulebookError
-from .pipeline import GameFactory, GameFileFactory, check_file, load_game
-from .errors import Finding, GameFileError  # noqa: E402 (after pipeline: load.py is loaded)
 
 __all__ = ["CHANCE", "Finding", "Game", "GameFactory", "GameFileFactory", "GameFileError", "IllegalMove",
            "Outcome", "RulebookError", "check_file", "load_game"]
 __version__ = "0.1.0"
+
+_LAZY = {"GameFactory": "pipeline", "GameFileFactory": "pipeline", "check_file": "pipeline",
+         "load_game": "pipeline", "Finding": "errors", "GameFileError": "errors"}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

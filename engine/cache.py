@@ -50,6 +50,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+MAX_FILE_BYTES = 1_000_000  # as source/load.py's (a test checks they agree): bigger files are not cached
+
 FORMAT = b"rulebook-cache-1"
 _ENGINE_FILES = ("**/*.py", "**/*.json", "**/*.lark")   # inside the installed package
 _engine_hash: str | None = None
@@ -115,12 +117,15 @@ def current_key(path: str | Path) -> bytes | None:
     """The key of the file as it is on disk now, bases included; None if it cannot be read or its
     bases cannot be followed (the check will say why)."""
     try:
-        from .source.load import MAX_FILE_BYTES, base_files
         content = _read_regular(Path(path), MAX_FILE_BYTES)     # never a device, never unbounded
         if content is None or len(content) > MAX_FILE_BYTES:
             return None
         bases = []
-        for name, p in base_files(path, content):
+        # a file that cannot extend another (load.py's _may_extend) needs no YAML to be keyed
+        may_extend = b"extends" in content or b"\\" in content
+        if may_extend:
+            from .source.load import base_files
+        for name, p in (base_files(path, content) if may_extend else ()):
             data = _read_regular(p, MAX_FILE_BYTES)
             if data is None or len(data) > MAX_FILE_BYTES:
                 return None

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from .boards import KINDS, checker, kind_of
-from .source.check import Checker, check_options, check_structure, resolve_options
-from .source.load import load_source
+
+# the source stage (YAML, JSON Schema, the rules language's parser) is imported only when a file
+# is checked, not when it comes from the compile cache: see _check and load_game
 
 __all__ = ["check_file", "load_game", "GameFactory", "GameFileFactory"]
 
@@ -33,6 +34,9 @@ def check_file(path: str | Path, text: str | None = None):
 
 
 def _check(path: str | Path, text: str | None):
+    from .source.check import Checker, check_options, check_structure
+    from .source.load import load_source
+
     src = load_source(path, text)
     ch = Checker(src)
     if not isinstance(src.data, dict):
@@ -53,6 +57,8 @@ def _check(path: str | Path, text: str | None):
 def load_game(path: str | Path, options: dict[str, Any] | None = None, players: int | None = None,
               instrument: bool = False):
     """The Game of a game file, for these option values (texts or values) and number of seats."""
+    from .source.options import resolve_options
+
     rules = check_file(path)
     values = resolve_options(rules.spec, options, str(path))
     return rules.compile(values, players, instrument=instrument)

@@ -105,16 +105,34 @@ def position(game_path: str, option: list[str] | None, record: str | None, seats
         if ply not in (None, 0):
             raise RulebookError(f"--ply {ply}: without a record there is only ply 0")
         return game, st, None
-    from ..play.records import check_players, read_record, replay_moves
-    check_input_file(record)
-    rec = read_record(record)
-    game = load(game_path, {**{k: str(v) for k, v in rec.options.items()}, **opts}, seats or rec.seats)
-    check_players(game, rec, record)
+    from ..play.records import read_record, replay_moves
+    rec = read_record(record)  # bounded by its reader (play/records.py: a regular file of at most 32 MB)
+    game = load_for_record(game_path, rec, record, opts, seats)
     if ply is not None and not 0 <= ply <= len(rec.moves):
         raise RulebookError(f"--ply {ply}: the record has {plural(len(rec.moves), 'move')} "
                            f"(plies 0..{len(rec.moves)})")
     st = replay_moves(game, rec.moves, record, upto=ply)
     return game, st, rec
+
+
+def load_for_record(game_path: str, rec, source: str, opts: dict, seats: int | None):
+    """The game with the record's options (the command's own win) and seat count, checked against
+    the record's game and seats. A record of another game says so, before its options (another
+    game's) are refused as unknown."""
+    from ..play.records import check_players
+    try:
+        game = load(game_path, {**{k: str(v) for k, v in rec.options.items()}, **opts}, seats or rec.seats)
+    except RulebookError:
+        if rec.game is not None and rec.options:
+            try:
+                plain = load(game_path, opts, seats)
+            except RulebookError:
+                plain = None
+            if plain is not None:
+                check_players(plain, rec, source)   # a record of another game: that is the message
+        raise
+    check_players(game, rec, source)
+    return game
 
 
 def result_line(game, st) -> str:
@@ -160,3 +178,83 @@ def check_counts(games: int | None = None, workers: int | None = None) -> None:
         raise RulebookError(f"--games must be 1 to {MAX_GAMES:,}, not {games}")
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise RulebookError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
+
+
+# ------------------------------------------------------------------------------ start-up
+def _light_coercion() -> None:
+    """Start-up: typer (0.2x) coerces every parameter value through a pydantic TypeAdapter, and
+    importing pydantic and building the adapters costs more than typer itself (about 60 ms of a
+    command's start). rulebook's parameters are str, int, float, bool and list[str]: those values
+    are coerced here directly, with the same outcome (a bad number is a usage error naming the
+    parameter); anything else, and any typer without this seam, keeps typer's own path."""
+    try:
+        from typer import core as tcore
+        from typer._coercion import RuntimeParam, build_runtime_param
+    except ImportError:  # an older or newer typer: nothing to do
+        return
+    original = getattr(tcore._TyperParameter, "get_runtime_param", None)
+    if original is None or getattr(original, "_rulebook_light", False):
+        return
+    bad = tcore._click.exceptions.BadParameter
+    messages = {int: "Input should be a valid integer, unable to parse string as an integer",
+                float: "Input should be a valid number, unable to parse string as a number"}
+
+    def scalar(kind, value, param, ctx):
+        if kind is str:
+            if isinstance(value, str):
+                return value
+        elif kind is bool:
+            if isinstance(value, bool):
+                return value
+        elif kind is int:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            if isinstance(value, str):
+                try:
+                    return int(value.strip())
+                except ValueError:
+                    raise bad(messages[int], ctx=ctx, param=param) from None
+        elif kind is float:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+            if isinstance(value, str):
+                try:
+                    return float(value.strip())
+                except ValueError:
+                    raise bad(messages[float], ctx=ctx, param=param) from None
+        raise LookupError  # not handled here: typer's own coercion
+
+    class Light(RuntimeParam):
+        def __init__(self, owner, kind, many):
+            self.owner, self.kind, self.many, self.full = owner, kind, many, None
+
+        def _coerce_value(self, value, param, ctx):
+            try:
+                if self.many:
+                    if isinstance(value, (list, tuple)):
+                        return [scalar(self.kind, v, param, ctx) for v in value]
+                    raise LookupError
+                return scalar(self.kind, value, param, ctx)
+            except LookupError:  # typer's own coercion, built once when first needed
+                if self.full is None:
+                    self.full = build_runtime_param(self.owner.type_descriptor)
+                return self.full.coerce(value, param=param, ctx=ctx)
+
+    def get_runtime_param(self):
+        if self._runtime_param is None:
+            d = self.type_descriptor
+            info, ann = d.parameter_info, d.annotation
+            plain = (d.file_annotation is None and getattr(info, "parser", None) is None
+                     and getattr(info, "min", None) is None and getattr(info, "max", None) is None)
+            many = getattr(ann, "__origin__", None) is list and getattr(ann, "__args__", ()) == (str,)
+            if plain and (ann in (str, int, float, bool) or many):
+                self._runtime_param = Light(self, str if many else ann, many)
+            else:
+                return original(self)
+        return self._runtime_param
+
+    get_runtime_param._rulebook_light = True
+    tcore._TyperParameter.get_runtime_param = get_runtime_param
+
+
+_light_coercion()

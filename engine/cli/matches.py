@@ -21,14 +21,25 @@ def play(game_path: str = GameArg,
          record: Optional[str] = typer.Option(None, "--record", help="write the match record here (FILE-2.json ... for more games)"),
          position_file: Optional[str] = typer.Option(None, "--position", help="start every match from this position "
                                                                                "file (JSON, docs/positions.md)"),
-         option: Optional[list[str]] = OptionOpt):
-    """Play whole matches and print each result and a summary."""
+         option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt,
+         watch: bool = typer.Option(False, "--watch", help="draw each move as it is played (the last move named)"),
+         delay: float = typer.Option(0.0, "--delay", help="with --watch: seconds to wait after each move (0 to 10)"),
+         show_end: Optional[bool] = typer.Option(None, "--show/--no-show", help="after the result line, draw the final "
+                                                 "position and the scores (default: when stdout is a terminal)")):
+    """Play whole matches and print each result and a summary.
+
+    Seats: one per --players spec, or --seats N random players (games with a variable count)."""
+    from .look import final_view, watcher
     from ..players import Match, derive_seed, make_players, split_player_specs
+    from ..players.base import MatchFull
     from ..play.records import Record
     exclusive(record, position_file)
     opts = parse_options(option)
     specs = split_player_specs(players) if players is not None else None
-    game = load(game_path, opts, len(specs) if specs else None)
+    if specs and seats is not None and seats != len(specs):
+        raise RulebookError(f"--seats {seats} but {plural(len(specs), 'player spec')} in --players: give one "
+                            f"spec per seat, or only one of the two")
+    game = load(game_path, opts, len(specs) if specs else seats)
     start = None
     if position_file is not None:
         from ..play.positions import load_position
@@ -45,11 +56,22 @@ def play(game_path: str = GameArg,
         if interactive:
             io = {"input_fn": input, "output_fn": out, "render": lambda gm, st: gm.render(st)}
         ps = make_players(specs, game, match_seed, **io)
-        match = Match(game, ps, match_seed, state=start)
-        st, moves = match.play()
+        match = Match(game, ps, match_seed, state=start, keep_moves=bool(record) or interactive,
+                      on_move=watcher(game, delay) if watch else None)
+        try:
+            st, moves = match.play()
+        except MatchFull as full:  # the record so far is saved, then exit 1
+            if record:
+                path = record if games == 1 else numbered(record, g + 1)
+                Record([game.move_str(m) for m in match.moves], game.name, list(game.players), specs,
+                       dict(game.options), match_seed).save(path)
+                raise RulebookError(f"{full}; the moves so far are saved to {path}") from None
+            raise
         res = game.outcome(st)
         tag = f"game {g + 1}: " if games > 1 else ""
         out(tag + result_line(game, st) + (" (quit)" if match.quit_requested else ""))
+        if games == 1 and (sys.stdout.isatty() if show_end is None else show_end):
+            out(final_view(game, st))
         for p in res.winners:
             wins[p] += 1
         if res.over and not res.winners:

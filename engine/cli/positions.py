@@ -11,7 +11,7 @@ import typer
 
 from ..api import CHANCE
 from ..errors import RulebookError
-from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, load, out, err,
+from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err,
                   parse_options, position, result_line)
 from .look import PngOpt, SvgOpt, last_move, write_pictures
 
@@ -22,10 +22,10 @@ def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the
            trace: bool = typer.Option(False, "--trace", help="print JSON Lines: each position's legal moves, then the result"),
            option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
     """Check every move of a record; print the final position and result."""
-    from ..play.records import check_players, read_record, replay_moves
+    from ..play.records import read_record, replay_moves
+    from .app import load_for_record
     rec = read_record(record)  # bounded by its reader (play/records.py)
-    game = load(game_path, {**{k: str(v) for k, v in rec.options.items()}, **parse_options(option)}, seats or rec.seats)
-    check_players(game, rec, record)
+    game = load_for_record(game_path, rec, record, parse_options(option), seats)
     lines = []
 
     def on_state(ply, st, text):

@@ -314,7 +314,7 @@ _TOKEN_WORDS = {
     "NAME": "a name", "INT": "a number", "DECIMAL": "a number", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
     "COMPARE": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*', '/', '//' or '%'",
     "QUANT": "'+', '*' or '?'", "VBAR": "'|'", "CELL": "a cell such as a1", "EQUAL": "'='",
-    "DOT": "'.'", "$END": "the end", "MINUS": "'-'",
+    "DOT": "'.'", "$END": "the end", "MINUS": "'-'", "AMPERSAND": "'&'",
 }
 
 
@@ -344,6 +344,9 @@ def parse(text: str, kind: str = "expr") -> Node:
             lines = text.split("\n")
             raise DslError(f"{_KIND_WORDS[kind]} ends too early; expected {_expected(e.expected)}",
                            len(lines), len(lines[-1]) + 1) from None
+        if tok.type == "EQUAL" and kind == "expr":    # `a = b`: the comparison is ==
+            raise DslError(f"unexpected '=' in {_KIND_WORDS[kind]}: did you mean '=='? (equality is written ==; "
+                           f"a single = only names an argument, as in drop(zone, count=2))", e.line, e.column) from None
         raise DslError(f"unexpected {str(tok)!r} in {_KIND_WORDS[kind]}; expected {_expected(e.expected)}",
                        e.line, e.column) from None
     except UnexpectedCharacters as e:

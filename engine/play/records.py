@@ -3,6 +3,10 @@
 {"game": title, "players": [seat names] (or a number of seats when reading),
  "agents": [who played each seat], "options": {name: value}, "seed": N, "moves": [notation...]}
 Only `moves` is required when reading (and `players` for games with a variable seat count).
+
+A record is read as untrusted input: a regular file of at most 32 MB, its JSON bounded
+(jsonfile.read_json: nesting, numbers of at most 100 characters, no key twice, no NaN), at most
+500,000 moves (as many as a match keeps) of at most 10,000 characters each.
 """
 from __future__ import annotations
 
@@ -12,6 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from ..api import IllegalMove, RulebookError
+from ..players.base import MAX_MATCH_MOVES
+from .jsonfile import read_json
+
+MAX_RECORD_MOVES = MAX_MATCH_MOVES     # 500,000: as many as a match keeps, so every record played reads back
+MAX_RECORD_BYTES = 32_000_000          # a record of 500,000 moves of 60 characters fits
+MAX_RECORD_TEXT = "32 MB"
+MAX_MOVE_CHARS = 10_000                # a move text (a long route of sales is a few hundred)
+MAX_DEPTH = 8                          # a record nests 2 deep (the record, its lists and options)
+MAX_CONTAINERS = 100                   # lists and objects in all: a record has 5
 
 
 @dataclass
@@ -41,22 +54,23 @@ class Record:
 
 
 def read_record(path: str | Path) -> Record:
+    """A record file, checked for form (not yet against a game): a regular file of at most
+    MAX_RECORD_BYTES, its JSON bounded (jsonfile.read_json), at most MAX_RECORD_MOVES moves of
+    at most MAX_MOVE_CHARS characters each. Every refusal is a RulebookError naming the file."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulebookError(f"{name}: no such record file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RulebookError(f"{name}: cannot read the record: {e}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RulebookError(f"{name}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
+    data = read_json(path, "record", max_bytes=MAX_RECORD_BYTES, max_text=MAX_RECORD_TEXT, max_depth=MAX_DEPTH,
+                     max_containers=MAX_CONTAINERS)
     if not isinstance(data, dict):
         raise RulebookError(f"{name}: a record is a JSON object with a 'moves' list")
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RulebookError(f"{name}: 'moves' must be a list of move texts")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RulebookError(f"{name}: {len(moves):,} moves; a record holds at most {MAX_RECORD_MOVES:,}")
+    for ply, text in enumerate(moves):
+        if len(text) > MAX_MOVE_CHARS:
+            raise RulebookError(f"{name}: ply {ply} (move {ply + 1}): a move text of {len(text):,} characters "
+                                f"(at most {MAX_MOVE_CHARS:,})")
     players = data.get("players")
     if players is not None and not (isinstance(players, int) and not isinstance(players, bool) and players > 0) \
             and not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
@@ -67,6 +81,8 @@ def read_record(path: str | Path) -> Record:
     agents = data.get("agents")
     if agents is not None and not (isinstance(agents, list) and all(isinstance(a, str) for a in agents)):
         raise RulebookError(f"{name}: 'agents' must be a list of texts")
+    if data.get("game") is not None and not isinstance(data["game"], str):
+        raise RulebookError(f"{name}: 'game' must be a text (the game's title)")
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise RulebookError(f"{name}: 'seed' must be a whole number")
@@ -76,7 +92,8 @@ def read_record(path: str | Path) -> Record:
 def check_players(game, record: Record, source: str) -> None:
     """The record's game and seat names, if given, must be this game's."""
     if record.game is not None and record.game != game.name:
-        raise RulebookError(f"{source}: a record of '{record.game}', not of '{game.name}'")
+        shown = record.game if len(record.game) <= 60 else record.game[:50] + "..."
+        raise RulebookError(f"{source}: a record of '{shown}', not of '{game.name}'")
     if isinstance(record.players, list) and list(record.players) != list(game.players):
         raise RulebookError(f"{source}: the record's players {record.players} are not this game's "
                             f"seats {list(game.players)}")

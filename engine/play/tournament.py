@@ -26,10 +26,10 @@ import sys
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..api import CHANCE, RulebookError
-from ..players import Match, Player, derive_seed, make_players
+from ..players import Match, derive_seed, make_players
 
 __all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
            "wilson_interval", "mean_interval", "JobsInterrupted", "TournamentInterrupted"]
@@ -61,50 +61,33 @@ class GameResult:
         return "loss"
 
 
-class _StatsExcluded(Player):
-    """Wraps a player so that rules fired during its search are not counted: analysis wants
-    how often a rule fires in the games played, not in the positions an AI imagined."""
-
-    def __init__(self, inner: Player, stats: Callable[[], dict], excluded: Counter):
-        self.inner, self.stats, self.excluded = inner, stats, excluded
-        self.name = inner.name
-
-    def bind(self, match) -> None:
-        self.inner.bind(match)
-
-    def choose(self, state):
-        before = self.stats()
-        move = self.inner.choose(state)
-        after = self.stats()
-        for key, value in after.items():
-            self.excluded[key] += value - before.get(key, 0)
-        return move
-
-
 def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collect: bool = False,
               max_plies: int | None = None) -> GameResult:
     """Play one game between fresh players built from `seating` (one spec per seat)."""
     players = make_players(seating, game, seed)
     stats_fn = getattr(game, "rule_stats", None) if collect else None
-    excluded: Counter = Counter()
     branching: list[int] = []
     chance_branching: list[int] = []
-    if stats_fn is not None:
-        players = [_StatsExcluded(p, stats_fn, excluded) for p in players]
-        start = dict(stats_fn())
     on_move = None
+    counted: Counter = Counter()
     if collect:
         def on_move(match, step, new_state):
             if step.seat == CHANCE:
                 chance_branching.append(len(game.chance_outcomes(step.state)))
             else:
+                # the rules fired are those of this one generation per position played: not the
+                # players' searches, nor a game's own look at the moves (is_over of a game whose
+                # blocked player loses generates them too, which once counted every rule twice)
+                before = stats_fn() if stats_fn is not None else None
                 branching.append(len(game.legal_moves(step.state)))
-    match = Match(game, players, derive_seed(seed, "chance"), on_move=on_move)
+                if before is not None:
+                    for key, value in stats_fn().items():
+                        counted[key] += value - before.get(key, 0)
+    match = Match(game, players, derive_seed(seed, "chance"), on_move=on_move, keep_moves=False)  # bounded memory
     state, _ = match.play(max_plies)
     rule_stats = None
     if stats_fn is not None:
-        end = stats_fn()
-        rule_stats = {k: int(v - start.get(k, 0) - excluded.get(k, 0)) for k, v in end.items()}
+        rule_stats = {k: int(counted.get(k, 0)) for k in stats_fn()}
     over = game.is_over(state)
     outcome = game.outcome(state)
     seat_of = {name: i for i, name in enumerate(game.players)}

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
 from ..api import CHANCE, Outcome, RulebookError
 
-__all__ = ["Player", "Match", "Step", "play_match", "UndoRequest", "QuitRequest", "derive_seed",
+__all__ = ["Player", "Match", "Step", "MAX_MATCH_MOVES", "UNDO_WINDOW", "MatchFull", "play_match", "UndoRequest", "QuitRequest", "derive_seed",
            "reward_vector", "sample_chance", "split_player_specs", "decision_moves", "sole_winner", "weighted"]
 
 
@@ -138,6 +139,15 @@ class QuitRequest(Exception):
     """Raised by an interactive player: stop the match where it is (the caller saves it)."""
 
 
+MAX_MATCH_MOVES = 500_000   # the moves a match keeps (for its record and undo): as many as a record holds
+UNDO_WINDOW = 256           # the positions a match keeps; an undo further back replays the moves
+
+
+class MatchFull(RulebookError):
+    """A match that keeps its moves reached MAX_MATCH_MOVES: it stops where it is (its moves
+    so far are a record that replays)."""
+
+
 @dataclass(frozen=True)
 class Step:
     state: Hashable   # the position before the move
@@ -148,19 +158,32 @@ class Step:
 class Match:
     """Drives one match: asks players at decision positions, samples chance itself.
 
-    Keeps every position, so an interactive player can take moves back (`undo`). `on_move`
-    is called as on_move(match, step, new_state) after each move, for traces and display.
-    `moves` replays a record first (e.g. to resume a saved game); those moves can be undone.
+    Memory is bounded: a match keeps the positions of its last UNDO_WINDOW (256) moves only
+    (`history`), and, unless `keep_moves=False`, every move and who made it (for the record and
+    for undo), at most MAX_MATCH_MOVES (500,000) of them: one more is a RulebookError, since no
+    record could hold it. An interactive player can take moves back (`undo`): a position older
+    than the window is recomputed by replaying the moves from the start. Without its moves
+    (`keep_moves=False`, for tournaments and analysis) a match runs in constant memory however
+    long it is, and undo reaches back only through the window.
+
+    `on_move` is called as on_move(match, step, new_state) after each move, for traces and
+    display. `moves` replays a record first (e.g. to resume a saved game); those moves can be
+    undone.
     """
 
     def __init__(self, game, players: Sequence[Player], rng_seed: int = 0, *, state=None,
-                 moves: Sequence = (), on_move: Callable[["Match", Step, Hashable], None] | None = None):
+                 moves: Sequence = (), on_move: Callable[["Match", Step, Hashable], None] | None = None,
+                 keep_moves: bool = True):
         if len(players) != len(game.players):
             raise RulebookError(f"{game.name} has {len(game.players)} seats, got {len(players)} players")
         self.game, self.players = game, list(players)
         self.rng = random.Random(rng_seed)
-        self.state = game.initial_state() if state is None else state
-        self.history: list[Step] = []
+        self.start = game.initial_state() if state is None else state
+        self.state = self.start
+        self.ply = 0                                      # moves made (replayed ones included)
+        self._recent: deque[Step] = deque(maxlen=UNDO_WINDOW)
+        self._moves: list | None = [] if keep_moves else None
+        self._seats: bytearray | None = bytearray() if keep_moves else None   # seat + 1 (0: chance)
         self.on_move = None  # a replayed record is not announced again
         self.quit_requested = False
         for move in moves:
@@ -170,17 +193,36 @@ class Match:
             p.bind(self)
 
     @property
-    def moves(self) -> list:
-        return [s.move for s in self.history]
+    def keeps_moves(self) -> bool:
+        return self._moves is not None
+
+    @property
+    def moves(self) -> list | None:
+        """Every move so far, in order (None when the match keeps no moves)."""
+        return None if self._moves is None else list(self._moves)
+
+    @property
+    def history(self) -> list[Step]:
+        """The last moves with the positions before them: at most UNDO_WINDOW, oldest first."""
+        return list(self._recent)
 
     @property
     def over(self) -> bool:
         return self.game.is_over(self.state)
 
     def _push(self, move) -> None:
-        step = Step(self.state, self.game.to_move(self.state), move)
+        seat = self.game.to_move(self.state)
+        if self._moves is not None:
+            if self.ply >= MAX_MATCH_MOVES:
+                raise MatchFull(f"{self.game.name}: the match stopped after {MAX_MATCH_MOVES:,} moves, the most a "
+                                f"record holds (and a match keeps for undo); lower max_plies, or play without "
+                                f"--record")
+            self._moves.append(move)
+            self._seats.append(seat + 1 if 0 <= seat < 255 else 0)
+        step = Step(self.state, seat, move)
         self.state = self.game.apply(self.state, move)
-        self.history.append(step)
+        self._recent.append(step)
+        self.ply += 1
         if self.on_move is not None:
             self.on_move(self, step, self.state)
 
@@ -204,29 +246,52 @@ class Match:
         return True
 
     def play(self, max_plies: int | None = None):
-        """Play to the end (or quit, or `max_plies` more moves). Returns (state, moves)."""
+        """Play to the end (or quit, or `max_plies` more moves). Returns (state, moves), moves
+        None when the match keeps none."""
         done = 0
         while (max_plies is None or done < max_plies) and self.step():
             done += 1
         return self.state, self.moves
 
     def undo_count(self, seat: int) -> int:
-        """How many moves `undo(seat)` would take back (0: the seat has not moved)."""
-        for i in range(len(self.history) - 1, -1, -1):
-            if self.history[i].seat == seat:
-                return len(self.history) - i
+        """How many moves `undo(seat)` would take back (0: the seat has not moved, or, when the
+        match keeps no moves, not within the window)."""
+        if self._seats is not None:
+            if not 0 <= seat < 255:
+                return 0
+            i = self._seats.rfind(seat + 1)
+            return self.ply - i if i >= 0 else 0
+        for back, step in enumerate(reversed(self._recent), 1):
+            if step.seat == seat:
+                return back
         return 0
 
     def undo(self, seat: int) -> int:
         """Take back the last move of `seat` and every move after it; returns how many."""
         count = self.undo_count(seat)
-        if count:
-            self.state = self.history[-count].state
-            del self.history[-count:]
+        if not count:
+            return 0
+        if count <= len(self._recent):
+            for _ in range(count):
+                step = self._recent.pop()
+            self.state = step.state
+        else:   # before the window: replay from the start, keeping the last positions again
+            self._recent.clear()
+            state = self.start
+            for move, who in zip(self._moves[:self.ply - count], self._seats):
+                nxt = self.game.apply(state, move)
+                self._recent.append(Step(state, who - 1 if who else CHANCE, move))
+                state = nxt
+            self.state = state
+        self.ply -= count
+        if self._moves is not None:
+            del self._moves[self.ply:]
+            del self._seats[self.ply:]
         return count
 
 
 def play_match(game, players: Sequence[Player], rng_seed: int = 0, *, max_plies: int | None = None,
-               on_move=None, moves: Sequence = ()):
-    """Play a whole match; chance is drawn from random.Random(rng_seed). Returns (state, moves)."""
-    return Match(game, players, rng_seed, moves=moves, on_move=on_move).play(max_plies)
+               on_move=None, moves: Sequence = (), keep_moves: bool = True):
+    """Play a whole match; chance is drawn from random.Random(rng_seed). Returns (state, moves)
+    (moves None with keep_moves=False)."""
+    return Match(game, players, rng_seed, moves=moves, on_move=on_move, keep_moves=keep_moves).play(max_plies)

@@ -118,7 +118,8 @@ class HumanPlayer(Player):
         if self.match is None or not self.match.history:
             return
         history = self.match.history
-        start = len(history) - self.match.undo_count(seat) + 1 if self.match.undo_count(seat) else 0
+        count = self.match.undo_count(seat)  # history is the match's last positions only
+        start = max(0, len(history) - count + 1) if count else 0
         recent = history[start:][-20:]
         if recent:
             names = self.game.players

@@ -1,4 +1,28 @@
-"""The MCTS player: UCT with chance nodes sampled by weight and a reward vector per seat."""
+"""The MCTS player: UCT over decision and chance nodes, leaf evaluation, tree reuse.
+
+How it spends its budget (`iterations` new iterations per move, or `seconds` of them):
+
+- **Selection** by UCT at decision nodes, each seat maximising its own entry of the reward
+  vector (so any seat count works: max^n with rewards in [0, 1]).
+- **Chance nodes** are sampled by weight on every iteration that passes through them: the tree
+  holds one child per outcome met so far, and the visit shares converge to the weights (an
+  expectation by sampling, never one fixed draw).
+- **Leaves**: with the game's `evaluate`, the new leaf (or the position `playout` random plies
+  later) is evaluated; the evaluation is turned into a reward on the terminal scale (rank
+  based, as reward_vector): seat i gets the mean over rivals j of a logistic of (e_i - e_j)/t,
+  t being the mean absolute difference seen so far in this player's searches. So an
+  evaluation of absolute points (Zug) or of a lead (Le zug) means "how likely am I ahead of each
+  rival", and a finished game's 0/0.5/1 is on the same scale. Without an evaluation a playout
+  runs to the end (at most `max_playout` plies, then all-equal).
+- **Tree reuse**: after a move the subtree of the move played is kept; at the next call the
+  position reached (after the rivals' replies and draws) is looked up in it, and its
+  statistics are kept (a new tree when it is not found, e.g. after an undo).
+- A move that wins outright is played at once; the final choice is the most visited child.
+
+Same seed, same iteration budget and the same positions asked give the same moves; a time
+budget (`seconds`) is not reproducible. Default: 1000 iterations; with `seconds`, iterations
+(if given) is a cap.
+"""
 from __future__ import annotations
 
 import math
@@ -14,12 +38,13 @@ class _Node:
     """One MCTS tree node. `w[i]` sums the rewards of seat i over the visits through here;
     the seat that moved into this node reads its own entry, so any seat count works."""
 
-    __slots__ = ("state", "seat", "moves", "outcomes", "children", "n", "w", "terminal")
+    __slots__ = ("state", "seat", "moves", "outcomes", "children", "n", "w", "terminal", "ply")
 
     def __init__(self, game, state, nseats: int, rng: random.Random):
         self.state = state
         self.terminal = game.is_over(state)
         self.seat = -2 if self.terminal else game.to_move(state)
+        self.ply = game.ply(state)
         self.children: dict[Any, _Node] = {}
         self.n = 0
         self.w = [0.0] * nseats
@@ -35,19 +60,12 @@ class _Node:
 
 
 class MCTSPlayer(Player):
-    """UCT with chance nodes sampled by weight and a reward vector per seat.
-
-    Playouts are uniform random. If the game declares `evaluate`, a playout stops after
-    `playout` plies (default 0: the new leaf itself is evaluated) and the evaluation is its
-    reward: random play of a race game almost never ends, so full playouts would teach
-    nothing; on both shipped games a leaf evaluation beat 20-ply random playouts, at a
-    quarter of the cost. Without an evaluation a playout runs to the end (at most `max_playout` plies, then scored as all-equal). Same seed and same
-    iteration budget give the same move; a time budget (`seconds`) is not reproducible.
-    Default budget: 1000 iterations; with `seconds`, iterations (if given) is a cap.
-    """
+    """UCT with sampled chance nodes, rank-scaled leaf evaluation and tree reuse (see the
+    module's text). `reuse=0` starts every move from an empty tree."""
 
     def __init__(self, game, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 1.4, playout: int = 0, max_playout: int = 1000, name: str = "mcts"):
+                 c: float = 1.4, playout: int = 0, max_playout: int = 1000, reuse: int = 1,
+                 name: str = "mcts"):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and iterations < 1:
@@ -58,11 +76,14 @@ class MCTSPlayer(Player):
             raise RulebookError(f"mcts: c must be a finite number of at least 0, got {c}")
         self.game, self.rng, self.name = game, random.Random(seed), name
         self.iterations, self.seconds, self.c = iterations, seconds, c
-        self.playout, self.max_playout = playout, max_playout
+        self.playout, self.max_playout, self.reuse = playout, max_playout, bool(reuse)
         self.nseats = len(game.players)
         self._cut: int | None = None
-        self.last_root: _Node | None = None  # kept for inspection and tests
+        self._diff_sum, self._diff_count = 0.0, 0  # the scale of evaluation differences seen
+        self.last_root: _Node | None = None  # kept for inspection, tests and tree reuse
+        self.reused = 0  # visits inherited by the last search's root (0: a fresh tree)
 
+    # -------------------------------------------------------------------------- choosing
     def choose(self, state):
         game = self.game
         seat = game.to_move(state)
@@ -72,9 +93,13 @@ class MCTSPlayer(Player):
         for move in moves:  # a win in one is never worth searching for
             after = game.apply(state, move)
             if game.is_over(after) and sole_winner(game, after, seat):
+                self.last_root = None
                 return move
         self._cut = self.playout if game.evaluate(state) is not None else None
-        root = _Node(game, state, self.nseats, self.rng)
+        root = self._find(state) if self.reuse else None
+        self.reused = root.n if root is not None else 0
+        if root is None:
+            root = _Node(game, state, self.nseats, self.rng)
         self.last_root = root
         if self.seconds is not None:  # stops at the deadline, or at `iterations` if also given
             deadline = time.perf_counter() + self.seconds
@@ -88,8 +113,29 @@ class MCTSPlayer(Player):
         # the most visited child is the robust choice; ties by mean reward, then move order
         best = max(root.children.items(),
                    key=lambda kv: (kv[1].n, kv[1].w[seat] / max(kv[1].n, 1)))
+        if self.reuse:
+            self.last_root = best[1]  # what the next call looks in
         return best[0]
 
+    def _find(self, state) -> _Node | None:
+        """The node of `state` in the subtree kept from the last move, or None. Searched
+        breadth-first among nodes of lower ply than `state` (the rivals' replies and draws)."""
+        start = self.last_root
+        if start is None:
+            return None
+        target = self.game.ply(state)
+        frontier, depth = [start], 0
+        while frontier and depth <= 4 * self.nseats + 2:
+            nxt = []
+            for node in frontier:
+                if node.ply == target and node.state == state:
+                    return None if node.terminal else node
+                if node.ply <= target:  # a draw may leave the ply count as it is
+                    nxt.extend(node.children.values())
+            frontier, depth = nxt, depth + 1
+        return None
+
+    # -------------------------------------------------------------------------- one iteration
     def _iterate(self, root: _Node) -> None:
         game, rng, c = self.game, self.rng, self.c
         node, path = root, [root]
@@ -97,7 +143,7 @@ class MCTSPlayer(Player):
             if node.seat == CHANCE:
                 move = weighted(node.outcomes, rng)
                 child = node.children.get(move)
-                if child is None:
+                if child is None:  # a draw changes no score: go on to the decision below it
                     child = _Node(game, game.apply(node.state, move), self.nseats, rng)
                     node.children[move] = child
                 node = child
@@ -127,6 +173,33 @@ class MCTSPlayer(Player):
             for i, r in enumerate(reward):
                 w[i] += r
 
+    def _scaled(self, values) -> list[float] | None:
+        """An evaluation (per seat, any scale) as a reward on the terminal's rank scale."""
+        if values is None:
+            return None
+        e = [float(v) for v in values]
+        n = len(e)
+        if n < 2:
+            return e
+        diffs = 0.0
+        for i in range(n):
+            for j in range(i + 1, n):
+                diffs += abs(e[i] - e[j])
+        self._diff_sum += diffs / (n * (n - 1) / 2)
+        self._diff_count += 1
+        t = self._diff_sum / self._diff_count
+        if t <= 1e-12:
+            return [0.5] * n
+        out = []
+        for i in range(n):
+            total = 0.0
+            for j in range(n):
+                if j != i:
+                    x = (e[i] - e[j]) / t
+                    total += 1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0
+            out.append(total / (n - 1))
+        return out
+
     def _playout(self, node: _Node) -> list[float]:
         game, rng = self.game, self.rng
         state = node.state
@@ -134,9 +207,9 @@ class MCTSPlayer(Player):
             return reward_vector(game, game.outcome(state))
         cut = self._cut
         if cut == 0:
-            values = game.evaluate(state)
+            values = self._scaled(game.evaluate(state))
             if values is not None:
-                return [float(v) for v in values]
+                return values
         # the first ply reuses the moves the new node already generated
         if node.seat == CHANCE:
             move = weighted(node.outcomes, rng)
@@ -148,9 +221,9 @@ class MCTSPlayer(Player):
         plies = 1
         while not game.is_over(state):
             if cut is not None and plies >= cut:
-                values = game.evaluate(state)
+                values = self._scaled(game.evaluate(state))
                 if values is not None:
-                    return [float(v) for v in values]
+                    return values
             if plies >= self.max_playout:
                 return [0.5] * self.nseats
             if game.to_move(state) == CHANCE:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..api import RulebookError
+from .alphabeta import AlphaBetaPlayer
 from .base import Player, derive_seed
 from .greedy import GreedyPlayer
 from .mcts import MCTSPlayer
@@ -26,6 +27,10 @@ LIMITS: dict[str, tuple[float, float]] = {
     "c": (0.0, 100.0),
     "playout": (0, 10_000),
     "max_playout": (1, 1_000_000),
+    "reuse": (0, 1),
+    "depth": (1, 64),
+    "nodes": (1, 1_000_000_000),
+    "playouts": (0, 10_000),
 }
 
 
@@ -40,7 +45,7 @@ def _make_human(game, seed, name, hint="mcts", **io):
     from .human import HumanPlayer  # the human loop pulls in terminal code: load it only when asked
 
     if hint.split(":")[0].strip().lower() == "human":
-        raise RulebookError("human: the hint player must be an AI (random, greedy, mcts) or none")
+        raise RulebookError("human: the hint player must be an AI (random, greedy, mcts, alphabeta) or none")
     hint_player = None if hint == "none" else make_player(hint, game, derive_seed(seed, "hint"))
     return HumanPlayer(game, hint_player=hint_player, name=name, **io)
 
@@ -50,8 +55,12 @@ _KINDS: dict[str, _Kind] = {
     "greedy": _Kind(lambda g, s, name, **kw: GreedyPlayer(g, s, name), {}, "one ply, scored by the game's evaluation"),
     "mcts": _Kind(lambda g, s, name, io=None, **kw: MCTSPlayer(g, s, name=name, **kw),
                   {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
-                   "playout": (int, 0), "max_playout": (int, 1000)},
-                  "Monte Carlo tree search (UCT)"),
+                   "playout": (int, 0), "max_playout": (int, 1000), "reuse": (int, 1)},
+                  "Monte Carlo tree search (UCT), chance sampled, tree kept between moves"),
+    "alphabeta": _Kind(lambda g, s, name, io=None, **kw: AlphaBetaPlayer(g, s, name=name, **kw),
+                       {"depth": (int, None), "seconds": (float, None), "nodes": (int, 100000),
+                        "playouts": (int, "8 without evaluate")},
+                       "iterative-deepening alpha-beta, two players without chance"),
     "human": _Kind(lambda g, s, name, io=None, **kw: _make_human(g, s, name, **kw, **(io or {})),
                    {"hint": (str, "mcts")}, "you, at the terminal"),
 }

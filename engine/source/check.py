@@ -15,6 +15,7 @@ from ..lang import dsl
 from ..lang.dsl import DslError
 from ..lang.expr import BOOL, CHOICE, INT, Symbol, Vocabulary, typecheck
 from .load import Finding, GameFileError, Source
+from .options import resolve_options  # noqa: F401 (kept here for its callers)
 
 
 @lru_cache(maxsize=1)
@@ -44,6 +45,9 @@ class Checker:
         node.path = path
         for n in _divisions(node):      # where a division stands, for its runtime error
             n.where = str(self.src.finding(path, "", inner=(n.line, n.column)))[:-2]
+            if isinstance(n.right, dsl.Num) and n.right.value == 0:   # always zero: refused at once
+                self.findings.append(self.src.finding(path, f"division by zero: '{n.op}' by the number 0",
+                                                      inner=(n.right.line, n.right.column)))
         return node
 
     def typed(self, path: tuple, vocab: Vocabulary, expect: tuple[str, ...], kind: str = "expr",
@@ -124,17 +128,43 @@ def _message(err, path) -> str:
     if v == "pattern":
         if path and path[-1] in ("name",) or err.schema.get("pattern", "").startswith("^[A-Za-z_]"):
             return f"'{err.instance}' is not a valid name (letters, digits and _, not starting with a digit)"
+        words = _PATTERN_WORDS.get(err.validator_value)
+        if words:
+            return f"'{_short(err.instance)}' is not {words}"
         return f"'{err.instance}' is not of the form {err.validator_value}"
     if v in ("minimum", "maximum"):
         return f"'{name}' must be {'at least' if v == 'minimum' else 'at most'} {err.validator_value}"
     if v in ("minItems", "maxItems", "minProperties", "maxProperties"):
-        return f"'{name}': {err.message}"
+        n, what = err.validator_value, "item" if v.endswith("Items") else "entry"
+        many = f"{what}s" if what == "item" else "entries"
+        if v.startswith("max"):
+            return f"'{name}' has {len(err.instance)} {many}: at most {n}"
+        return f"'{name}' needs at least {n} {what if n == 1 else many}"
+    if v in ("oneOf", "anyOf") and all(isinstance(b, dict) and isinstance(b.get("type"), str)
+                                       for b in err.validator_value):
+        kinds = [_article(_TYPE_WORDS.get(b["type"], b["type"])) for b in err.validator_value]
+        given = _article(_kind(err.instance))
+        if given not in kinds:
+            return f"'{name}' must be {' or '.join(dict.fromkeys(kinds))}, not {given}"
     if v == "oneOf" and path == ("board",) and isinstance(err.instance, dict):
         given = [k for k in ("grid", "hex", "open") if k in err.instance]
         if len(given) > 1:
             return f"a board is one of grid, hex or open, not {' and '.join(given)}"
         return f"'{name}' needs one of: grid, hex, open"
     return f"'{name}': {err.message}"
+
+
+_PATTERN_WORDS = {     # the schema's patterns, said in words
+    "^[NESW]-[NESW]$": "a pair of sides such as N-S (sides N, E, S, W)",
+    "^[A-Za-z]$": "one letter",
+    "^[1-9][0-9]?$": "a number of players (1 to 99)",
+    "^[^A-Za-z0-9 ]*$": "made of signs only (no letters, digits or spaces)",
+}
+
+
+def _short(value) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:30] + "..."
 
 
 _TYPE_WORDS = {"object": "mapping", "array": "list", "string": "text", "integer": "whole number",
@@ -186,34 +216,3 @@ def option_symbols(spec: dict, values: dict | None = None) -> dict[str, Symbol]:
     return out
 
 
-def resolve_options(spec: dict, given: dict[str, str] | None, file: str) -> dict[str, Any]:
-    """Option values from --option K=V texts (or already typed values), checked against the file."""
-    from ..api import RulebookError
-    declared = spec.get("options") or {}
-    values = {k: o.get("default") for k, o in declared.items()}
-    for key, raw in (given or {}).items():
-        if key not in declared:
-            known = ", ".join(sorted(declared)) or "none"
-            raise RulebookError(f"{file}: unknown option '{key}' (this game's options: {known})")
-        o = declared[key]
-        default = o.get("default")
-        value: Any = raw
-        if isinstance(raw, str):
-            if isinstance(default, bool):
-                if raw.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                    raise RulebookError(f"option {key}: '{raw}' is not true or false")
-                value = raw.lower() in ("true", "yes", "1")
-            elif isinstance(default, int):
-                try:
-                    value = int(raw)
-                except ValueError:
-                    raise RulebookError(f"option {key}: '{raw}' is not a whole number") from None
-        if "choices" in o and value not in o["choices"]:
-            raise RulebookError(f"option {key}: '{raw}' is not one of: {', '.join(map(str, o['choices']))}")
-        if isinstance(value, int) and not isinstance(value, bool):
-            if "min" in o and value < o["min"]:
-                raise RulebookError(f"option {key}: {value} is below the minimum {o['min']}")
-            if "max" in o and value > o["max"]:
-                raise RulebookError(f"option {key}: {value} is above the maximum {o['max']}")
-        values[key] = value
-    return values

@@ -75,7 +75,7 @@ def test_perft_help_documents_the_maximum():
     ("mcts:iterations=-5,random", ["mcts:iterations=-5", "positive"]),
     ("mcts:iterations=10000000000000,random", ["mcts:iterations=10000000000000", "at most 1,000,000"]),
     ("mcts:seconds=99999,random", ["mcts:seconds=99999", "at most 3600"]),
-    ("alphabeta,random", ["unknown player 'alphabeta'", "random, greedy, mcts"]),
+    ("chessmaster,random", ["unknown player 'chessmaster'", "random, greedy, mcts"]),
     ("mcts:depth=3,random", ["mcts:depth=3", "unknown parameter 'depth'"]),
     ("mcts:iterations=²,random", ["whole number"]),
 ])
@@ -211,3 +211,149 @@ def test_match_counts_are_bounded(tmp_path, args, message):
     proc = subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, timeout=60,
                           cwd=ROOT)
     assert proc.returncode == 1 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+# ------------------------------------------------------------------------------------ records
+LEZUG = str(GAMES / "lezug.yaml")
+BIG = "9" * 5000
+
+BAD_RECORDS = [
+    ('{"moves": ' + "[" * 100000 + "]" * 100000 + "}", ["nested more than 8 deep: not a record"]),
+    ("[" * 100000, ["nested more than 8 deep"]),
+    ('{"moves": [], "seed": ' + BIG + "}", [":1:23: a number of 5000 digits (at most 100)"]),
+    ('{"moves": [], "options": {"max_plies": ' + BIG + "}}", [":1:40: a number of 5000 digits"]),
+    ('{"moves": [' + BIG + "]}", [":1:12: a number of 5000 digits"]),
+    ('{"moves": [], "seed": 1e400}', [":1:23: the number 1e400 is too large"]),
+    ('{"moves": [], "seed": NaN}', ["NaN is not a number"]),
+    ('{"moves": [], "moves": []}', ["'moves' is given twice"]),
+    ('{"moves": [' + ",".join(["[]"] * 200) + "]}", ["more than 100 lists and objects"]),
+    ('{"moves": ["' + "x" * 20000 + '"]}', ["ply 0 (move 1): a move text of 20,000 characters (at most 10,000)"]),
+    ('{"moves": [], "game": ["Le zug"]}', ["'game' must be a text"]),
+    ('{"moves": [], "players": ' + "9" * 50 + "}", ["Le zug is played by exactly 2 players, not 999"]),
+    (b'{"moves": ["\xff"]}', ["not UTF-8 text"]),
+    ("", ["not valid JSON"]),
+]
+
+
+@pytest.mark.parametrize("content,words", BAD_RECORDS, ids=[w[0][:40] for _, w in BAD_RECORDS])
+def test_a_bad_record_is_one_located_line(tmp_path, content, words):
+    rec = tmp_path / "r.json"
+    rec.write_bytes(content if isinstance(content, bytes) else content.encode())
+    for args in (["replay", LEZUG, rec], ["moves", LEZUG, "--record", rec], ["show", LEZUG, "--record", rec]):
+        proc = refused(*args, words=([] if "played by" in words[0] else [str(rec)]) + words, timeout=30)
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_a_record_file_is_bounded_before_reading(tmp_path):
+    from rulebook.play.records import MAX_RECORD_BYTES, MAX_RECORD_MOVES
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as f:       # sparse: nothing is written, the size is enough
+        f.truncate(MAX_RECORD_BYTES + 1)
+    refused("replay", LEZUG, huge, words=[f"{huge}: a record file is at most 32 MB"], timeout=20)
+    many = tmp_path / "many.json"
+    many.write_text('{"moves": [' + ",".join(['"a1"'] * (MAX_RECORD_MOVES + 1)) + "]}")
+    refused("replay", LEZUG, many, words=["500,001 moves; a record holds at most 500,000"], timeout=30)
+
+
+def test_a_record_of_another_game_says_so(tmp_path):
+    proc = refused("replay", LEZUG, ROOT / "tests/data/zug_2p.json", timeout=30)
+    assert "a record of 'Zug', not of 'Le zug'" in proc.stderr, proc.stderr
+
+
+def test_a_long_match_record_is_written_and_replays(tmp_path):
+    # 100,000 plies: a record of more than 1 MB, written by play and read back by replay
+    rec = tmp_path / "long.json"
+    proc = run("play", LEZUG, "--players", "random,random", "--option", "max_plies=100000", "--record", rec,
+               timeout=120)
+    assert proc.returncode == 0 and proc.stdout.startswith("a draw after 100000 plies"), proc.stderr
+    assert rec.stat().st_size > 1_000_000
+    proc = run("replay", LEZUG, rec, timeout=120)
+    assert proc.returncode == 0 and "a draw after 100000 plies" in proc.stdout, proc.stderr
+
+
+# ------------------------------------------------------------------------------------ position files
+@pytest.mark.parametrize("content,words", [
+    ("[" * 100000, ["nested more than 8 deep: not a position"]),
+    ('{"pieces": {}, "ply": ' + BIG + "}", [":1:23: a number of 5000 digits (at most 100)"]),
+    ('{"pieces": {}, "ply": 99999999999999999999999}', ["'ply' is 99999999999999999999999: at most 999,999"]),
+    ('{"pieces": {"white": ["a1"]}, "reserve": {"white": 99999999999999999999}}',
+     ["reserve.white is 99999999999999999999: a reserve holds at most 1,000 pieces"]),
+    ('{"pieces": {}, "passes": 1e400}', ["the number 1e400 is too large"]),
+])
+def test_a_bad_position_file_is_one_located_line(tmp_path, content, words):
+    pos = tmp_path / "p.json"
+    pos.write_text(content)
+    for args in (["moves", LEZUG, "--position", pos], ["show", LEZUG, "--position", pos],
+                 ["play", LEZUG, "--position", pos, "--option", "max_plies=5"]):
+        proc = refused(*args, words=[str(pos)] + words, timeout=30)
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_a_record_of_another_game_with_its_options_says_so():
+    # the options of the other game (Zug's counters) are not reported as unknown options first
+    for args in (["replay", LEZUG, ROOT / "tests/data/zug_3p_counters10.json"],
+                 ["moves", LEZUG, "--record", ROOT / "tests/data/zug_3p_counters10.json"]):
+        proc = refused(*args, words=["a record of 'Zug', not of 'Le zug'"], timeout=30)
+        assert "unknown option" not in proc.stderr
+
+
+# ------------------------------------------------------------------------------------ a long match
+_RSS = ("import resource, sys\nfrom rulebook.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+        "    pass\nprint('maxrss', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
+
+
+def _peak_kb(*args) -> int:
+    proc = subprocess.run([sys.executable, "-c", _RSS, *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert "Traceback" not in proc.stderr and "maxrss" in proc.stderr, proc.stderr
+    return int(proc.stderr.split("maxrss")[-1])
+
+
+def test_a_long_match_runs_in_bounded_memory():
+    # a match kept every position (~800 bytes a ply in Le zug): 150,000 plies took 120 MB more
+    short = _peak_kb("play", LEZUG, "--players", "random,random", "--option", "max_plies=2000")
+    long = _peak_kb("play", LEZUG, "--players", "random,random", "--option", "max_plies=150000")
+    assert long - short < 20_000, (short, long)
+
+
+# ------------------------------------------------------------------------------------ messages
+def _game(tmp_path, old, new, name="mini.yaml"):
+    text = (ROOT / "tests/data/mini.yaml").read_text() if name == "mini.yaml" else (GAMES / name).read_text()
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("name,old,new,message", [
+    ("mini.yaml", "win: reserve == 0", "win: reserve = 0", ":30:16: unexpected '=' in expression: did you mean '=='?"),
+    ("mini.yaml", "second: rank 2", "second: rank 2 +* 3", "expected '&', ')', '-', '|'"),
+    ("mini.yaml", "goal: ranks 6..7", "goal: [a1, b2]", ":21:9: 'zones.goal' must be text or a mapping, not a list"),
+    ("mini.yaml", "evaluate: advance(mine) / 30", "evaluate: advance(mine) // 0",
+     ":32:28: division by zero: '//' by the number 0"),
+    ("zug.yaml", "connects: [N-S]}", "connects: [N]}", "'N' is not a pair of sides such as N-S (sides N, E, S, W)"),
+    ("zug.yaml", "    straight:        {count: 6,  connects: [N-S]}",
+     "    straight:        {count: 6,  connects: [N-S]}\n" + "\n".join(f"    t{i}: {{count: 1}}" for i in range(90)),
+     "'tiles.types' has 102 entries: at most 100"),
+])
+def test_a_newcomers_mistake_gets_a_clear_message(tmp_path, name, old, new, message):
+    proc = refused("validate", _game(tmp_path, old, new, name), words=[message], timeout=30)
+    assert "{" not in proc.stderr and "^" not in proc.stderr and "schemas" not in proc.stderr
+
+
+def test_play_takes_seats():
+    proc = run("play", GAMES / "zug.yaml", "--seats", "3", timeout=60)
+    assert proc.returncode == 0 and proc.stdout.count("(city") == 3, proc.stderr
+    refused("play", GAMES / "zug.yaml", "--seats", "3", "--players", "random,random",
+            words=["--seats 3 but 2 player specs"], timeout=30)
+
+
+def test_analysis_counts_each_refusal_once_whatever_the_blocked_rule():
+    # `blocked: lose` makes is_over generate the moves too: the counts were exactly doubled
+    from rulebook.pipeline import GameFactory
+    from rulebook.play.tournament import play_game
+    counts = []
+    for blocked in ("pass", "lose"):
+        game = GameFactory(LEZUG, (("blocked", blocked), ("max_plies", "300")), None, instrument=True)()
+        counts.append([play_game(game, ("random", "random"), seed, collect=True).rule_stats for seed in (1, 2)])
+    assert counts[0] == counts[1] and any(v for stats in counts[0] for v in stats.values())

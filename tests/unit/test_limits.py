@@ -128,3 +128,78 @@ def test_a_base_file_must_be_a_small_regular_file(tmp_path):
         check_file(path)
     (message,) = [f.message for f in info.value.findings]
     assert message.startswith("the base ") and message.endswith("big.yaml is larger than 1 MB")
+
+
+# ------------------------------------------------------------------------------------ a match's memory
+def _lezug(max_plies):
+    from conftest import GAMES
+    return load_game(GAMES / "lezug.yaml", {"max_plies": str(max_plies)})
+
+
+def test_a_match_without_its_moves_keeps_a_window_of_positions():
+    # tournaments and analysis (play_game) keep no moves: memory does not grow with the match
+    from rulebook.players import make_players
+    from rulebook.players.base import UNDO_WINDOW, Match
+    game = _lezug(3000)
+    match = Match(game, make_players(["random", "random"], game, 1), 1, keep_moves=False)
+    state, moves = match.play()
+    assert moves is None and match.ply == 3000 == game.ply(state)
+    assert len(match.history) == UNDO_WINDOW and match.history[-1].state != state
+    assert match.undo_count(0) in (1, 2)          # undo still works through the window
+    before = match.history[-match.undo_count(0)].state
+    match.undo(0)
+    assert match.state == before and match.ply in (2998, 2999)
+
+
+def test_play_game_keeps_no_moves(monkeypatch):
+    from rulebook.play import tournament
+    kept = []
+    real = tournament.Match
+
+    def spy(*args, **kw):
+        kept.append(kw.get("keep_moves", True))
+        return real(*args, **kw)
+    monkeypatch.setattr(tournament, "Match", spy)
+    game = _lezug(600)
+    result = tournament.play_game(game, ("random", "random"), 1, collect=True)
+    assert kept == [False] and result.plies == 600 and len(result.branching) == 600
+
+
+def test_undo_before_the_window_replays_the_moves():
+    from rulebook.players import make_players
+    from rulebook.players.base import UNDO_WINDOW, Match
+    game = _lezug(1000)
+    states = [game.initial_state()]
+    match = Match(game, make_players(["random", "random"], game, 2), 2,
+                  on_move=lambda m, step, new: states.append(new))
+    match.play()
+    assert match.ply == 1000 and len(match.history) == UNDO_WINDOW
+    while match.ply > 1000 - 3 * UNDO_WINDOW:       # undo by undo, far back through the window
+        taken = match.undo(0)
+        assert taken > 0 and match.state == states[match.ply] and len(match.moves) == match.ply
+    # a resumed match, undone to its start
+    resumed = Match(game, make_players(["random", "random"], game, 2), 2, moves=match.moves)
+    assert resumed.state == match.state
+    while resumed.undo(1) or resumed.undo(0):
+        assert resumed.state == states[resumed.ply]
+    assert resumed.ply == 0 and resumed.state == states[0]
+
+
+def test_a_match_keeping_its_moves_stops_at_the_record_budget(tmp_path, monkeypatch, capsys):
+    from rulebook.cli import main
+    from rulebook.players import base
+    from conftest import GAMES
+    monkeypatch.setattr(base, "MAX_MATCH_MOVES", 300)
+    rec = tmp_path / "full.json"
+    with pytest.raises(SystemExit) as info:
+        main(["play", str(GAMES / "lezug.yaml"), "--record", str(rec), "--option", "max_plies=1000"])
+    err = capsys.readouterr().err
+    assert info.value.code == 1
+    assert err.strip() == (f"Le zug: the match stopped after 300 moves, the most a record holds (and a match keeps "
+                           f"for undo); lower max_plies, or play without --record; the moves so far are saved to {rec}")
+    with pytest.raises(SystemExit) as info:
+        main(["replay", str(GAMES / "lezug.yaml"), str(rec)])
+    assert info.value.code == 0 and "not over after 300 plies" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as info:   # without a record, nothing is kept: the match is played out
+        main(["play", str(GAMES / "lezug.yaml"), "--option", "max_plies=1000"])
+    assert info.value.code == 0 and "a draw after 1000 plies" in capsys.readouterr().out

@@ -34,8 +34,8 @@ EXPECTED = {
         "9:9: ranks must lie within 1..5, low to high",
         "14:25: unexpected '|' in pattern; expected '(', a name",
         "16:35: expression ends too early; expected '(', '-', 'false', 'not', 'true', a name, a number",
-        "18:28: unexpected '=' in expression; expected ')', '*', '/', '//' or '%', '+' or '-', ',', 'and', "
-        "'else', 'if', 'in' ...",
+        "18:28: unexpected '=' in expression: did you mean '=='? (equality is written ==; a single = only names "
+        "an argument, as in drop(zone, count=2))",
     ],
     "names_and_types.yaml": [
         "14:18: unknown zone 'hoem'",

@@ -306,7 +306,7 @@ CASES = {
         ["6:3: a rhombus needs files and ranks"]),
     "seating keyed by a word": (
         [("board:\n", "seating:\n  two: [white, black]\nboard:\n")],
-        ["6:3: 'two' is not of the form ^[1-9][0-9]?$"]),
+        ["6:3: 'two' is not a number of players (1 to 99)"]),
     "blocked: option.NAME with a choice that is not pass, lose or draw": (
         [("  win: count(theirs) == 0\n", "  blocked: option.rule\n"),
          ("board:\n", "options:\n  rule: {default: pass, choices: [pass, win]}\nboard:\n")],

@@ -207,11 +207,14 @@ class GridGame(GridState, GridNotation):
     def _keep_source(self, ph, skip=frozenset()) -> str:
         em = Emitter(self._vocab, prefix="k")
         rules = [r for r in ph.legal if r.name not in skip]
-        tests = [em.emit(r.node) for r in rules] or ["True"]
+        guarded = self._guarded(rules) if not ph.drops else None
+        if guarded is None:
+            tests = [em.emit(r.node) for r in rules] or ["True"]
+        else:       # one question for all the groups
+            tests = ["not _attacked(st, me, " + " | ".join(f"({em.emit(node)})" for node in guarded) + ")"]
         keep = (f"\ndef keep_{ph.name}(st, me):\n" + self._prologue() + "".join(f"    {x}\n" for x in em.hoisted[0])
                 + f"    return {' and '.join(tests)}\n")
         slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me)]"
-        guarded = self._guarded(rules) if not ph.drops else None
         if guarded is None:
             return keep + f"\ndef gen_{ph.name}(st):\n    me = st[3]\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
         # every rule says `not attacked(G)` of the mover's pieces G: a move of another piece can
