@@ -133,6 +133,7 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
                 pieces[name] = (owner, kind)
     seats = {p: i for i, p in enumerate(game.players)}
     kinds = [k.name for k in game.kinds]
+    letters = {k.name: (k.symbol or "").upper() for k in game.kinds if getattr(k, "symbol", None)}
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
 
     groups = []
@@ -152,7 +153,8 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
             owner, kind = pieces[name]
             seat = seats.get(owner)
             fill = look.seat_colour(seat, owner) if seat is not None else "#8a8a8a"
-            sym = look.symbols.get(kind) or (kind[0].upper() if len(kinds) > 1 and seat is not None else "")
+            sym = look.symbols.get(kind) or letters.get(kind) or \
+                (kind[0].upper() if len(kinds) > 1 and seat is not None else "")
             data = {"owner": owner, "kind": kind}
             if seat is None:   # a piece of nobody (a blocker): a small square stone
                 s = UNIT * 0.26

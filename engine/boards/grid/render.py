@@ -12,12 +12,12 @@ def _marks(game) -> list[str]:
 
 def render_grid(game, st, color: bool = False) -> str:
     """One character per cell, ranks in board order (a hex board's ranks shifted), files below.
-    A piece is its owner's mark; with several kinds, its kind's initial (upper case for the first
-    seat); `#` for a piece owned by nobody."""
+    A piece is its owner's mark; with several kinds, its kind's symbol or else initial (upper
+    case for the first seat); `#` for a piece owned by nobody."""
     geo = game.geo
     cells = st[0]
     marks = _marks(game)
-    kinds = [k.name for k in game.kinds]
+    kinds = [k.symbol or k.name[0] for k in game.kinds]
     hexagonal = geo.kind == "hex"
     order = range(geo.ranks) if hexagonal else range(geo.ranks - 1, -1, -1)
     lines = []
@@ -35,7 +35,7 @@ def render_grid(game, st, color: bool = False) -> str:
                 if owner >= game.n:
                     m = "#"
                 elif game.multi:
-                    k = kinds[v >> 3][0]
+                    k = kinds[v >> 3]
                     m = k.upper() if owner == 0 else k.lower()
                 else:
                     m = marks[owner]
