@@ -77,6 +77,23 @@ def test_the_base_checks_clean(tmp_path):
 
 
 CASES = {
+    # ---- when, take, shift, moved
+    "when needs a condition": (
+        [move("step(ahead) when(landing)")],
+        ["17:28: when needs a condition here, not a cell"]),
+    "when with stuck": (
+        [move("when(stuck) step(ahead)")],
+        ["17:16: 'stuck' asks whether a player can move: it belongs to `end` and `evaluate`, not to rules "
+         "that decide the moves"]),
+    "take needs a cell": (
+        [move("step(ahead) take(ahead)")],
+        ["17:28: take needs a cell here, not a direction set"]),
+    "shift needs two cells": (
+        [move("step(ahead) shift(landing)")],
+        ["17:23: shift takes 2 arguments: shift(FROM_CELL, TO_CELL)"]),
+    "moved names an unknown kind": (
+        [("  man: {start: home}\n", "  man: {start: home, moved: duke}\n")],
+        ["14:29: unknown piece kind 'duke'"]),
     # ---- actions and their options
     "unknown action": (
         [move("step(ahead) | hop(ahead)")],

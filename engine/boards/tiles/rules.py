@@ -18,7 +18,7 @@ from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, wal
 if TYPE_CHECKING:
     from .game import TileGame
 
-_GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions"}
+_GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions", "notation": "notation marks"}
 _GRID_PHASE_KEYS = ("turns", "move", "let", "landing")
 
 
