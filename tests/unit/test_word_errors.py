@@ -438,3 +438,12 @@ def test_why_a_legal_rule():
                     to_move="white")
     assert g.explain(st, "a2-b2").startswith(
         f"'a2-b2' is refused by rule 'safe' of phase 'play' ({WORDS_DIR / 'guards.yaml'}:29)")
+
+
+def test_why_names_the_condition_that_refuses_a_move():
+    g = load_game(WORDS_DIR / "passing.yaml")
+    st = g.position({"up": {"runner": ["a3"], "chief": ["e1"]}, "down": {"chief": ["f6"]}}, to_move="up")
+    assert g.explain(st, "a3a5") == (f"'a3a5' is refused by the condition when(origin in start) of phase 'play' "
+                                     f"({WORDS_DIR / 'passing.yaml'}:33)")
+    assert g.explain(st, "a3a4") == "'a3a4' is legal"
+    assert g.explain(st, "a3a4t") == "'a3a4t': no pattern of phase 'play' reaches a4 from a3"

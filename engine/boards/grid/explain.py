@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .movegen import PRIORITY
+from .movegen import PRIORITY, conditions
 
 PASS = "pass"
 
@@ -21,7 +21,11 @@ def explain(game, st, text: str) -> str:
     if text == PASS:
         return f"'pass' is only legal when {who} has no other move"
     body, _, shot = text.partition("/")          # a shot (an arrow) follows the piece's move
-    parts = [p for p in re.split(r"[-x+]", body)] + ([shot] if shot else [])
+    if game._join:
+        parts = [p for p in re.split("|".join(map(re.escape, {game._join, game._cap, "+"} - {""})), body)]
+    else:                                        # cells run together (UCI): the cell names in it
+        parts = re.findall(r"[a-z]+\d+", body) or [body]
+    parts = [re.sub(r"(?<=\d)\D+$", "", p) for p in parts] + ([shot] if shot else [])   # a promotion's kind
     cells = [game.geo.parse_cell(p) for p in parts]
     if not text or None in cells:
         bad = [p for p, c in zip(parts, cells) if c is None and p]
@@ -68,6 +72,10 @@ def explain(game, st, text: str) -> str:
     if names and legal_without(set(names)):
         where = ", ".join(f"'{r}' ({game.rules.places[(phase.name, r)]})" for r in names)
         return f"'{text}' is refused by several rules together: {where}"
+    for n, cond in enumerate(conditions(phase)):
+        if legal_without({("when", n)}):
+            return (f"'{text}' is refused by the condition {_text_of(game, phase, cond)} of phase '{phase.name}' "
+                    f"({game.rules.places.get(_pattern_text(game, phase, cond)[1], game.rules.src_file)})")
     if phase.priority and legal_without({PRIORITY}):
         return f"'{text}': a capture is possible, and phase '{phase.name}' then allows only capturing moves"
     if drop and phase.places and len(cells) == 1:
@@ -81,6 +89,35 @@ def explain(game, st, text: str) -> str:
         return (f"'{text}': no move of phase '{phase.name}' goes from {game.geo.name(cells[0])} to "
                 f"{game.geo.name(cells[-1])} and shoots onto {shot} ({_moves(game, phase)})")
     return f"'{text}': no pattern of phase '{phase.name}' reaches {game.geo.name(cells[-1])} from {game.geo.name(cells[0])}"
+
+
+def _pattern_text(game, phase, cond) -> tuple[str, tuple]:
+    """The pattern text that holds a when(...) action, and its path in the file."""
+    move = game.rules.spec["phases"][phase.path[-1]].get("move")
+    if isinstance(move, dict):
+        for kind, alts in phase.kinds:
+            if kind is not None and any(cond in _actions(a) for a in alts):
+                name = game.kinds[kind].name
+                return str(move[name]), phase.path + ("move", name)
+    return str(move), phase.path + ("move",)
+
+
+def _actions(node):
+    from .movegen import pattern_actions
+    return pattern_actions(node)
+
+
+def _text_of(game, phase, cond) -> str:
+    """when(...) as the file writes it (the source text from the action to its closing bracket)."""
+    text, _path = _pattern_text(game, phase, cond)
+    lines = text.splitlines() or [""]
+    line = " ".join(lines[cond.line - 1:]) if cond.line <= len(lines) else text
+    start, depth = cond.column - 1, 0
+    for i in range(start, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if line[i] == ")" and depth == 0:
+            return line[start:i + 1]
+    return "when(...)"
 
 
 def _moves(game, phase) -> str:

@@ -34,6 +34,12 @@ from .vocabulary import LANDING
 PRIORITY = "(priority)"     # in `skip`: generate without the phase's capture priority
 
 
+def conditions(phase) -> list:
+    """The phase's when(...) actions, in order: `skip` names the n-th one as ("when", n)."""
+    return [a for _k, alts in phase.kinds for p in alts + phase.places for a in pattern_actions(p)
+            if a.name == "when"]
+
+
 def pattern_actions(node):
     """Every action of a pattern, in order."""
     if isinstance(node, dsl.Action):
@@ -96,6 +102,7 @@ class PathCode:
         # per-origin parts are hoisted with the landing rules'
         self.args = {id(arg): em.emit(arg, 2) for _k, alts in phase.kinds for p in alts + phase.places
                      for a in pattern_actions(p) if a.name in ("when", "take", "shift") for arg in a.args}
+        self.skipped = {id(a) for n, a in enumerate(conditions(phase)) if ("when", n) in skip}
         self.instrument = instrument and bool(active)
         self.check = "_rules(t)" if self.instrument else " and ".join(c for _, c in codes)
         self.also = f" and {self.check}" if self.check else ""      # appended to a landing's test
@@ -511,6 +518,9 @@ class PathCode:
     def _when(self, a, ctx, k):
         """A condition at this point of the move (`landing` is the cell the piece stands on)."""
         ind, L = ctx["ind"], self.lines
+        if id(a) in self.skipped:           # left out (for explain)
+            k(ctx)
+            return
         L.append(f"{ind}t = {ctx['c']}")
         L.append(f"{ind}if {self.args[id(a.args[0])]}:")
         k({**ctx, "ind": ind + "    "})

@@ -324,6 +324,11 @@ def check_grid(ch: Checker) -> GridRules | None:
         for r in ph.rules + ph.legal:
             p = ch.src.place(r.path, key=True)
             places[(ph.name, r.name)] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
+        move = spec["phases"][ph.path[-1]].get("move")
+        for mpath in [ph.path + ("move",)] if isinstance(move, str) else \
+                [ph.path + ("move", k) for k in (move or {})]:      # where each pattern is, for --why
+            p = ch.src.place(mpath)
+            places[mpath] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     return GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses)
 
