@@ -172,14 +172,23 @@ class PathCode:
         body.append("    return False" if exists else f"    return {finish}")
         if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
-        per_turn = em.hoisted[0]
-        out = []
-        for line in body:       # the per-turn names, where a search first needs them
+        per_turn, per_origin = em.hoisted[0], em.hoisted[1]
+        out, origin = [], []
+        guarded = [i for i, line in enumerate(body) if line.startswith("@H0 if ")]
+        for i, line in enumerate(body):     # the hoisted names, where a search first needs them
             if line == "@H0":
                 out += ["    " + x for x in per_turn]
             elif line.startswith("@H0 if "):
-                if per_turn:
-                    out.append(f"    {line[4:]}: " + "; ".join(per_turn))
+                # one kind's search: only the names its own code reads (a condition of
+                # another kind's pattern is not computed for every piece)
+                end = next((j for j in guarded if j > i), len(body))
+                block = "\n".join(body[i + 1:end])
+                origin = _needed(per_origin, block)
+                turn = _needed(per_turn, block + "\n" + "\n".join(origin))
+                if turn:
+                    out.append(f"    {line[4:]}: " + "; ".join(turn))
+            elif line == "@H1":
+                out += ["        " + x for x in origin]
             else:
                 out.append(line)
         rest = "\n".join(out)
@@ -220,7 +229,7 @@ class PathCode:
             self.mark_hoisted("b")
             body.append("    while b:")
             body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
-            body.extend("        " + x for x in em.hoisted[1])
+            body.append("@H1")                  # the per-origin names this kind's search reads
             if self.instrument:
                 body.extend("        " + x for x in self.rules_fn)
             ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "        "}
@@ -545,6 +554,18 @@ class PathCode:
         L.append(f"{ind}if FR[cells[s{i}]] and s{i} != o and s{i} != t and u{i} != t and u{i} != s{i} "
                  f"and (not cells[u{i}] or u{i} == o):")
         k({**ctx, "ar": f"(s{i}, u{i})", "ind": ind + "    "})
+
+
+def _needed(lines: list[str], code: str) -> list[str]:
+    """The `name = value` lines (in order) that `code` reads, directly or through one another."""
+    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
+    keep = set()
+    for line in reversed(lines):
+        var, value = line.split(" = ", 1)
+        if var in names or var in keep:
+            keep.add(var)
+            names |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", value))
+    return [line for line in lines if line.split(" = ", 1)[0] in keep]
 
 
 def _starts_with_flip(n) -> bool:
