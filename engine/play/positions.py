@@ -9,8 +9,8 @@ Pieces by owner (a seat's name, or `nobody` for pieces owned by no one): a list 
 (pieces of the game's first kind) or a mapping kind -> cell names. Only `pieces` is required.
 
 A file is read as untrusted input (jsonfile.read_json): a regular file of at most MAX_BYTES, nested
-at most MAX_DEPTH deep, no key given twice, no NaN or Infinity, no number of more than 100
-characters, every field of its type; every error is one line `FILE: ...` (or `FILE:LINE:COL: ...`). The game
+at most MAX_DEPTH deep, no key given twice, no NaN or Infinity, no number of more than 4300
+digits, every field of its type; every error is one line `FILE: ...` (or `FILE:LINE:COL: ...`). The game
 itself turns the description into a state (`game.position(...)`, a method of the board kinds that
 support set positions) and names its own cells and piece kinds: its errors are given the file's
 name too.

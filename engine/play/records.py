@@ -5,7 +5,7 @@
 Only `moves` is required when reading (and `players` for games with a variable seat count).
 
 A record is read as untrusted input: a regular file of at most 32 MB, its JSON bounded
-(jsonfile.read_json: nesting, numbers of at most 100 characters, no key twice, no NaN), at most
+(jsonfile.read_json: nesting, numbers of at most 4300 digits, no key twice, no NaN), at most
 500,000 moves (as many as a match keeps) of at most 10,000 characters each.
 """
 from __future__ import annotations

@@ -26,6 +26,7 @@ import sys
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Sequence
 
 from ..api import CHANCE, RulebookError
@@ -300,6 +301,10 @@ def _run_processes(game_factory, chunks, workers, collect, max_plies, done) -> N
 
 
 def _run_ray(game_factory, chunks, collect, max_plies, address, done) -> None:
+    if address and "RAY_AUTH_MODE" not in os.environ and _ray_token_exists():
+        # `ray start` (2.5x+) turns token authentication on and keeps the token in
+        # ~/.ray/auth_token, but a driver uses it only when told to (read when ray is imported)
+        os.environ["RAY_AUTH_MODE"] = "token"
     try:
         import ray
     except ImportError:
@@ -309,7 +314,11 @@ def _run_ray(game_factory, chunks, collect, max_plies, address, done) -> None:
     if started:
         # a local cluster gets this process's import path; a remote one must have the code
         env = None if address else {"env_vars": {"PYTHONPATH": _worker_path()}}
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, runtime_env=env)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, runtime_env=env)
+        except ConnectionError as e:
+            raise RulebookError(f"cannot reach the Ray cluster at {address}: {e} "
+                                f"(started with `ray start --head`? see README, 'On a cluster')") from None
     try:
         remote = ray.remote(_run_chunk)
         pending = [remote.remote(game_factory, chunk, collect, max_plies) for chunk in chunks]
@@ -320,6 +329,14 @@ def _run_ray(game_factory, chunks, collect, max_plies, address, done) -> None:
     finally:
         if started:  # leave no cluster behind that this call started
             ray.shutdown()
+
+
+def _ray_token_exists() -> bool:
+    try:
+        return bool(os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH")
+                    or (Path.home() / ".ray" / "auth_token").is_file())
+    except (OSError, RuntimeError):
+        return False
 
 
 def _worker_path() -> str:

@@ -203,3 +203,41 @@ def test_a_match_keeping_its_moves_stops_at_the_record_budget(tmp_path, monkeypa
     with pytest.raises(SystemExit) as info:   # without a record, nothing is kept: the match is played out
         main(["play", str(GAMES / "lezug.yaml"), "--option", "max_plies=1000"])
     assert info.value.code == 0 and "a draw after 1000 plies" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------------ issue 11, one by one
+MINI = (__import__("conftest").ROOT / "tests/data/mini.yaml").read_text(encoding="utf-8")
+
+
+def _mini(tmp_path, old, new, name="mini.yaml"):
+    assert old in MINI
+    path = tmp_path / name
+    path.write_text(MINI.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("reserve: 1}", "reserve: 1000000000000}", "23:33: 'pieces.stone.reserve' must be at most 1000"),
+    ("game: Mini race", "game: Mini\x00race", "6:11: a control character (code 0x00) is not allowed in a game file"),
+    ("game: Mini race", "game: Mini\x07race", "6:11: a control character (code 0x07) is not allowed in a game file"),
+    ("step(ahead) | jump", " ".join(["step(ahead)"] * 500) + " | jump", "26:11: this pattern is longer than 2000"),
+    ("evaluate: advance(mine) / 30", "evaluate: '" + "- " * 200 + "ply'", "this expression nests deeper"),
+    ("goal: ranks 6..7", "goal: ranks 6.." + "9" * 1000, "21:9: ranks must lie within 1..7, low to high"),
+    ("step(ahead)", "step(forward)", "unknown name 'forward' (step takes a direction set"),
+    ("drop(second)", "drop(all)", "unknown zone 'all' (every cell is the zone word 'all' in a zone, not here"),
+])
+def test_each_bad_game_file_of_the_issue_is_a_located_finding(tmp_path, old, new, expected):
+    got = findings(tmp_path, MINI.replace(old, new, 1))
+    assert any(expected in f for f in got), got
+
+
+def test_a_division_by_zero_in_a_landing_rule_is_located_in_replay_and_moves(tmp_path):
+    path = _mini(tmp_path, "no_return: not (landing in home)",
+                 "no_return: not (landing in home) and ply // (ply - ply) == 0", "landing0.yaml")
+    rec = tmp_path / "r.json"
+    rec.write_text('{"moves": ["c1-d2"]}')
+    for args in (["moves", path], ["replay", path, rec], ["play", path]):
+        proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
+                              timeout=60)
+        assert proc.returncode == 1 and "landing0.yaml:28:48: division by zero while playing" in proc.stderr, \
+            proc.stderr
