@@ -144,7 +144,7 @@ zones:
   second: rank 2
   middle: ranks 3..4
   goal: ranks 5..6
-  corner: cells a1 f6
+  corner: cells a1 e6                 # both used with the cells filter too
 pieces:
   stone: {{start: home, reserve: 2}}
 phases:

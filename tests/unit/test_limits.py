@@ -102,8 +102,10 @@ phases:
 end:
   draw: ply > 10
 """, encoding="utf-8")
-    with pytest.raises(RulebookError, match=r"bigdrop.yaml: phase 'setup': drop\(half\) of 20 pieces onto 50 cells "
-                                            r"could list 47,129,212,243,960 moves"):
+    got = findings(tmp_path, path.read_text())         # a finding of validate, at the drop's zone
+    assert got == ["14:16: drop(half) of 20 pieces onto 50 cells could list 47,129,212,243,960 moves at once "
+                   "(at most 100,000)"]
+    with pytest.raises(RulebookError, match=r"bigdrop.yaml:14:16: drop\(half\) of 20 pieces"):
         load_game(path)
 
 

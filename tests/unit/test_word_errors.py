@@ -7,6 +7,7 @@ by the capture priority, by a legal rule, and by no pattern at all.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,14 @@ def test_the_base_checks_clean(tmp_path):
 
 
 CASES = {
+    # ---- a zone whose sentence fails is reported once, not again where it is used
+    "broken zone used": (
+        [zone("  second: rank 2 |\n"), win("any(mine in second)")],
+        ["13:19: zone ends too early; expected '(', 'all', 'cells', 'file', 'files', 'opposite', 'rank', 'ranks' ..."]),
+    "zone names an unused cell": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  cells: (file + rank) % 2 == 0\n"),
+         zone("  spot: cells a1 b1\n")],
+        ["14:9: cell b1 is not a used cell of this board (board.cells leaves it out)"]),
     # ---- when, take, shift, moved
     "when needs a condition": (
         [move("step(ahead) when(landing)")],
@@ -447,3 +456,13 @@ def test_why_names_the_condition_that_refuses_a_move():
                                      f"({WORDS_DIR / 'passing.yaml'}:33)")
     assert g.explain(st, "a3a4") == "'a3a4' is legal"
     assert g.explain(st, "a3a4t") == "'a3a4t': no pattern of phase 'play' reaches a4 from a3"
+
+
+def test_a_drop_in_another_order_is_told_its_spelling():
+    g = load_game(Path(__file__).resolve().parents[2] / "games" / "lezug.yaml")
+    st = g.initial_state()
+    first = g.move_str(g.legal_moves(st)[0])
+    backwards = "+".join(reversed(first.split("+")))
+    assert g.explain(st, backwards) == f"'{backwards}' is legal written in its one order: {first}"
+    with pytest.raises(rulebook.IllegalMove, match=f"written in one order: {re.escape(first)}"):
+        g.parse_move(st, backwards)

@@ -16,6 +16,9 @@ def explain(game, st, text: str) -> str:
     moves = game.legal_moves(st)
     if text in {game.move_str(m) for m in moves}:
         return f"'{text}' is legal"
+    spelled = game._drop_spelling(st, text)
+    if spelled:
+        return f"'{text}' is legal written in its one order: {spelled}"
     phase = game.rules.phases[game.phase_index(st)]
     who = game.players[st[3]]
     if text == PASS:

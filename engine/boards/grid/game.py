@@ -20,9 +20,6 @@ from .state import PASS, GridState
 from .vocabulary import advance, connected, direction_sets, first, grid_vocabulary, in_a_row, repeated
 
 
-MAX_DROP_MOVES = 100_000      # moves one drop may list in a position
-
-
 class GridGame(GridState, GridNotation):
     """A compiled grid game: the Game API of rulebook/api.py."""
 
@@ -406,15 +403,8 @@ class GridGame(GridState, GridNotation):
 
     def _build_tables(self):
         r = self.rules
-        base = r.topology()
-        W, H = base.files, base.ranks
-        used = list(base.used)
-        if r.cells_node is not None:
-            code = Emitter(Vocabulary({"file": Symbol(INT, "f"), "rank": Symbol(INT, "r")}, {})).emit(r.cells_node)
-            fn = eval(compile(f"lambda f, r: {code}", f"<{r.src_file}:board.cells>", "eval"), dict(RUNTIME))
-            used = [u and bool(fn(i % W, i // W)) for i, u in enumerate(used)]
-        geo = r.topology(used)
-        self.geo = geo
+        geo = self.geo = r.used_topology()
+        W, H = geo.files, geo.ranks
         n = self.n
         size = W * H
         self.size = size
@@ -464,7 +454,6 @@ class GridGame(GridState, GridNotation):
         self.zone_cells: dict[str, list[list[int]]] = {}
         for z in r.zones:
             self.zone_cells[z] = [sorted(self._zone(z, s)) for s in range(n)]
-        self._check_drops()
         self.RK = [geo.lines_along(f) for f in self.forward]
         # kinds: cell value bits, promotions, the kind a piece becomes once moved
         self.kind_values = {k.name: i << 3 for i, k in enumerate(self.kinds)}
@@ -475,21 +464,6 @@ class GridGame(GridState, GridNotation):
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
         self.extended = self.uses_passed or self.uses_history
-
-    def _check_drops(self):
-        """A drop of k pieces onto a zone of n free cells lists C(n, k) moves: refuse a game where
-        that could pass MAX_DROP_MOVES, rather than fill the memory while playing."""
-        from math import comb
-        reserve = sum(k.reserve for k in self.kinds)
-        for ph in self.rules.phases:
-            for znode, count in ph.drops:
-                k = reserve if count is None else count
-                n = max(len(c) for c in self.zone_cells[znode.dotted])
-                if comb(n, min(k, n)) > MAX_DROP_MOVES:
-                    spec = self.rules.spec["phases"][ph.path[-1]]
-                    raise RulebookError(f"{self.rules.src_file}: phase '{ph.name}': drop({znode.dotted}) of {k} "
-                                        f"pieces onto {n} cells could list {comb(n, min(k, n)):,} moves at once "
-                                        f"(at most {MAX_DROP_MOVES:,}): {spec.get('move')}")
 
     def _vector(self, seat: int, word) -> tuple[int, int] | None:
         geo = self.geo
@@ -504,30 +478,8 @@ class GridGame(GridState, GridNotation):
             return geo.directions[word]
         return geo.relative(fw, word)
 
-    def _zone(self, name: str, seat: int, trail=()) -> set[int]:
-        node = self.rules.zones[name]
-        if isinstance(node, dict):
-            node = node.get(self.seats[seat])
-            if node is None:
-                return set()
-        return self._zone_cells(node, seat, trail + (name,))
-
-    def _zone_cells(self, node, seat: int, trail) -> set[int]:
-        geo = self.geo
-        if isinstance(node, dsl.ZoneUnion):
-            a, b = self._zone_cells(node.left, seat, trail), self._zone_cells(node.right, seat, trail)
-            return a | b if node.op == "|" else a & b if node.op == "&" else a - b
-        if isinstance(node, dsl.ZoneAll):
-            return set(geo.cells())
-        if isinstance(node, dsl.ZoneCells):
-            return {c for c in (geo.parse_cell(x) for x in node.cells) if c is not None}
-        if isinstance(node, dsl.ZoneRef):
-            return self._zone(node.name, seat, trail)
-        if isinstance(node, dsl.ZoneOpposite):
-            return {o for o in (geo.opposite(c) for c in self._zone_cells(node.zone, seat, trail)) if o >= 0}
-        fw = self.forward[seat]
-        lines = geo.lines_along(fw if node.axis == "rank" else geo.file_axis(fw))
-        return {i for i in geo.cells() if node.low - 1 <= lines[i] <= node.high - 1}
+    def _zone(self, name: str, seat: int) -> set[int]:
+        return self.rules.zone_cells(self.geo, name, self.seats[seat], self.forward[seat])
 
     def _namespace(self) -> dict:
         n, size = self.n, self.size

@@ -3,7 +3,7 @@ placement's cell, a drop's cells joined by `+`, a shot after `/`; more where two
 otherwise share a name (GridNotation, mixed into GridGame)."""
 from __future__ import annotations
 
-from ...api import parse_by_notation
+from ...api import IllegalMove, parse_by_notation
 from ...lang import dsl
 
 PASS = "pass"
@@ -59,7 +59,24 @@ class GridNotation:
         return text
 
     def parse_move(self, st, text: str):
-        return parse_by_notation(self, st, text)
+        try:
+            return parse_by_notation(self, st, text)
+        except IllegalMove as e:
+            spelled = self._drop_spelling(st, text)
+            if spelled:
+                raise IllegalMove(f"{e} (a drop's cells are written in one order: {spelled})", e.legal_count) from None
+            raise
+
+    def _drop_spelling(self, st, text: str) -> str | None:
+        """The legal drop with the same cells as `text` in another order, as it is written."""
+        parts = text.strip().split("+")
+        if len(parts) < 2:
+            return None
+        cells = {self.geo.parse_cell(p.strip()) for p in parts}
+        for m in self.legal_moves(st):
+            if m != PASS and m[0] == "drop" and set(m[1:]) == cells and len(m) - 1 == len(parts):
+                return self.move_str(m)
+        return None
 
     # ---------------------------------------------------------------- tools for front-ends
 

@@ -17,6 +17,7 @@ from . import topology as topo
 from .movegen import _kw, captures, pattern_actions
 from .vocabulary import GENERAL_WORDS, LANDING, RESERVED, grid_vocabulary
 
+MAX_DROP_MOVES = 100_000      # moves one drop may list in a position
 ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot", "when", "take", "shift")
 # actions whose arguments are expressions (a condition, cells), with their types
 EXPR_ACTIONS = {"when": (BOOL,), "take": (CELL,), "shift": (CELL, CELL)}
@@ -92,6 +93,39 @@ class GridRules:
         if used is not None:
             t.used = [a and b for a, b in zip(t.used, used)]
         return t
+
+    def used_topology(self) -> topo.Topology:
+        """The board's topology with its used cells (board.cells evaluated once)."""
+        base = self.topology()
+        if self.cells_node is None:
+            return base
+        from ...codegen import RUNTIME
+        from ...lang.expr import Emitter
+        W = base.files
+        code = Emitter(Vocabulary({"file": Symbol(INT, "f"), "rank": Symbol(INT, "r")}, {})).emit(self.cells_node)
+        fn = eval(compile(f"lambda f, r: {code}", f"<{self.src_file}:board.cells>", "eval"), dict(RUNTIME))
+        return self.topology([u and bool(fn(i % W, i // W)) for i, u in enumerate(base.used)])
+
+    def zone_cells(self, geo: topo.Topology, name: str, seat: int, forward: float) -> set[int]:
+        """The cells of a zone as the file's seat `seat` (facing `forward`) sees it."""
+        def cells(node) -> set[int]:
+            if isinstance(node, dsl.ZoneUnion):
+                a, b = cells(node.left), cells(node.right)
+                return a | b if node.op == "|" else a & b if node.op == "&" else a - b
+            if isinstance(node, dsl.ZoneAll):
+                return set(geo.cells())
+            if isinstance(node, dsl.ZoneCells):
+                return {c for c in (geo.parse_cell(x) for x in node.cells) if c is not None}
+            if isinstance(node, dsl.ZoneRef):
+                return self.zone_cells(geo, node.name, seat, forward)
+            if isinstance(node, dsl.ZoneOpposite):
+                return {o for o in (geo.opposite(c) for c in cells(node.zone)) if o >= 0}
+            lines = geo.lines_along(forward if node.axis == "rank" else geo.file_axis(forward))
+            return {i for i in geo.cells() if node.low - 1 <= lines[i] <= node.high - 1}
+        node = self.zones[name]
+        if isinstance(node, dict):
+            node = node.get(seat)
+        return set() if node is None else cells(node)
 
     def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
         from .game import GridGame
@@ -181,14 +215,16 @@ def check_grid(ch: Checker) -> GridRules | None:
     for name in set(dirsets) & set(zone_nodes):
         ch.error(("zones", name), f"'{name}' names both a zone and a direction set", key=True)
 
-    kinds = _kinds(ch, spec, zone_nodes)
+    # a zone whose own sentence failed is still a zone's name: no follow-on "unknown" findings
+    declared = {**{z: None for z in (spec.get("zones") or {})}, **zone_nodes}
+    kinds = _kinds(ch, spec, declared)
     kind_names = [k.name for k in kinds]
     for name in kind_names:
         if name in dirsets or name in zone_nodes or name in RESERVED:
             ch.error(("pieces", name), f"'{name}' names a piece kind and something else", key=True)
     if "tiles" in spec:
         ch.error(("tiles",), "tiles belong to an open board, not a grid", key=True)
-    vocab = grid_vocabulary(len(players), zone_nodes, dirsets, rough, kind_names, spec=spec)
+    vocab = grid_vocabulary(len(players), declared, dirsets, rough, kind_names, spec=spec)
     uses: set[str] = set()
     general = len(kinds) > 1 or any(k.neutral or k.promote_to or k.resets_quiet for k in kinds)
 
@@ -253,14 +289,14 @@ def check_grid(ch: Checker) -> GridRules | None:
             for alt in _alternatives(node):
                 first = _first_action(alt)
                 if isinstance(alt, dsl.Action) and alt.name == "drop":
-                    d = _check_drop(ch, mpath, alt, zone_nodes)
+                    d = _check_drop(ch, mpath, alt, declared)
                     if d and kname is None:
                         drops.append(d)
                     elif d:
                         _bad(ch, mpath, alt, "a drop puts new pieces on the board: write it in the phase's "
                                              "plain `move:` text, not under a piece kind")
                     continue
-                ok, new_words = _check_pattern(ch, mpath, alt, pv, zone_nodes, kinds, placement=first == "place")
+                ok, new_words = _check_pattern(ch, mpath, alt, pv, declared, kinds, placement=first == "place")
                 if not ok:
                     continue
                 for a in pattern_actions(alt):
@@ -329,8 +365,37 @@ def check_grid(ch: Checker) -> GridRules | None:
                 [ph.path + ("move", k) for k in (move or {})]:      # where each pattern is, for --why
             p = ch.src.place(mpath)
             places[mpath] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
-    return GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
-                     kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses)
+    rules = GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
+                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses)
+    if not ch.findings:
+        _check_board(ch, rules)
+    return rules
+
+
+def _check_board(ch, rules: GridRules) -> None:
+    """What needs the board's used cells: a zone naming an unused cell, and a drop that could
+    list more than MAX_DROP_MOVES moves in one position (C(n, k) ways to put k reserve pieces
+    on n free cells), refused here rather than filling the memory while playing."""
+    from math import comb
+    geo = rules.used_topology()
+    for z, value in rules.zones.items():
+        for seat, node in (value.items() if isinstance(value, dict) else [(None, value)]):
+            for n in dsl.walk(node):
+                if isinstance(n, dsl.ZoneCells):
+                    for c in n.cells:
+                        i = geo.parse_cell(c)
+                        if i is None or not geo.used[i]:
+                            _bad(ch, ("zones", z) if seat is None else ("zones", z, rules.players[seat]), n,
+                                 f"cell {c} is not a used cell of this board (board.cells leaves it out)")
+    reserve = sum(k.reserve for k in rules.kinds)
+    for ph in rules.phases:
+        for znode, count in ph.drops:
+            k = reserve if count is None else count
+            n = max(len(rules.zone_cells(geo, znode.dotted, s, rules.forward[s])) for s in range(len(rules.players)))
+            if comb(n, min(k, n)) > MAX_DROP_MOVES:
+                move = ph.path + ("move",)
+                _bad(ch, move, znode, f"drop({znode.dotted}) of {k} pieces onto {n} cells could list "
+                                      f"{comb(n, min(k, n)):,} moves at once (at most {MAX_DROP_MOVES:,})")
 
 
 def _seating(ch, spec, players) -> dict[int, list[int]]:
