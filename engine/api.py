@@ -3,7 +3,7 @@
 Front-ends use only this surface, never the game file. A state is an immutable, hashable value:
 `apply` returns a new state and leaves the old one valid, so search code may keep any state.
 Moves are small hashable values private to the game; `move_str` gives their notation
-(RULINGS.md) and `parse_move` reads it back.
+(docs/notation.md) and `parse_move` reads it back.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
     look:
       board: "#e8d4a8"                  # the colour of used cells
       colours: {white: "#ffffff"}       # per seat
-      symbols: {king: "K", city: "C"}   # per piece kind or tile feature: the text drawn on it
+      symbols: {crown: "C", mill: "M"}   # per piece kind or tile feature: the text drawn on it
       zones: {station: "#c8dcf0"}       # zones shaded (every seat's cells), or `seat`: each seat's own in its colour
       features: {city: "#d04040"}       # the colour of a tile feature
 
