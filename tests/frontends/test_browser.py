@@ -42,7 +42,7 @@ def free_port() -> int:
 def server(tmp_path_factory):
     port = free_port()
     records = tmp_path_factory.mktemp("records")
-    files = [str(GAMES / f) for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml")]
+    files = [str(GAMES / f) for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml")]
     proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *files, "--port", str(port),
                              "--records", str(records)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
@@ -110,14 +110,13 @@ def test_lezug_by_cells_piece_then_destination(server, browser, tmp_path):
     browser.get(url + "/?game=lezug")
     settle(browser, 0)
     assert text(browser, "status") == "white to move"
-    # the setup drop names three cells: its first cell, then its last one
+    # the setup drop names three cells: its first cell, then the others, in any order
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="b2"]').click()
     assert browser.find_elements(By.CSS_SELECTOR, '#board [data-cell].target')
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f2"]').click()
-    choice = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
-    if choice:                  # several drops from b2 to f2: pick one of them
-        choice[0].click()
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="d2"]').click()
     settle(browser, 1)
+    assert browser.find_element(By.CSS_SELECTOR, "#history li:last-child").text == "b2+d2+f2"
     assert text(browser, "status") == "black to move"
     browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].click()
     settle(browser, 2)
@@ -131,6 +130,22 @@ def test_lezug_by_cells_piece_then_destination(server, browser, tmp_path):
     browser.save_screenshot(str(tmp_path / "lezug.png"))
     browser.find_element(By.ID, "undo").click()
     settle(browser, 2)
+
+
+def test_chess_by_cells_a_pawn_and_then_a_knight(server, browser):
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="e2"]').click()
+    targets = browser.find_elements(By.CSS_SELECTOR, "#board [data-cell].target")
+    assert {t.get_attribute("data-cell") for t in targets} == {"e3", "e4"}
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="e4"]').click()
+    settle(browser, 1)
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="g8"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f6"]').click()
+    settle(browser, 2)
+    moves = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#history li")]
+    assert moves[-2:] == ["e2e4", "g8f6"]
 
 
 def test_lezug_against_random_until_the_end(server, browser, tmp_path):

@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 let games = [];          // what the server plays
 let view = null;         // the current game, as the server last described it
-let selected = null;     // the cell of the piece picked first
+let picked = [];         // the cells clicked so far: a move is played by its cells, in order
 let poll = null;
 
 async function api(path, body) {
@@ -103,7 +103,7 @@ function fromForm() {
 
 function show(v) {
   view = v;
-  selected = null;
+  picked = [];
   $("board").innerHTML = v.svg;
   $("status").textContent = v.status;
   $("ply").textContent = String(v.ply);
@@ -151,15 +151,25 @@ async function play(text) {
 
 function cellGroup(name) { return document.querySelector(`#board [data-cell="${CSS.escape(name)}"]`); }
 
-// Highlights: the cells where a move may start (or the targets of the picked piece).
+// The moves that start at cells[0] and pass all the other cells clicked, in any order (a piece,
+// then its landings; a drop's cells; a tile's cell; a sale's factory, station and city).
+function following(cells) {
+  return view.moves.filter((m) => {
+    if (!cells.length) return true;
+    if (m.cells[0] !== cells[0] || m.cells.length < cells.length) return false;
+    const rest = m.cells.slice(1);
+    return cells.slice(1).every((c) => { const i = rest.indexOf(c); if (i < 0) return false; rest.splice(i, 1); return true; });
+  });
+}
+
+// Highlights: the cells where a move may start, or the next cells of the moves begun.
 function mark() {
   document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.remove("from", "target", "can"));
   if (!view || !view.human) return;
-  if (selected) {
-    cellGroup(selected)?.classList.add("from");
-    for (const m of view.moves) if (m.cells.length > 1 && m.cells[0] === selected) cellGroup(m.cells.at(-1))?.classList.add("target");
-  } else {
-    for (const m of view.moves) if (m.cells.length) cellGroup(m.cells[0])?.classList.add("can");
+  for (const c of picked) cellGroup(c)?.classList.add("from");
+  for (const m of following(picked)) {
+    if (!picked.length) { if (m.cells.length) cellGroup(m.cells[0])?.classList.add("can"); continue; }
+    for (const c of m.cells.slice(1)) if (!picked.includes(c)) cellGroup(c)?.classList.add("target");
   }
 }
 
@@ -174,16 +184,22 @@ function choose(list) {
 function clicked(name) {
   if (!view || !view.human) return;
   $("choice").innerHTML = "";
-  if (selected) {
-    const to = view.moves.filter((m) => m.cells.length > 1 && m.cells[0] === selected && m.cells.at(-1) === name);
-    if (to.length) { selected = null; mark(); return choose(to); }
+  let cells = picked.concat([name]);
+  let moves = following(cells);
+  if (!moves.length && picked.length) {       // not a next cell: start again from this one
+    cells = [name];
+    moves = following(cells);
   }
-  const starts = view.moves.filter((m) => m.cells.length > 1 && m.cells[0] === name);
-  const here = view.moves.filter((m) => m.cells.length === 1 && m.cells[0] === name);
-  if (starts.length && !here.length) { selected = name; mark(); return; }
-  selected = null;
+  const done = moves.filter((m) => m.cells.length === cells.length);
+  const longer = moves.filter((m) => m.cells.length > cells.length);
+  picked = longer.length ? cells : [];
   mark();
-  if (here.length) return choose(here.concat(starts));
+  if (done.length && !longer.length) return choose(done);
+  if (done.length) {                            // a move may end here or go on: offer both
+    const c = $("choice");
+    c.append("choose, or click on: ");
+    for (const m of done) c.appendChild(moveButton(m.text));
+  }
 }
 
 async function step(at) {
