@@ -64,6 +64,8 @@ def moves(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_
     ms = sorted(game.move_str(m) for m in game.legal_moves(st))
     if ms:
         out("\n".join(ms))
+    elif game.is_over(st):      # no moves because the game is over: say so (not on stdout, which lists moves)
+        err(f"no moves: the game is over ({result_line(game, st)})")
 
 
 # what the explanations of --why say of a text that is not a move at all (boards/*/explain.py)

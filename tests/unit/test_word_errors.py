@@ -455,7 +455,8 @@ def test_why_names_the_condition_that_refuses_a_move():
     assert g.explain(st, "a3a5") == (f"'a3a5' is refused by the condition when(origin in start) of phase 'play' "
                                      f"({WORDS_DIR / 'passing.yaml'}:33)")
     assert g.explain(st, "a3a4") == "'a3a4' is legal"
-    assert g.explain(st, "a3a4t") == "'a3a4t': no pattern of phase 'play' reaches a4 from a3"
+    assert g.explain(st, "a3a4t") == "'a3a4t': the legal move with these cells is written a3a4"
+    assert g.explain(st, "a3a6") == "'a3a6': no pattern of phase 'play' reaches a6 from a3"
 
 
 def test_a_drop_in_another_order_is_told_its_spelling():

@@ -23,13 +23,13 @@ def explain(game, st, text: str) -> str:
     who = game.players[st[3]]
     if text == PASS:
         return f"'pass' is only legal when {who} has no other move"
-    body, _, shot = text.partition("/")          # a shot (an arrow) follows the piece's move
-    if game._join:
-        parts = [p for p in re.split("|".join(map(re.escape, {game._join, game._cap, "+"} - {""})), body)]
-    else:                                        # cells run together (UCI): the cell names in it
-        parts = re.findall(r"[a-z]+\d+", body) or [body]
-    parts = [re.sub(r"(?<=\d)\D+$", "", p) for p in parts] + ([shot] if shot else [])   # a promotion's kind
+    parts, shot = _parts(game, text)
     cells = [game.geo.parse_cell(p) for p in parts]
+    if None not in cells:      # the cells of a legal move, written otherwise: its spelling
+        same = sorted(t for t in (game.move_str(m) for m in moves) if _parts(game, t)[0] == parts)
+        if same:
+            return f"'{text}': the legal move{'s' if len(same) > 1 else ''} with these cells {'are' if len(same) > 1 else 'is'} written {', '.join(same)}"
+    body = text.partition("/")[0]
     if not text or None in cells:
         bad = [p for p, c in zip(parts, cells) if c is None and p]
         if bad and len(bad) == len([p for p in parts if p]) or (bad and re.fullmatch(r"[a-z]\d+", bad[0])):
@@ -92,6 +92,17 @@ def explain(game, st, text: str) -> str:
         return (f"'{text}': no move of phase '{phase.name}' goes from {game.geo.name(cells[0])} to "
                 f"{game.geo.name(cells[-1])} and shoots onto {shot} ({_moves(game, phase)})")
     return f"'{text}': no pattern of phase '{phase.name}' reaches {game.geo.name(cells[-1])} from {game.geo.name(cells[0])}"
+
+
+def _parts(game, text: str) -> tuple[list[str], str]:
+    """The cell names a move's text gives, in order (a shot's last), and its shot."""
+    body, _, shot = text.partition("/")          # a shot (an arrow) follows the piece's move
+    if game._join:
+        parts = [p for p in re.split("|".join(map(re.escape, {game._join, game._cap, "+"} - {""})), body)]
+    else:                                        # cells run together (UCI): the cell names in it
+        parts = re.findall(r"[a-z]+\d+", body) or [body]
+    parts = [re.sub(r"(?<=\d)\D+$", "", p) for p in parts] + ([shot] if shot else [])   # a promotion's kind
+    return parts, shot
 
 
 def _pattern_text(game, phase, cond) -> tuple[str, tuple]:
