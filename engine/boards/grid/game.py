@@ -216,7 +216,8 @@ class GridGame(GridState, GridNotation):
             return keep + f"\ndef gen_{ph.name}(st):\n    me = st[3]\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
         # every rule says `not attacked(G)` of the mover's pieces G: a move of another piece can
         # only break one by opening a line to G, so while G is not attacked now, only the moves
-        # that leave a cell on a line from G (or move G, or another piece, or flip) are tried
+        # of G, of a piece alone between G and an enemy that could slide to it, and the moves
+        # that capture away from their landing, move another piece, flip or shoot are tried
         em = Emitter(self._vocab, prefix="g")
         group = " | ".join(f"({em.emit(node)})" for node in guarded)
         return keep + "\n".join([
@@ -231,13 +232,18 @@ class GridGame(GridState, GridNotation):
             "    if _attacked(st, me, g):",
             f"        return {slow}",
             f"    sl = {self._sliders}",
-            "    lines = g; t = g",
-            "    while t:",
+            "    own = B[me]; pinned = g; t = g",
+            "    while t:             # a piece of the player's between G and an enemy that could slide to it",
             "        lo = t & -t; t ^= lo",
-            "        for m, j in XRAY[me][lo.bit_length() - 1]:",
+            "        for m, up, j in XRAY[me][lo.bit_length() - 1]:",
             "            if m & sl[j]:",
-            "                lines |= m",
-            "    return [m for m in moves if m == PASS or (not (BIT[m[0]] & lines or m[2] & ~BIT[m[1]] & lines or m[4]"
+            "                y = occ & m",
+            "                f = y & -y if up else 1 << (y.bit_length() - 1)",
+            "                if f & own:",
+            "                    y ^= f",
+            "                    if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl[j]:",
+            "                        pinned |= f",
+            "    return [m for m in moves if m == PASS or (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4]"
             f" or m[6] is not None) or keep_{ph.name}(_after(st, m), me))]", ""])
 
     def _guarded(self, rules) -> list | None:
@@ -339,7 +345,7 @@ class GridGame(GridState, GridNotation):
                         if m:
                             rays.append((m, (back[1] * geo.files + back[0]) > 0))
                     table[c] = tuple(rays)
-                sliding.append((s, kinds, [tuple(m for m, _up in rays) for rays in table]))
+                sliding.append((s, kinds, table))
                 name = f"AT_RAY{s}_{len(tests)}"
                 ns[name] = table
                 tests += [f"sl = {kinds_code(kinds)}",
@@ -352,8 +358,8 @@ class GridGame(GridState, GridNotation):
                 L += ["                " + t for t in tests]
         L.append("    return False")
         # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
-        # slide to c, j); SLIDERS(st) the pieces of each group j
-        ns["XRAY"] = [[tuple((m, j) for j, (s, _k, masks) in enumerate(sliding) if s != p for m in masks[c])
+        # slide to c, does it run to higher cells, j); self._sliders the pieces of each group j
+        ns["XRAY"] = [[tuple((m, up, j) for j, (s, _k, rays) in enumerate(sliding) if s != p for m, up in rays[c])
                        for c in range(self.size + 1)] for p in range(n)]
         self._sliders = "(" + "".join(f"B[{s}] & {kinds_code(kinds)[6:]}, " if self.multi else f"B[{s}], "
                                       for s, kinds, _m in sliding) + ")"
