@@ -348,7 +348,8 @@ class GridGame(GridState, GridNotation):
                 sliding.append((s, kinds, table))
                 name = f"AT_RAY{s}_{len(tests)}"
                 ns[name] = table
-                tests += [f"sl = {kinds_code(kinds)}",
+                ns[name + "u"] = [sum(m for m, _up in rays) for rays in table]      # all the rays at once
+                tests += [f"sl = {kinds_code(kinds)} & {name}u[c]",
                           "if sl:",
                           f"    for m, up in {name}[c]:",
                           "        y = occ & m",
