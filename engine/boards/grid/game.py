@@ -243,8 +243,11 @@ class GridGame(GridState, GridNotation):
             "                    y ^= f",
             "                    if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl[j]:",
             "                        pinned |= f",
-            "    return [m for m in moves if m == PASS or (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4]"
-            f" or m[6] is not None) or keep_{ph.name}(_after(st, m), me))]", ""])
+            "    # a move of G alone (one piece), with no other effect: is its landing attacked once it has left?",
+            "    return [m for m in moves if m == PASS or ((not _hit(B, K, (occ ^ g) | BIT[m[1]], BIT[m[1]], me, m[1]))",
+            "            if BIT[m[0]] == g and not (m[2] & ~BIT[m[1]] or m[4] or m[6] is not None) else",
+            "            (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4] or m[6] is not None)"
+            f" or keep_{ph.name}(_after(st, m), me)))]", ""])
 
     def _guarded(self, rules) -> list | None:
         """The groups G of legal rules that all read `not attacked(G)` (joined by `and`), G a
@@ -294,14 +297,10 @@ class GridGame(GridState, GridNotation):
             return "own & " + (f"K[{kinds[0]}]" if len(kinds) == 1 else "(" + " | ".join(f"K[{k}]" for k in kinds) + ")")
 
         sliding = []            # (attacking seat, kinds, per cell the masks of its rays)
-        L = ["def _attacked(st, me, mask):",
-             "    cells = st[0]; B = st[1]; K = st[7]",
-             "    occ = " + " | ".join(f"B[{i}]" for i in range(n + 1)),
-             "    while mask:",
-             "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
-             "        p = (cells[c] & 7) - 1",
-             f"        if not 0 <= p < {n}:",
-             "            p = me"]
+        # _hit(B, K, occ, clear, p, c): the same question for one cell c, asked of the seats
+        # other than p, on given boards (the pieces on `clear` left out): a position after a
+        # move without building it
+        L = ["def _hit(B, K, occ, clear, p, c):"]
         for s in range(n):
             steps: dict[tuple, list[int]] = {}
             slides: dict[tuple, list[int]] = {}          # direction vector -> kinds sliding it
@@ -355,9 +354,20 @@ class GridGame(GridState, GridNotation):
                           "        y = occ & m",
                           "        if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl: return True"]
             if tests:
-                L += [f"        if p != {s}:", f"            own = B[{s}]", "            if own:"]
-                L += ["                " + t for t in tests]
-        L.append("    return False")
+                L += [f"    if p != {s}:", f"        own = B[{s}] & ~clear", "        if own:"]
+                L += ["            " + t for t in tests]
+        L += ["    return False", "",
+              "def _attacked(st, me, mask):",
+              "    cells = st[0]; B = st[1]; K = st[7]",
+              "    occ = " + " | ".join(f"B[{i}]" for i in range(n + 1)),
+              "    while mask:",
+              "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
+              "        p = (cells[c] & 7) - 1",
+              f"        if not 0 <= p < {n}:",
+              "            p = me",
+              "        if _hit(B, K, occ, 0, p, c):",
+              "            return True",
+              "    return False"]
         # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
         # slide to c, does it run to higher cells, j); self._sliders the pieces of each group j
         ns["XRAY"] = [[tuple((m, up, j) for j, (s, _k, rays) in enumerate(sliding) if s != p for m, up in rays[c])
