@@ -398,9 +398,18 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
         return JSONResponse({"error": e.message}, status_code=e.status)
 
     async def body_of(request: Request) -> dict:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise Refused(413, f"a request of at most {MAX_BODY // 1_000_000} MB")
+        # read at most MAX_BODY bytes, whatever the client says or sends: never the whole of a
+        # huge request into memory
+        too_big = Refused(413, f"a request of at most {MAX_BODY // 1_000_000} MB")
+        length = request.headers.get("content-length", "")
+        if length and (not length.isdigit() or len(length) > 12 or int(length) > MAX_BODY):
+            raise too_big
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise too_big
+        raw = bytes(raw)
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, RecursionError):

@@ -191,3 +191,18 @@ def test_serve_refuses_bad_input_in_one_line(args, words):
     proc = subprocess.run([sys.executable, "-m", "rulebook", "serve", *args], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
     assert proc.returncode == 1 and words in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_a_huge_request_is_refused_without_reading_it_all(client):
+    from rulebook.web.app import MAX_BODY
+    r = client.post("/api/new", content=b"{" + b" " * (MAX_BODY + 10) + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most" in r.json()["error"]
+
+    def chunks():                       # no length given: the stream is cut at the limit
+        for _ in range(MAX_BODY // 65536 + 2):
+            yield b" " * 65536
+    r = client.post("/api/new", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/api/new", content=b"[" * 200000 + b"]" * 200000)
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
