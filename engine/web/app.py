@@ -34,6 +34,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only static files served
 MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten first
 MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
+MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
+MAX_SECONDS = 30.0              # ... or seconds a move
 ID_RE = re.compile(r"^[0-9a-f]{16}$")
 PLAYER_KINDS = ("human", "random", "greedy", "mcts")
 
@@ -224,9 +226,14 @@ class Server:
                 players.append(None)
                 continue
             try:
-                players.append(make_player(spec, game, seed + i))
+                player = make_player(spec, game, seed + i)
             except RulebookError as e:
                 raise Refused(400, f"seat {game.players[i]}: {e}") from None
+            if (getattr(player, "iterations", None) or 0) > MAX_ITERATIONS or \
+                    (getattr(player, "seconds", None) or 0) > MAX_SECONDS:
+                raise Refused(400, f"seat {game.players[i]}: a search of at most {MAX_ITERATIONS:,} iterations or "
+                                   f"{MAX_SECONDS:g} seconds a move on this server")
+            players.append(player)
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
                     [game.initial_state()])
         s.rng.seed(seed)

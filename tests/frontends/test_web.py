@@ -206,3 +206,9 @@ def test_a_huge_request_is_refused_without_reading_it_all(client):
     assert r.status_code == 413
     r = client.post("/api/new", content=b"[" * 200000 + b"]" * 200000)
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=1000000000", "mcts:seconds=3600"])
+def test_an_ai_seat_has_a_bounded_budget(client, spec):
+    r = client.post("/api/new", json={"game": "tictactoe", "players": ["human", spec]})
+    assert r.status_code == 400 and "at most" in r.json()["error"]
