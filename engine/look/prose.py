@@ -17,6 +17,9 @@ ACTIONS = {
     "flip": "turn to the player every line of enemy pieces closed off by one of the player's pieces",
     "shoot": "shoot a new piece that slides over empty cells and stays where it stops",
     "drop": "put a reserve piece on a free cell",
+    "when": "go on only where {0}",
+    "take": "capture the enemy piece on {0}",
+    "shift": "move the player's piece on {0} to {1}",
 }
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
        ">=": "is at least", "+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo",
@@ -26,7 +29,9 @@ NAMES = {"mine": "the player's pieces", "theirs": "the other players' pieces", "
          "last": "the cell of the last move", "ply": "the number of moves played", "passes": "the passes in a row",
          "reserve": "the player's reserve", "players": "the number of players", "quiet": "the quiet plies",
          "stuck": "the player to move has no move", "all_stuck": "no player has a move",
-         "tolls": "the player's tolls", "supply": "the player's counters left"}
+         "tolls": "the player's tolls", "supply": "the player's counters left",
+         "passed": "the cell the last move passed over", "repeated": "the times this position has stood"}
+CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in ZONE` is a condition
 FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "all": "all of {0}",
          "none": "none of {0}", "any": "any of {0}", "advance": "how far {0} have advanced",
          "counters": "the player's counters on {0} tiles", "free": "the {0} tiles without a counter",
@@ -35,7 +40,8 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "connected": "a chain of the player's pieces joins {0} and {1}",
          "attacked": "{0} could be captured by another player", "empty": "{0} is empty",
          "occupied": "{0} holds a piece", "friend": "{0} holds a piece of the player",
-         "enemy": "{0} holds another player's piece"}
+         "enemy": "{0} holds another player's piece", "first": "the first piece from {0} towards {1}",
+         "neighbour": "the cell next to {0} towards {1}"}
 
 
 def name_words(n: str) -> str:
@@ -63,6 +69,15 @@ def say(node) -> str:
     if t is dsl.Name:
         return name_words(node.dotted)
     if t is dsl.In:
+        if isinstance(node.left, dsl.Name) and node.left.dotted in ("mine", "theirs", "empty") or \
+                isinstance(node.left, dsl.Name) and "." in node.left.dotted and \
+                node.left.dotted.split(".")[0] in ("mine", "theirs"):
+            return f"{say(node.left)} in {say(node.right)}"
+        if isinstance(node.right, dsl.Name) and (node.right.dotted in ("mine", "theirs")
+                                                 or node.right.dotted.split(".")[0] in ("mine", "theirs")):
+            return f"{say(node.left)} holds one of {say(node.right)}"
+        if isinstance(node.left, dsl.Call) or isinstance(node.left, dsl.Name) and node.left.dotted in CELLS:
+            return f"{say(node.left)} is in {say(node.right)}"
         return f"{say(node.left)} in {say(node.right)}"
     if t is dsl.Call:
         args = [say(a) for a in node.args]
@@ -92,6 +107,8 @@ def say_pattern(node) -> str:
     t = type(node)
     if t is dsl.Action:
         text = ACTIONS.get(node.name, node.name)
+        if "{0}" in text:           # when, take, shift: their arguments are expressions
+            return text.format(*[say(a) for a in node.args], *[""] * 2)
         args = [a.dotted if hasattr(a, "dotted") else say(a) for a in node.args]
         if args:
             where = "in" if node.name in ("place", "drop") else "along"
@@ -106,8 +123,15 @@ def say_pattern(node) -> str:
                                                                                         "which leaves",
                           ("count", "all"): "all of them at once"}.get((k, v), f"{k} {v}"))
         return text + (", " + ", ".join(extra) if extra else "")
-    if t is dsl.Alt:
-        return f"either {say_pattern(node.left)}; or {say_pattern(node.right)}"
+    if t is dsl.Alt:          # a | b | c: one "either", the choices side by side
+        choices, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if type(n) is dsl.Alt:
+                stack += [n.right, n.left]
+            else:
+                choices.append(say_pattern(n))
+        return "either " + "; or ".join(choices)
     if t is dsl.Seq:
         return f"{say_pattern(node.left)}, then {say_pattern(node.right)}"
     if t is dsl.Rep:
@@ -152,7 +176,7 @@ def rules_prose(path) -> str:
     out = [f"# {d.get('game', 'A game')}", ""]
     if d.get("about"):
         out += [str(d["about"]).strip(), ""]
-    out += _players(d) + _board(d) + _pieces(d) + _phases(d) + _end(d) + _options(d)
+    out += _players(d) + _board(d) + _pieces(d) + _phases(d) + _notation(d) + _end(d) + _options(d)
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -215,7 +239,15 @@ def _pieces(d) -> list[str]:
             if v.get("promote"):
                 p = v["promote"]
                 to = p.get("to")
-                bits.append(f"becomes a {' or '.join(to) if isinstance(to, list) else to} when a move ends in {p.get('in')}")
+                if isinstance(to, list) and len(to) > 1:
+                    bits.append(f"becomes a {', a '.join(to[:-1])} or a {to[-1]}, as the player chooses, when a move "
+                                f"ends in {p.get('in')}")
+                else:
+                    bits.append(f"becomes a {to[0] if isinstance(to, list) else to} when a move ends in {p.get('in')}")
+            if v.get("moved"):
+                bits.append(f"becomes a {v['moved']} once it has moved")
+            if v.get("symbol"):
+                bits.append(f"written {v['symbol']}")
             if v.get("neutral"):
                 bits.append("owned by nobody")
             if v.get("resets_quiet"):
@@ -289,6 +321,18 @@ def _phases(d) -> list[str]:
             out.append(f"The phase ends when {_line(_expr(ph['until']), ph['until'])}.")
         out.append("")
     return out
+
+
+def _notation(d) -> list[str]:
+    style = d.get("notation")
+    if not isinstance(style, dict):
+        return []
+    marks = {"join": ("between the cells of a move", "-"), "capture": ("before a cell where it captures", "x"),
+             "promotion": ("before the kind a piece promotes to", "=")}
+    said = [f"{what}: {repr(style.get(k, default)) if style.get(k, default) else 'nothing'}"
+            for k, (what, default) in marks.items()]
+    kinds = "by their symbol" if style.get("kinds") == "symbol" else "by their name"
+    return ["## Notation", "", f"Moves are written with the cells they visit; {'; '.join(said)}; kinds {kinds}.", ""]
 
 
 def _end(d) -> list[str]:

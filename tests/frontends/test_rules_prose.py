@@ -38,7 +38,7 @@ def test_lezug_in_words():
     assert "3 held in reserve by each player" in text
     assert "either step to an empty neighbouring cell (along dirs); or (jump over an adjacent piece" in text
     assert "(`step(dirs) | jump(dirs, over=any)+ step(dirs)?`)" in text
-    assert "rule **entry**: not (the landing cell in the opponent's station) or none of the player's other pieces" in text
+    assert "rule **entry**: not (the landing cell is in the opponent's station) or none of the player's other pieces" in text
     assert "| `max_plies` | `2000` | at least 1 |" in text
 
 
