@@ -15,7 +15,7 @@ from .app import (GameArg, OptionOpt, SeatsOpt, check_counts, check_input_file, 
 
 def play(game_path: str = GameArg,
          players: Optional[str] = typer.Option(None, "--players", "-p",
-                                               help="one player per seat: random, greedy, mcts[:iterations=N], human"),
+                                               help="one player per seat: random, greedy, mcts[:iterations=N], alphabeta[:depth=N], human"),
          seed: int = typer.Option(0, "--seed", help="seed for players and chance"),
          games: int = typer.Option(1, "--games", "-n", help="how many matches"),
          record: Optional[str] = typer.Option(None, "--record", help="write the match record here (FILE-2.json ... for more games)"),
@@ -177,19 +177,33 @@ def analyze(game_path: str = GameArg,
             out_dir: str = typer.Option("analysis", "--out", help="folder for the PNG plots and summary.json (made "
                                                                   "if missing; an existing file is refused)"),
             seed: int = typer.Option(0, "--seed"),
-            workers: int = typer.Option(1, "--workers", "-w"),
+            workers: Optional[int] = typer.Option(None, "--workers", "-w",
+                                                  help="worker processes (default: one per CPU)"),
+            backend: str = typer.Option("process", "--backend", help="local | process | ray"),
+            address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster address (backend ray)"),
             nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count")):
-    """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings."""
+    """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings.
+
+    Any players may play (--players mcts:seconds=0.1); with --vs the two variants are drawn in the
+    same plots (compare_*.png in --out), each variant's own plots in --out/a and --out/b."""
+    import os
+
     from ..pipeline import GameFactory
-    from ..play.variants import analyze as _analyze, compare, describe
+    from ..play.variants import analyze as _analyze, compare, describe, write_comparison_plots
     opts = parse_options(option)
+    if workers is None:  # every CPU, but no more processes than games
+        workers = max(1, min(os.cpu_count() or 1, 64, games if games > 0 else 1))
+    if backend not in ("local", "process", "ray"):
+        raise RulebookError("--backend must be local, process or ray")
     check_counts(games, workers)
+    backend = "local" if backend == "process" and workers == 1 else backend
+    run = {"workers": workers, "backend": backend, "address": address, "progress": sys.stderr.isatty()}
     check_out_dir(out_dir, bool(versus))
     check_input_file(game_path)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)
     a_factory()
     summary_a = _analyze(a_factory, games=games, seed=seed, players=players,
-                         out_dir=Path(out_dir) / ("a" if versus else ""), workers=workers)
+                         out_dir=Path(out_dir) / ("a" if versus else ""), **run)
     if not versus:
         out(describe(summary_a))
         out(f"plots and summary.json in {out_dir}")
@@ -197,7 +211,8 @@ def analyze(game_path: str = GameArg,
     opts_b = {**opts, **parse_options(versus)}
     b_factory = GameFactory(str(game_path), tuple(sorted(opts_b.items())), nseats, instrument=True)
     b_factory()
-    summary_b = _analyze(b_factory, games=games, seed=seed, players=players, out_dir=Path(out_dir) / "b",
-                         workers=workers)
-    out(compare(summary_a, summary_b, labels=(label(opts) or "A", label(opts_b) or "B")))
-    out(f"plots and summary.json in {out_dir}/a and {out_dir}/b")
+    summary_b = _analyze(b_factory, games=games, seed=seed, players=players, out_dir=Path(out_dir) / "b", **run)
+    labels = (label(opts) or "A", label(opts_b) or "B")
+    out(compare(summary_a, summary_b, labels=labels))
+    write_comparison_plots(summary_a, summary_b, labels, Path(out_dir))
+    out(f"both variants in {out_dir}/compare_*.png; plots and summary.json of each in {out_dir}/a and {out_dir}/b")

@@ -506,7 +506,7 @@ def run_tournament(game_factory, player_specs: Sequence[str], games: int = 10, s
     specs = [s.strip() for s in player_specs]
     for spec in specs:  # fail on a bad spec here, not in a worker
         if spec.split(":")[0].strip().lower() == "human":
-            raise RulebookError("a tournament cannot seat a human; use random, greedy or mcts")
+            raise RulebookError("a tournament cannot seat a human; use random, greedy, mcts or alphabeta")
         make_players([spec] * len(game.players), game, seed)
     jobs: list[Job] = []
     for seatings in pairings(len(specs), len(game.players), seats):

@@ -2,7 +2,11 @@
 
 Seat advantage, draw rate, game length and branching factor tell a designer whether a rule
 variant balances the game; rule firing counts (when the game offers `rule_stats()`) tell
-which rules actually bite. `compare` puts two variants side by side.
+which rules actually bite. `compare` puts two variants side by side in a table and
+`write_comparison_plots` in the same pictures (histograms overlaid, win rates side by side).
+
+Any players may play the games (`players="mcts:seconds=0.1"`): random play of a race game may
+never end, and says little about a variant then.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from ..api import RulebookError
 from ..players import derive_seed, make_players, split_player_specs
 from .tournament import GameResult, run_jobs, wilson_interval
 
-__all__ = ["analyze", "summarize", "compare", "histogram", "write_plots"]
+__all__ = ["analyze", "summarize", "compare", "histogram", "write_plots", "write_comparison_plots"]
 
 
 def histogram(values: Sequence[int], max_bins: int = 30) -> dict[str, list]:
@@ -119,6 +123,83 @@ def write_plots(summary: dict[str, Any], out_dir: Path) -> list[str]:
             save("seat_win_rates.png", seat_draw)]
 
 
+def _agg(label: str):
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise RulebookError(f"{label} need matplotlib: pip install matplotlib") from None
+    return Figure, FigureCanvasAgg
+
+
+def write_comparison_plots(summary_a: dict[str, Any], summary_b: dict[str, Any], labels: tuple[str, str],
+                           out_dir: Path) -> list[str]:
+    """The two variants in the same pictures, in `out_dir`: game length and branching
+    histograms overlaid (each variant's share of values per bin, as outlines over light fills,
+    so runs of different sizes compare) and the seat win rates (and draws) as bars side by
+    side with their 95% intervals. Returns the files written."""
+    Figure, FigureCanvasAgg = _agg("comparison plots")
+    title = summary_a["game"] if summary_a["game"] == summary_b["game"] else f"{summary_a['game']} / {summary_b['game']}"
+    colours = ("tab:blue", "tab:orange")
+
+    def save(name: str, draw) -> str:
+        fig = Figure(figsize=(7, 4), dpi=100)
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        draw(ax)
+        fig.tight_layout()
+        path = out_dir / name
+        fig.savefig(path)
+        return str(path)
+
+    def overlaid(key: str, xlabel: str):
+        def draw(ax):
+            for summary, label, colour in zip((summary_a, summary_b), labels, colours):
+                h = summary[key]["histogram"]
+                if not h["counts"]:
+                    continue
+                n = max(sum(h["counts"]), 1)
+                share = [c / n for c in h["counts"]]
+                ax.stairs(share, h["edges"], fill=True, alpha=0.25, color=colour)
+                d = summary[key]
+                ax.stairs(share, h["edges"], color=colour, linewidth=1.8,
+                          label=f"{label} (mean {d['mean']:.1f}, {d['count']} values)")
+            ax.set_xlabel(xlabel)
+            ax.set_ylabel("share")
+            ax.set_title(f"{title}: {xlabel}")
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend()
+        return draw
+
+    def seats(ax):
+        names = list(dict.fromkeys(list(summary_a["seat_wins"]) + list(summary_b["seat_wins"]))) + ["draw"]
+        width = 0.4
+        for k, (summary, label, colour) in enumerate(zip((summary_a, summary_b), labels, colours)):
+            rates, lows, highs = [], [], []
+            for s in names:
+                if s == "draw":
+                    rate, (lo, hi) = summary["draw_rate"], wilson_interval(summary["draws"], summary["games"])
+                else:
+                    row = summary["seat_wins"].get(s)
+                    rate, (lo, hi) = (row["win_rate"], row["win_rate_ci95"]) if row else (0.0, (0.0, 0.0))
+                rates.append(rate)
+                lows.append(max(0.0, rate - lo))
+                highs.append(max(0.0, hi - rate))
+            xs = [i + (k - 0.5) * width for i in range(len(names))]
+            ax.bar(xs, rates, width=width, yerr=[lows, highs], capsize=3, color=colour,
+                   label=f"{label} ({summary['games']} games)")
+        ax.set_xticks(range(len(names)), names)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("share of games")
+        ax.set_title(f"{title}: wins per seat")
+        ax.legend()
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return [save("compare_length.png", overlaid("length", "game length (plies)")),
+            save("compare_branching.png", overlaid("branching", "legal moves per decision")),
+            save("compare_seat_win_rates.png", seats)]
+
+
 def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequence[str] = "random",
             out_dir: str | Path | None = None, *, workers: int = 1, backend: str = "local",
             progress: bool | str = False, max_plies: int | None = None, address: str | None = None) -> dict:
@@ -131,6 +212,8 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
     specs = split_player_specs(players) if isinstance(players, str) else [s.strip() for s in players]
     if len(specs) == 1:
         specs = specs * nseats
+    if any(s.split(":")[0].strip().lower() == "human" for s in specs):
+        raise RulebookError("an analysis cannot seat a human; use random, greedy, mcts or alphabeta")
     make_players(specs, game, seed)  # a bad spec fails here, before any worker starts
     jobs = [(i, tuple(specs), derive_seed(seed, "game", i)) for i in range(games)]
     results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,

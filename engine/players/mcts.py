@@ -14,6 +14,11 @@ How it spends its budget (`iterations` new iterations per move, or `seconds` of 
   evaluation of absolute points (Zug) or of a lead (Le zug) means "how likely am I ahead of each
   rival", and a finished game's 0/0.5/1 is on the same scale. Without an evaluation a playout
   runs to the end (at most `max_playout` plies, then all-equal).
+- **Expansion order** (`order`, default 2): a node visited `order` times has all its untried
+  moves evaluated once, and the rest are expanded best first for its mover (those evaluations
+  are the new children's first values). So the rivals' best replies are met first, not random
+  ones: on Le zug and Zug this made the difference against `greedy` (`order=0`: random order,
+  about six times cheaper per iteration).
 - **Tree reuse**: after a move the subtree of the move played is kept; at the next call the
   position reached (after the rivals' replies and draws) is looked up in it, and its
   statistics are kept (a new tree when it is not found, e.g. after an undo).
@@ -38,7 +43,7 @@ class _Node:
     """One MCTS tree node. `w[i]` sums the rewards of seat i over the visits through here;
     the seat that moved into this node reads its own entry, so any seat count works."""
 
-    __slots__ = ("state", "seat", "moves", "outcomes", "children", "n", "w", "terminal", "ply")
+    __slots__ = ("state", "seat", "moves", "outcomes", "children", "n", "w", "terminal", "ply", "ordered")
 
     def __init__(self, game, state, nseats: int, rng: random.Random):
         self.state = state
@@ -50,6 +55,7 @@ class _Node:
         self.w = [0.0] * nseats
         self.outcomes: list[tuple[Any, float]] = []
         self.moves: list = []  # untried moves, popped from the end
+        self.ordered: list | None = None  # with `order`: (move, value) of the untried, best last
         if self.terminal:
             return
         if self.seat == CHANCE:
@@ -60,12 +66,13 @@ class _Node:
 
 
 class MCTSPlayer(Player):
-    """UCT with sampled chance nodes, rank-scaled leaf evaluation and tree reuse (see the
-    module's text). `reuse=0` starts every move from an empty tree."""
+    """UCT with sampled chance nodes, rank-scaled leaf evaluation, evaluation-ordered expansion
+    and tree reuse (see the module's text). `reuse=0` starts every move from an empty tree;
+    `relative=1` scales evaluations as differences from the root's (what is better than now)."""
 
     def __init__(self, game, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  c: float = 1.4, playout: int = 0, max_playout: int = 1000, reuse: int = 1,
-                 name: str = "mcts"):
+                 order: int = 2, relative: int = 0, name: str = "mcts"):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and iterations < 1:
@@ -76,9 +83,11 @@ class MCTSPlayer(Player):
             raise RulebookError(f"mcts: c must be a finite number of at least 0, got {c}")
         self.game, self.rng, self.name = game, random.Random(seed), name
         self.iterations, self.seconds, self.c = iterations, seconds, c
-        self.playout, self.max_playout, self.reuse = playout, max_playout, bool(reuse)
+        self.playout, self.max_playout, self.reuse, self.order = playout, max_playout, bool(reuse), order
         self.nseats = len(game.players)
         self._cut: int | None = None
+        self.relative = bool(relative)
+        self._base: list[float] | None = None  # with `relative`: the root's evaluation
         self._diff_sum, self._diff_count = 0.0, 0  # the scale of evaluation differences seen
         self.last_root: _Node | None = None  # kept for inspection, tests and tree reuse
         self.reused = 0  # visits inherited by the last search's root (0: a fresh tree)
@@ -95,7 +104,9 @@ class MCTSPlayer(Player):
             if game.is_over(after) and sole_winner(game, after, seat):
                 self.last_root = None
                 return move
-        self._cut = self.playout if game.evaluate(state) is not None else None
+        root_values = game.evaluate(state)
+        self._cut = self.playout if root_values is not None else None
+        self._base = [float(v) for v in root_values] if self.relative and root_values is not None else None
         root = self._find(state) if self.reuse else None
         self.reused = root.n if root is not None else 0
         if root is None:
@@ -150,6 +161,16 @@ class MCTSPlayer(Player):
                 path.append(node)
                 continue
             if node.moves:  # expand one untried move, then play out from it
+                if self.order and node.n >= self.order and node.ordered is None and self._cut == 0:
+                    self._order(node)
+                if node.ordered:
+                    move, value = node.ordered.pop()
+                    node.moves.pop()
+                    child = _Node(game, game.apply(node.state, move), self.nseats, rng)
+                    node.children[move] = child
+                    path.append(child)
+                    self._backup(path, value)
+                    return
                 move = node.moves.pop()
                 child = _Node(game, game.apply(node.state, move), self.nseats, rng)
                 node.children[move] = child
@@ -166,12 +187,31 @@ class MCTSPlayer(Player):
                 raise RulebookError(f"{game.name}: no legal move and the game is not over")
             node = best
             path.append(node)
-        reward = self._playout(node)
+        self._backup(path, self._playout(node))
+
+    @staticmethod
+    def _backup(path, reward) -> None:
         for n in path:
             n.n += 1
             w = n.w
             for i, r in enumerate(reward):
                 w[i] += r
+
+    def _order(self, node: _Node) -> None:
+        """Evaluate every untried move of a node visited `order` times, so that the rest are
+        expanded best first for its mover (the evaluations are kept as those children's first
+        values: nothing is evaluated twice, the positions are made again when expanded).
+        Rivals' best replies are then met first."""
+        game, seat = self.game, node.seat
+        scored = []
+        for i, move in enumerate(node.moves):
+            state = game.apply(node.state, move)
+            value = (reward_vector(game, game.outcome(state)) if game.is_over(state)
+                     else self._scaled(game.evaluate(state)))
+            scored.append((value[seat], i, move, None, value))
+        scored.sort(key=lambda t: (t[0], -t[1]))  # the best last (popped first); ties keep the shuffle
+        node.moves = [t[2] for t in scored]
+        node.ordered = [(t[2], t[4]) for t in scored]  # no positions kept: a node may have hundreds of moves
 
     def _scaled(self, values) -> list[float] | None:
         """An evaluation (per seat, any scale) as a reward on the terminal's rank scale."""
@@ -181,6 +221,9 @@ class MCTSPlayer(Player):
         n = len(e)
         if n < 2:
             return e
+        base = self._base
+        if base is not None:  # differences against the root's: "better than now" for each pair
+            e = [a - b for a, b in zip(e, base)]
         diffs = 0.0
         for i in range(n):
             for j in range(i + 1, n):

@@ -37,7 +37,7 @@ def test_specs_make_the_right_players():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("alphabeta", ["unknown player 'alphabeta'", "random", "greedy", "mcts", "human"]),
+    ("minimax", ["unknown player 'minimax'", "random", "greedy", "mcts", "alphabeta", "human"]),
     ("mcts:depth=3", ["unknown parameter 'depth'", "iterations", "seconds", "playout"]),
     ("mcts:iterations=lots", ["iterations must be int"]),
     ("mcts:iterations", ["needs a value"]),
