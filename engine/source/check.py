@@ -13,9 +13,9 @@ from typing import Any
 
 from ..lang import dsl
 from ..lang.dsl import DslError
-from ..lang.expr import BOOL, CHOICE, INT, Symbol, Vocabulary, typecheck
+from ..lang.expr import Vocabulary, typecheck
 from .load import Finding, GameFileError, Source
-from .options import resolve_options  # noqa: F401 (kept here for its callers)
+from .options import option_symbols, resolve_options  # noqa: F401 (kept here for its callers)
 
 
 @lru_cache(maxsize=1)
@@ -200,19 +200,5 @@ def check_options(ch: Checker) -> None:
                 ch.error(("options", name, "default"), f"default {d} is outside min/max")
         if ("min" in o or "max" in o) and not (isinstance(d, int) and not isinstance(d, bool)):
             ch.error(("options", name), "min and max need a whole-number default", key=True)
-
-
-def option_symbols(spec: dict, values: dict | None = None) -> dict[str, Symbol]:
-    """`option.NAME` for every declared option: a constant compiled into the rules."""
-    out = {}
-    for name, o in (spec.get("options") or {}).items():
-        v = (values or {}).get(name, o.get("default"))
-        if isinstance(v, bool):
-            out[f"option.{name}"] = Symbol(BOOL, repr(v))
-        elif isinstance(v, int):
-            out[f"option.{name}"] = Symbol(INT, repr(v))
-        else:
-            out[f"option.{name}"] = Symbol(CHOICE, repr(v), choices=tuple(o.get("choices", [v])))
-    return out
 
 

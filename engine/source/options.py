@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["resolve_options"]
+__all__ = ["option_symbols", "resolve_options"]
 
 
 def resolve_options(spec: dict, given: dict[str, str] | None, file: str) -> dict[str, Any]:
@@ -41,3 +41,18 @@ def resolve_options(spec: dict, given: dict[str, str] | None, file: str) -> dict
                 raise RulebookError(f"option {key}: {value} is above the maximum {o['max']}")
         values[key] = value
     return values
+
+
+def option_symbols(spec: dict, values: dict | None = None) -> dict:
+    """`option.NAME` for every declared option: a constant compiled into the rules."""
+    from ..lang.expr import BOOL, CHOICE, INT, Symbol
+    out = {}
+    for name, o in (spec.get("options") or {}).items():
+        v = (values or {}).get(name, o.get("default"))
+        if isinstance(v, bool):
+            out[f"option.{name}"] = Symbol(BOOL, repr(v))
+        elif isinstance(v, int):
+            out[f"option.{name}"] = Symbol(INT, repr(v))
+        else:
+            out[f"option.{name}"] = Symbol(CHOICE, repr(v), choices=tuple(o.get("choices", [v])))
+    return out

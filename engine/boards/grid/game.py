@@ -433,7 +433,12 @@ class GridGame(GridState, GridNotation):
         self.dir_names = list(sets)
         self.STEP, self.JUMP, self.RAYS, self.NEXT = [], [], [], []
         self.vectors: dict[str, frozenset] = {}
+        used = self._used_names()
         for name, words in sets.items():
+            if name not in used:        # a built-in word no rule names: no tables (an index kept)
+                for table in (self.STEP, self.JUMP, self.RAYS, self.NEXT):
+                    table.append(None)
+                continue
             steps, jumps, rays, nexts, vecs_all = [], [], [], [], set()
             for seat in range(n):
                 vecs = list(dict.fromkeys(v for v in (self._vector(seat, w) for w in words) if v is not None))
@@ -481,6 +486,15 @@ class GridGame(GridState, GridNotation):
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
         self.extended = self.uses_passed or self.uses_history
+
+    def _used_names(self) -> set[str]:
+        """Every name the rules' sentences use (direction sets among them)."""
+        r, nodes = self.rules, []
+        for ph in r.phases:
+            nodes += [node for _name, node in ph.lets] + ph.patterns + ph.places + [z for z, _c in ph.drops]
+            nodes += [rule.node for rule in ph.rules + ph.legal]
+        nodes += [x for x in (r.win, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
+        return {n.dotted for node in nodes for n in dsl.walk(node) if isinstance(n, dsl.Name)}
 
     def _vector(self, seat: int, word) -> tuple[int, int] | None:
         geo = self.geo

@@ -6,13 +6,14 @@ compiled by `GridRules.compile` (game.py); nothing here builds tables or code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...api import RulebookError
 from ...lang import dsl
 from ...lang.dsl import DslError
 from ...lang.expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
-from ...source.check import Checker
+if TYPE_CHECKING:       # the checks are needed only when a file is checked, not when loaded from the cache
+    from ...source.check import Checker
 from . import topology as topo
 from .movegen import _kw, captures, pattern_actions
 from .vocabulary import GENERAL_WORDS, LANDING, RESERVED, grid_vocabulary

@@ -7,7 +7,7 @@ whole state. Words marked in GENERAL_WORDS need the general state layout.
 """
 from __future__ import annotations
 
-from ...source.check import option_symbols
+from ...source.options import option_symbols
 from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
 from . import topology as topo
 

@@ -4,7 +4,7 @@ values unknown) and the compiled game (game.py, both known)."""
 from __future__ import annotations
 
 from ...lang import dsl
-from ...source.check import option_symbols
+from ...source.options import option_symbols
 from ...lang.expr import INT, Function, Symbol, Vocabulary
 
 FEATURE = "feature"
