@@ -433,7 +433,7 @@ class GridGame(GridState, GridNotation):
         self.dir_names = list(sets)
         self.STEP, self.JUMP, self.RAYS, self.NEXT = [], [], [], []
         self.vectors: dict[str, frozenset] = {}
-        used = self._used_names()
+        used, rayed = self._used_names()        # rayed: the sets that may need whole rays (slides, first())
         for name, words in sets.items():
             if name not in used:        # a built-in word no rule names: no tables (an index kept)
                 for table in (self.STEP, self.JUMP, self.RAYS, self.NEXT):
@@ -454,7 +454,7 @@ class GridGame(GridState, GridNotation):
                             b = geo.neighbour(a, v)
                             if b >= 0:
                                 j.append((a, b))
-                        ray, c = [], a
+                        ray, c = [], a if name in rayed else -1
                         while c >= 0:
                             ray.append(c)
                             c = geo.neighbour(c, v)
@@ -487,14 +487,24 @@ class GridGame(GridState, GridNotation):
         self.uses_history = "repeated" in r.words
         self.extended = self.uses_passed or self.uses_history
 
-    def _used_names(self) -> set[str]:
-        """Every name the rules' sentences use (direction sets among them)."""
-        r, nodes = self.rules, []
+    def _used_names(self) -> tuple[set[str], set[str]]:
+        """The names the rules' sentences use (direction sets among them), and those of them
+        used otherwise than as the direction of a step or a jump (which may need whole rays)."""
+        from .movegen import pattern_actions
+        r, nodes, stepped, other = self.rules, [], set(), set()
         for ph in r.phases:
-            nodes += [node for _name, node in ph.lets] + ph.patterns + ph.places + [z for z, _c in ph.drops]
+            nodes += [node for _name, node in ph.lets] + [z for z, _c in ph.drops]
             nodes += [rule.node for rule in ph.rules + ph.legal]
+            for p in ph.patterns + ph.places:
+                for a in pattern_actions(p):
+                    for arg in list(a.args) + list(a.kwargs.values()):
+                        if a.name in ("step", "jump") and isinstance(arg, dsl.Name):
+                            stepped.add(arg.dotted)
+                        else:
+                            nodes.append(arg)
         nodes += [x for x in (r.win, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
-        return {n.dotted for node in nodes for n in dsl.walk(node) if isinstance(n, dsl.Name)}
+        other = {n.dotted for node in nodes for n in dsl.walk(node) if isinstance(n, dsl.Name)}
+        return stepped | other, other
 
     def _vector(self, seat: int, word) -> tuple[int, int] | None:
         geo = self.geo
