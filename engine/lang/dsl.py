@@ -5,7 +5,7 @@ relative to the string; the checker maps them into the game file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..grammar import grammar_text
@@ -24,24 +24,44 @@ class DslError(Exception):
         return self.message
 
 
-@dataclass(eq=False)
+def _node(cls):
+    """A syntax-tree node class: its annotated fields, in order, given by position or by name,
+    then `line` and `column` by name. What @dataclass(eq=False) would make, without generating
+    and compiling code for each of these classes at import (start-up time is a feature)."""
+    fields = tuple(cls.__dict__.get("__annotations__", {}))
+
+    def __init__(self, *values, line: int = 1, column: int = 1, **named):
+        if len(values) > len(fields) or set(named) - set(fields[len(values):]) or \
+                len(values) + len(named) != len(fields):
+            raise TypeError(f"{cls.__name__} takes {', '.join(fields) or 'no fields'} (then line, column)")
+        self.line, self.column = line, column
+        self.__dict__.update(zip(fields, values))
+        self.__dict__.update(named)
+
+    def __repr__(self):
+        return f"{cls.__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
+
+    cls.__init__, cls.__repr__, cls._fields = __init__, __repr__, fields
+    return cls
+
+
 class Node:
-    line: int = field(default=1, kw_only=True)
-    column: int = field(default=1, kw_only=True)
+    line: int = 1
+    column: int = 1
 
 
 # ---- expressions ----
-@dataclass(eq=False)
+@_node
 class Num(Node):
     value: int | float
 
 
-@dataclass(eq=False)
+@_node
 class Bool(Node):
     value: bool
 
 
-@dataclass(eq=False)
+@_node
 class Name(Node):
     parts: tuple[str, ...]
 
@@ -50,51 +70,51 @@ class Name(Node):
         return ".".join(self.parts)
 
 
-@dataclass(eq=False)
+@_node
 class Call(Node):
     func: str
     args: list
     kwargs: dict
 
 
-@dataclass(eq=False)
+@_node
 class BinOp(Node):
     op: str
     left: Node
     right: Node
 
 
-@dataclass(eq=False)
+@_node
 class Compare(Node):
     op: str
     left: Node
     right: Node
 
 
-@dataclass(eq=False)
+@_node
 class In(Node):
     left: Node
     right: Node
 
 
-@dataclass(eq=False)
+@_node
 class BoolOp(Node):
     op: str            # "and" | "or"
     left: Node
     right: Node
 
 
-@dataclass(eq=False)
+@_node
 class Not(Node):
     operand: Node
 
 
-@dataclass(eq=False)
+@_node
 class Neg(Node):
     operand: Node
 
 
-@dataclass(eq=False)
+@_node
 class IfElse(Node):
     then: Node
     cond: Node
@@ -102,62 +122,62 @@ class IfElse(Node):
 
 
 # ---- patterns ----
-@dataclass(eq=False)
+@_node
 class Action(Node):
     name: str
     args: list          # Name nodes
     kwargs: dict        # str -> Name
 
 
-@dataclass(eq=False)
+@_node
 class Alt(Node):
     left: Node
     right: Node
 
 
-@dataclass(eq=False)
+@_node
 class Seq(Node):
     left: Node
     right: Node
 
 
-@dataclass(eq=False)
+@_node
 class Rep(Node):
     body: Node
     quant: str          # "+" | "*" | "?"
 
 
 # ---- zones ----
-@dataclass(eq=False)
+@_node
 class ZoneLines(Node):
     axis: str           # "rank" | "file"
     low: int
     high: int
 
 
-@dataclass(eq=False)
+@_node
 class ZoneCells(Node):
     cells: list[str]
 
 
-@dataclass(eq=False)
+@_node
 class ZoneAll(Node):
     pass
 
 
-@dataclass(eq=False)
+@_node
 class ZoneUnion(Node):
     left: Node
     right: Node
     op: str = "|"       # | union, & intersection, - difference
 
 
-@dataclass(eq=False)
+@_node
 class ZoneRef(Node):
     name: str           # another zone of the file (as seen by the same player)
 
 
-@dataclass(eq=False)
+@_node
 class ZoneOpposite(Node):
     zone: Node          # the zone turned half a turn about the board's centre
 
