@@ -4,7 +4,7 @@ Checking a game file (YAML, JSON Schema, every rules-language string) costs far 
 compiling the checked rules, so `check_file` keeps its result here, keyed by everything it
 depends on: the file's path as given (it appears in messages), the file's exact bytes, the
 path and bytes of every base file it `extends` (so editing a base is a new key), the engine
-(a hash of its own source files, grammar and schema) and the Python version. Only a file that
+(a digest of its own source files, grammar and schema: names, sizes, times of change) and the Python version. Only a file that
 checks clean is stored; a file with findings (or a chain of bases that cannot be followed) is
 checked every time.
 
@@ -17,7 +17,7 @@ created (never a folder tree made from a relative or empty path).
 
 Safety: an entry is a pickle, so one is loaded only when it is ours and meant for this key:
 - the folder is owned by this user and writable by nobody else (a symlink is not used);
-- each entry starts with a header (format, key) and carries an HMAC-SHA256 of header and
+- each entry starts with a header (format, key) and carries a keyed BLAKE2b MAC of header and
   payload under a secret kept in the folder (32 random bytes, mode 0600): an entry written by
   anything else, copied from elsewhere, truncated or corrupted is ignored;
 - only regular files are opened (checked with lstat first, then opened with O_NOFOLLOW and
@@ -40,20 +40,31 @@ RULEBOOK_NO_CACHE=1 turns the cache off (nothing read, nothing written).
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import pickle
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
+# keyed BLAKE2 for the entries' MACs and the keys' digests: the C modules behind them load in
+# well under a millisecond, where hashlib and hmac load OpenSSL (about 5 ms, on every command
+# served from the cache: start-up time is a feature)
+try:
+    from _blake2 import blake2b
+    from _operator import _compare_digest as compare_digest
+except ImportError:             # another Python: the public names of the same functions
+    from hashlib import blake2b
+    from hmac import compare_digest
+
+
+def _digest(data: bytes, key: bytes = b"") -> bytes:
+    return blake2b(data, digest_size=32, key=key).digest()
+
 MAX_FILE_BYTES = 1_000_000  # as source/load.py's (a test checks they agree): bigger files are not cached
 
-FORMAT = b"rulebook-cache-1"
-_ENGINE_FILES = ("**/*.py", "**/*.json", "**/*.lark")   # inside the installed package
+FORMAT = b"rulebook-cache-2"
+_ENGINE_FILES = (".py", ".json", ".lark")   # the files of the installed package that make the engine
 _engine_hash: str | None = None
 MAX_ENTRY = 64 * 2**20          # bytes: a larger entry is a miss, never read
 _SECRET_SIZE = 32
@@ -88,28 +99,32 @@ def _home() -> str | None:
 
 
 def engine_hash() -> str:
-    """A hash of the engine's own files: any change to the engine is a new engine version."""
+    """A digest of the engine's own files, each by its name, size and time of last change: any
+    change to the engine is a new engine version (statting its files costs a millisecond,
+    reading them all several)."""
     global _engine_hash
     if _engine_hash is None:
         from . import __version__, grammar
-        h = hashlib.sha256(f"{__version__}\0".encode())
+        parts = [f"{__version__}"]
         # the package and its grammar (one folder when installed, two in an editable checkout)
-        tops = dict.fromkeys(Path(m.__file__).resolve().parent for m in (sys.modules[__package__], grammar))
+        tops = dict.fromkeys(os.path.dirname(os.path.realpath(m.__file__)) for m in (sys.modules[__package__], grammar))
         for top in tops:
-            for pattern in _ENGINE_FILES:
-                for f in sorted(top.glob(pattern)):
-                    h.update(f"{top.name}/{f.relative_to(top)}\0".encode())
-                    h.update(f.read_bytes())
-                    h.update(b"\0")
-        _engine_hash = h.hexdigest()
+            for folder, dirs, names in os.walk(top):
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                for name in sorted(names):
+                    if name.endswith(_ENGINE_FILES):
+                        st = os.stat(os.path.join(folder, name))
+                        parts.append(f"{os.path.relpath(os.path.join(folder, name), os.path.dirname(top))}"
+                                     f" {st.st_size} {st.st_mtime_ns}")
+        _engine_hash = _digest("\0".join(parts).encode("utf-8", "surrogateescape")).hex()
     return _engine_hash
 
 
 def key(path: str | Path, content: bytes, bases: list[tuple[str, bytes]] | tuple = ()) -> bytes:
     """Everything a checked game depends on, as one text: bases are (name, bytes) of the files it extends."""
-    parts = [FORMAT, str(path).encode("utf-8", "surrogateescape"), hashlib.sha256(content).hexdigest().encode()]
+    parts = [FORMAT, str(path).encode("utf-8", "surrogateescape"), _digest(content).hex().encode()]
     for name, data in bases:
-        parts += [b"extends " + name.encode("utf-8", "surrogateescape"), hashlib.sha256(data).hexdigest().encode()]
+        parts += [b"extends " + name.encode("utf-8", "surrogateescape"), _digest(data).hex().encode()]
     return b"\n".join(parts + [engine_hash().encode(), sys.version.encode(), sys.implementation.cache_tag.encode()])
 
 
@@ -192,6 +207,7 @@ def _secret(d: Path, create: bool) -> bytes | None:
     if data is not None or not create:
         return data
     # absent or unusable: write a fresh one whole to a private temporary file, then put it in place
+    import tempfile
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-secret-")   # mode 0600
     try:
         with os.fdopen(fd, "wb") as f:
@@ -218,7 +234,7 @@ def _secret(d: Path, create: bool) -> bytes | None:
 
 
 def _entry(d: Path, k: bytes) -> Path:
-    return d / (hashlib.sha256(k).hexdigest() + ".pickle")
+    return d / (_digest(k).hex() + ".pickle")
 
 
 def load(path: str | Path) -> tuple[Any, bytes | None]:
@@ -240,7 +256,7 @@ def load(path: str | Path) -> tuple[Any, bytes | None]:
             return None, k
         head, _, rest = blob.partition(b"\0\0")
         mac, payload = rest[:32], rest[32:]
-        if head != k or len(mac) != 32 or not hmac.compare_digest(mac, hmac.new(secret, head + payload, "sha256").digest()):
+        if head != k or len(mac) != 32 or not compare_digest(mac, _digest(head + payload, secret)):
             return None, k
         return pickle.loads(payload), k
     except Exception:       # a missing, foreign or broken entry is a miss, never an error
@@ -266,7 +282,8 @@ def store(path: str | Path, k: bytes | None, value: Any) -> None:
         secret = _secret(d, create=True)
         if secret is None:
             return
-        mac = hmac.new(secret, k + payload, "sha256").digest()
+        mac = _digest(k + payload, secret)
+        import tempfile
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
