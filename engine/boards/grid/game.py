@@ -492,8 +492,10 @@ class GridGame(GridState, GridNotation):
         used otherwise than as the direction of a step or a jump (which may need whole rays)."""
         from .movegen import pattern_actions
         r, nodes, stepped, other = self.rules, [], set(), set()
+        lets = []
         for ph in r.phases:
-            nodes += [node for _name, node in ph.lets] + [z for z, _c in ph.drops]
+            lets += ph.lets
+            nodes += [z for z, _c in ph.drops]
             nodes += [rule.node for rule in ph.rules + ph.legal]
             for p in ph.patterns + ph.places:
                 for a in pattern_actions(p):
@@ -504,6 +506,12 @@ class GridGame(GridState, GridNotation):
                             nodes.append(arg)
         nodes += [x for x in (r.win, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
         other = {n.dotted for node in nodes for n in dsl.walk(node) if isinstance(n, dsl.Name)}
+        for name, node in reversed(lets):   # a let's names are used as the let itself is
+            names = {n.dotted for n in dsl.walk(node) if isinstance(n, dsl.Name)}
+            if name in other:
+                other |= names
+            elif name in stepped:
+                stepped |= names
         return stepped | other, other
 
     def _vector(self, seat: int, word) -> tuple[int, int] | None:
