@@ -80,22 +80,8 @@ def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: i
 
 def write_plots(summary: dict[str, Any], out_dir: Path) -> list[str]:
     """Length and branching histograms and seat win rates as PNGs (matplotlib, no display)."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise RulebookError("analysis plots need matplotlib: pip install matplotlib") from None
     title = summary["game"]
-
-    def save(name: str, draw) -> str:
-        fig = Figure(figsize=(7, 4), dpi=100)
-        FigureCanvasAgg(fig)  # Agg, whatever backend pyplot may use elsewhere
-        ax = fig.add_subplot()
-        draw(ax)
-        fig.tight_layout()
-        path = out_dir / name
-        fig.savefig(path)
-        return str(path)
+    save = _saver("analysis plots", out_dir)
 
     def hist(key: str, label: str):
         def draw(ax):
@@ -123,24 +109,14 @@ def write_plots(summary: dict[str, Any], out_dir: Path) -> list[str]:
             save("seat_win_rates.png", seat_draw)]
 
 
-def _agg(label: str):
+def _saver(label: str, out_dir: Path):
+    """save(name, draw): a figure drawn by draw(axes) written as out_dir/name (a PNG, with
+    matplotlib's Agg, whatever backend pyplot may use elsewhere); returns the path."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
         raise RulebookError(f"{label} need matplotlib: pip install matplotlib") from None
-    return Figure, FigureCanvasAgg
-
-
-def write_comparison_plots(summary_a: dict[str, Any], summary_b: dict[str, Any], labels: tuple[str, str],
-                           out_dir: Path) -> list[str]:
-    """The two variants in the same pictures, in `out_dir`: game length and branching
-    histograms overlaid (each variant's share of values per bin, as outlines over light fills,
-    so runs of different sizes compare) and the seat win rates (and draws) as bars side by
-    side with their 95% intervals. Returns the files written."""
-    Figure, FigureCanvasAgg = _agg("comparison plots")
-    title = summary_a["game"] if summary_a["game"] == summary_b["game"] else f"{summary_a['game']} / {summary_b['game']}"
-    colours = ("tab:blue", "tab:orange")
 
     def save(name: str, draw) -> str:
         fig = Figure(figsize=(7, 4), dpi=100)
@@ -151,6 +127,18 @@ def write_comparison_plots(summary_a: dict[str, Any], summary_b: dict[str, Any],
         path = out_dir / name
         fig.savefig(path)
         return str(path)
+    return save
+
+
+def write_comparison_plots(summary_a: dict[str, Any], summary_b: dict[str, Any], labels: tuple[str, str],
+                           out_dir: Path) -> list[str]:
+    """The two variants in the same pictures, in `out_dir`: game length and branching
+    histograms overlaid (each variant's share of values per bin, as outlines over light fills,
+    so runs of different sizes compare) and the seat win rates (and draws) as bars side by
+    side with their 95% intervals. Returns the files written."""
+    save = _saver("comparison plots", out_dir)
+    title = summary_a["game"] if summary_a["game"] == summary_b["game"] else f"{summary_a['game']} / {summary_b['game']}"
+    colours = ("tab:blue", "tab:orange")
 
     def overlaid(key: str, xlabel: str):
         def draw(ax):

@@ -11,14 +11,14 @@ How it spends its budget (`iterations` new iterations per move, or `seconds` of 
   later) is evaluated; the evaluation is turned into a reward on the terminal scale (rank
   based, as reward_vector): seat i gets the mean over rivals j of a logistic of (e_i - e_j)/t,
   t being the mean absolute difference seen so far in this player's searches. So an
-  evaluation of absolute points (Zug) or of a lead (Le zug) means "how likely am I ahead of each
-  rival", and a finished game's 0/0.5/1 is on the same scale. Without an evaluation a playout
+  evaluation of absolute points or of a lead means "how likely am I ahead of each rival", and a
+  finished game's 0/0.5/1 is on the same scale. Without an evaluation a playout
   runs to the end (at most `max_playout` plies, then all-equal).
 - **Expansion order** (`order`, default 2): a node visited `order` times has all its untried
   moves evaluated once, and the rest are expanded best first for its mover (those evaluations
   are the new children's first values). So the rivals' best replies are met first, not random
-  ones: on Le zug and Zug this made the difference against `greedy` (`order=0`: random order,
-  about six times cheaper per iteration).
+  ones: on the shipped race and tile games this made the difference against `greedy`
+  (`order=0`: random order, about six times cheaper per iteration).
 - **Tree reuse**: after a move the subtree of the move played is kept; at the next call the
   position reached (after the rivals' replies and draws) is looked up in it, and its
   statistics are kept (a new tree when it is not found, e.g. after an undo).

@@ -1,6 +1,6 @@
 """The web page's server: a Starlette app over the Game API.
 
-Only the game files named at start are served, each by its file stem (`/?game=lezug`). A
+Only the game files named at start are served, each by its file stem (`/?game=<stem>`). A
 session is one game on screen (its id in every request), so tabs and games stay apart. Every
 request that is refused (an unknown game, option or session, an illegal move, a malformed
 record) gets a 4xx with a message and changes nothing. AI players and the picture of a position
