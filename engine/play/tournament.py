@@ -49,8 +49,10 @@ class GameResult:
     plies: int                        # game.ply() at the end
     over: bool                        # False when stopped by max_plies
     # filled only with collect=True (analysis)
-    branching: tuple[int, ...] = ()         # legal moves at each decision position
-    chance_branching: tuple[int, ...] = ()  # outcomes at each chance position
+    # (legal moves, how many decision positions had that many), sorted: counts, not one number a
+    # ply, so that a long game's result stays small
+    branching: tuple[tuple[int, int], ...] = ()
+    chance_branching: tuple[tuple[int, int], ...] = ()  # the same of chance positions' outcomes
     rule_stats: dict[str, int] | None = field(default=None, compare=False)
 
     def result_of(self, seat: int) -> str:
@@ -67,20 +69,20 @@ def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collec
     """Play one game between fresh players built from `seating` (one spec per seat)."""
     players = make_players(seating, game, seed)
     stats_fn = getattr(game, "rule_stats", None) if collect else None
-    branching: list[int] = []
-    chance_branching: list[int] = []
+    branching: Counter = Counter()
+    chance_branching: Counter = Counter()
     on_move = None
     counted: Counter = Counter()
     if collect:
         def on_move(match, step, new_state):
             if step.seat == CHANCE:
-                chance_branching.append(len(game.chance_outcomes(step.state)))
+                chance_branching[len(game.chance_outcomes(step.state))] += 1
             else:
                 # the rules fired are those of this one generation per position played: not the
                 # players' searches, nor a game's own look at the moves (is_over of a game whose
                 # blocked player loses generates them too, which once counted every rule twice)
                 before = stats_fn() if stats_fn is not None else None
-                branching.append(len(game.legal_moves(step.state)))
+                branching[len(game.legal_moves(step.state))] += 1
                 if before is not None:
                     for key, value in stats_fn().items():
                         counted[key] += value - before.get(key, 0)
@@ -95,7 +97,7 @@ def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collec
     winners = tuple(sorted(seat_of[w] for w in outcome.winners)) if over else ()
     scores = tuple(float(outcome.scores[s]) for s in game.players) if over and outcome.scores else None
     return GameResult(index, seed, tuple(seating), winners, scores, game.ply(state), over,
-                      tuple(branching), tuple(chance_branching), rule_stats)
+                      tuple(sorted(branching.items())), tuple(sorted(chance_branching.items())), rule_stats)
 
 
 # ------------------------------------------------------------------------------ running jobs

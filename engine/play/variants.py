@@ -23,19 +23,21 @@ from .tournament import GameResult, run_jobs, wilson_interval
 __all__ = ["analyze", "summarize", "compare", "histogram", "write_plots", "write_comparison_plots"]
 
 
-def histogram(values: Sequence[int], max_bins: int = 30) -> dict[str, list]:
+def histogram(values: Sequence[int], max_bins: int = 30, weights: Sequence[int] | None = None) -> dict[str, list]:
     """Integer-friendly histogram: one bin per value when few, else `max_bins` equal bins.
-    `edges` has one more entry than `counts`; bin i holds edges[i] <= v < edges[i+1]."""
+    `edges` has one more entry than `counts`; bin i holds edges[i] <= v < edges[i+1]. With
+    `weights`, values[i] stands weights[i] times."""
     if not values:
         return {"edges": [], "counts": []}
+    weights = [1] * len(values) if weights is None else weights
     lo, hi = min(values), max(values)
     span = hi - lo + 1
     width = 1 if span <= max_bins else -(-span // max_bins)
     nbins = -(-span // width)
     edges = [lo + i * width for i in range(nbins + 1)]
     counts = [0] * nbins
-    for v in values:
-        counts[min((v - lo) // width, nbins - 1)] += 1
+    for v, w in zip(values, weights):
+        counts[min((v - lo) // width, nbins - 1)] += w
     return {"edges": edges, "counts": counts}
 
 
@@ -44,6 +46,27 @@ def _distribution(values: Sequence[int]) -> dict[str, Any]:
         return {"count": 0, "mean": None, "median": None, "min": None, "max": None, "histogram": histogram([])}
     return {"count": len(values), "mean": statistics.fmean(values), "median": statistics.median(values),
             "min": min(values), "max": max(values), "histogram": histogram(values)}
+
+
+def _counted(pairs) -> dict[str, Any]:
+    """_distribution of values given as (value, how many times) pairs."""
+    total: dict[int, int] = {}
+    for v, c in pairs:
+        total[v] = total.get(v, 0) + c
+    n = sum(total.values())
+    if not n:
+        return _distribution([])
+    values = sorted(total)
+
+    def at(k):                  # the k-th smallest value (0-based)
+        for v in values:
+            if k < total[v]:
+                return v
+            k -= total[v]
+    median = at(n // 2) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
+    return {"count": n, "mean": sum(v * c for v, c in total.items()) / n, "median": median,
+            "min": values[0], "max": values[-1],
+            "histogram": histogram(values, weights=[total[v] for v in values])}
 
 
 def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: int = 0) -> dict[str, Any]:
@@ -72,8 +95,8 @@ def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: i
         "draws": draws, "draw_rate": draws / n if n else 0.0,
         "shared_wins": sum(1 for r in results if len(r.winners) > 1),
         "length": _distribution([r.plies for r in results]),
-        "branching": _distribution([b for r in results for b in r.branching]),
-        "chance_branching": _distribution([b for r in results for b in r.chance_branching]),
+        "branching": _counted(p for r in results for p in r.branching),
+        "chance_branching": _counted(p for r in results for p in r.chance_branching),
         "rule_stats": rule_stats,
     }
 
