@@ -8,25 +8,12 @@ that `import rulebook.cli` or a command served from the compile cache pays only 
 runs (no YAML, JSON Schema or Lark at start-up).
 """
 from .api import CHANCE, Game, Outcome
-from .errors import IllegalMove, RulebookError
+from .errors import IllegalMove, RulebookError, lazy_names
 
 __all__ = ["CHANCE", "Finding", "Game", "GameFactory", "GameFileFactory", "GameFileError", "IllegalMove",
            "Outcome", "RulebookError", "check_file", "load_game"]
 __version__ = "0.1.0"
 
-_LAZY = {"GameFactory": "pipeline", "GameFileFactory": "pipeline", "check_file": "pipeline",
-         "load_game": "pipeline", "Finding": "errors", "GameFileError": "errors"}
-
-
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, __name__, {
+    "GameFactory": "pipeline", "GameFileFactory": "pipeline", "check_file": "pipeline", "load_game": "pipeline",
+    "Finding": "errors", "GameFileError": "errors"})

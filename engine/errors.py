@@ -28,20 +28,26 @@ class IllegalMove(RulebookError, ValueError):
         self.legal_count = legal_count
 
 
+def lazy_names(module: str, package: str, table: dict[str, str]):
+    """__getattr__ and __dir__ for the module `module` whose names in `table` (name -> a
+    submodule of `package`) are imported on first use, then kept in its globals."""
+    import sys
+
+    def __getattr__(name: str):
+        where = table.get(name)
+        if where is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        from importlib import import_module
+        value = getattr(import_module(f".{where}", package), name)
+        setattr(sys.modules[module], name, value)
+        return value
+
+    def __dir__():
+        return sorted(set(vars(sys.modules[module])) | set(table))
+    return __getattr__, __dir__
+
+
 # defined by their stages (source/load.py and lang/dsl.py import api, which imports this module: importing
 # them here at the top would be a cycle), imported when first asked for
-_LAZY = {"GameFileError": "source.load", "Finding": "source.load", "DslError": "lang.dsl"}
-
-
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-    value = getattr(import_module(f".{module}", __package__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, __package__, {"GameFileError": "source.load", "Finding": "source.load",
+                                                          "DslError": "lang.dsl"})

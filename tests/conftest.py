@@ -33,3 +33,16 @@ def vector(name: str) -> dict:
 def lezug():
     from rulebook import load_game
     return load_game(GAMES / "lezug.yaml")
+
+
+class Script:
+    """input_fn from a list of lines; EOFError when they run out, like a closed stdin."""
+
+    def __init__(self, lines):
+        self.lines, self.prompts = list(lines), []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)

@@ -103,15 +103,7 @@ def test_specs_in_process():
 
 
 # ------------------------------------------------------------------------------------ the human prompt
-class Script:
-    def __init__(self, lines):
-        self.lines, self.prompts = list(lines), []
-
-    def __call__(self, prompt):
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
+from conftest import Script  # input lines for the human player
 
 
 @pytest.mark.parametrize("line,words", [

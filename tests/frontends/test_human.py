@@ -2,24 +2,12 @@
 
 import pytest
 
+from conftest import Script
 from toygames import DiceRace, Nim
 
 from rulebook.players import Match, make_player, play_match
 from rulebook.api import CHANCE
 from rulebook.players.human import HumanPlayer
-
-
-class Script:
-    """input_fn from a list of lines; EOFError when they run out, like a closed stdin."""
-
-    def __init__(self, lines):
-        self.lines, self.prompts = list(lines), []
-
-    def __call__(self, prompt):
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
 
 
 def human(game, lines, **kw):

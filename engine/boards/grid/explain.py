@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .movegen import PRIORITY, conditions
+from .movegen import PRIORITY, conditions, pattern_actions
 
 PASS = "pass"
 
@@ -110,15 +110,10 @@ def _pattern_text(game, phase, cond) -> tuple[str, tuple]:
     move = game.rules.spec["phases"][phase.path[-1]].get("move")
     if isinstance(move, dict):
         for kind, alts in phase.kinds:
-            if kind is not None and any(cond in _actions(a) for a in alts):
+            if kind is not None and any(cond in pattern_actions(a) for a in alts):
                 name = game.kinds[kind].name
                 return str(move[name]), phase.path + ("move", name)
     return str(move), phase.path + ("move",)
-
-
-def _actions(node):
-    from .movegen import pattern_actions
-    return pattern_actions(node)
 
 
 def _text_of(game, phase, cond) -> str:

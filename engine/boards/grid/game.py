@@ -45,7 +45,7 @@ class GridGame(GridState, GridNotation):
         self.sources: dict[str, str] = {}
         self._notation_flags()
         self._any = []          # per phase: is there a move? (a blocked player, `stuck`)
-        if self.general:
+        if self.general and "attacked()" in rules.words:     # only a game that asks pays for its tables
             src = self._attacked_source()
             self.sources["attacked"] = src
             self._exec(src, "_attacked", ns, ("attacked",))

@@ -56,11 +56,6 @@ def captures(node) -> bool:
     return any(_kw(a, "capture", "no") != "no" or a.name == "take" for a in pattern_actions(node))
 
 
-def shifts(node) -> bool:
-    """Does this pattern move a second piece (shift)?"""
-    return any(a.name == "shift" for a in pattern_actions(node))
-
-
 def _kw(action, name, default):
     v = action.kwargs.get(name)
     if v is None:
