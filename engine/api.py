@@ -7,7 +7,7 @@ Moves are small hashable values private to the game; `move_str` gives their nota
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .structs import struct, field
 from typing import Any, Hashable, Protocol, Sequence
 
 from .errors import IllegalMove, RulebookError  # re-exported: `from rulebook.api import RulebookError`
@@ -18,7 +18,7 @@ CHANCE = -1
 """`to_move(state)` at a chance position (a draw from a bag): the moves are the outcomes."""
 
 
-@dataclass(frozen=True)
+@struct(frozen=True)
 class Outcome:
     over: bool
     winners: tuple[str, ...] = ()

@@ -2,7 +2,7 @@
 found through the registry of rulebook.boards, whose rules compile into a Game."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .structs import struct
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +64,7 @@ def load_game(path: str | Path, options: dict[str, Any] | None = None, players: 
     return rules.compile(values, players, instrument=instrument)
 
 
-@dataclass(frozen=True)
+@struct(frozen=True)
 class GameFactory:
     """A picklable recipe for a Game (a file, option texts, seats): what workers load."""
     path: str

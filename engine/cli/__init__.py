@@ -12,24 +12,50 @@ Nothing in the engine imports this package: it is the top of the import graph.
 from __future__ import annotations
 
 import os
+import sys
 
 from ..errors import RulebookError
 from . import files, look, matches, positions, serve
-from .app import app, err
+from .app import app, err, new_app
 
-for _command in (files.validate, files.schema, matches.play, positions.replay, positions.moves, positions.perft,
-                 positions.show, look.rules, matches.bench, matches.tournament, matches.analyze, serve.serve):
-    # perft's DEPTH may be typed negative: `-1` is then the argument (refused with its range), not an unknown option
-    app.command(context_settings={"ignore_unknown_options": True} if _command is positions.perft else None)(_command)
-del _command
+# in the order `--help` lists them
+COMMANDS = (files.validate, files.schema, matches.play, positions.replay, positions.moves, positions.perft,
+            positions.show, look.rules, matches.bench, matches.tournament, matches.analyze, serve.serve)
+_BY_NAME = {c.__name__: c for c in COMMANDS}
 
+
+def _register(target, commands) -> None:
+    for command in commands:
+        # perft's DEPTH may be typed negative: `-1` is then the argument (refused with its range), not an unknown option
+        target.command(context_settings={"ignore_unknown_options": True} if command is positions.perft else None)(command)
+
+
+_register(app, COMMANDS)
 __all__ = ["app", "main"]
+
+
+def _app_for(args: list[str]):
+    """The app with every command, or, when the first argument names one, an app of that command
+    alone: typer builds the options of every registered command on each run, which costs a cached
+    `rulebook moves FILE` more than its own work."""
+    command = _BY_NAME.get(args[0]) if args else None
+    if command is None:
+        return app
+    one = new_app()
+    one.callback()(_group)          # with a callback, the lone command stays a subcommand
+    _register(one, [command])
+    return one
+
+
+def _group() -> None:
+    """Board games as data: validate, play and analyse game files."""
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; bad input of any kind ends with one clear message and exit 1."""
     try:
-        rv = app(args=argv, standalone_mode=False, prog_name="rulebook")
+        args = sys.argv[1:] if argv is None else list(argv)
+        rv = _app_for(args)(args=args, standalone_mode=False, prog_name="rulebook")
     except RulebookError as e:
         err(str(e))
         raise SystemExit(1) from None

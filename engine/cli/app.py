@@ -15,8 +15,15 @@ import typer
 
 from ..errors import RulebookError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Board games as data: validate, play and analyse game files.")
+
+
+def new_app() -> typer.Typer:
+    """A typer app of the `rulebook` command, before its commands are registered (cli/__init__.py)."""
+    return typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                       help="Board games as data: validate, play and analyse game files.")
+
+
+app = new_app()
 
 GameArg = typer.Argument(..., help="a game file (YAML)")
 OptionOpt = typer.Option(None, "--option", "-o", help="a game option NAME=VALUE (repeatable)")

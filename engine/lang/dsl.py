@@ -1,11 +1,11 @@
-"""Parse rules-language strings into small AST dataclasses that keep their positions.
+"""Parse rules-language strings into small syntax-tree classes that keep their positions.
 
 The grammar is grammar/rules.lark. A syntax error becomes a DslError whose line and column are
 relative to the string; the checker maps them into the game file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..structs import struct
 from functools import lru_cache
 
 from ..grammar import grammar_text
@@ -14,7 +14,7 @@ from ..grammar import grammar_text
 # the compile cache never needs it, and start-up time is a feature.
 
 
-@dataclass
+@struct
 class DslError(Exception):
     message: str
     line: int = 1      # 1-based, inside the string

@@ -8,7 +8,7 @@ only what truly changes there: this is what makes compiled rules cheap.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ..structs import struct, field
 from typing import Callable
 
 from . import dsl
@@ -20,7 +20,7 @@ INT, NUM, BOOL, CELL, GROUP, ZONE, DIRS, SELECTION, CHOICE = (
 NUMERIC = {INT}
 
 
-@dataclass
+@struct
 class Symbol:
     type: str
     code: str                 # Python source for its value
@@ -29,7 +29,7 @@ class Symbol:
     has: str = ""             # for ZONE symbols: source of a per-cell membership table
 
 
-@dataclass
+@struct
 class Function:
     """A function of the language: checks its argument types, emits code."""
     arg_types: tuple[tuple[str, ...], ...]      # per positional argument, the accepted types
@@ -41,7 +41,7 @@ class Function:
     keywords: dict[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
 
-@dataclass
+@struct
 class Vocabulary:
     names: dict[str, Symbol] = field(default_factory=dict)
     functions: dict[str, Function] = field(default_factory=dict)

@@ -6,7 +6,7 @@ together as one GameFileError. The board kind (grid or tiles) checks its own wor
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from ..structs import struct, field
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
@@ -23,7 +23,7 @@ def schema() -> dict:
     return json.loads(files("rulebook.source").joinpath("schema.json").read_text(encoding="utf-8"))
 
 
-@dataclass
+@struct
 class Checker:
     """Collects findings while the stages read a Source."""
     src: Source

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from ..structs import struct, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ _MAX_NODES = 200_000  # aliases can make a small file expand enormously
 MAX_EXTENDS = 8       # links in a chain of `extends` (a file and at most 8 bases)
 
 
-@dataclass(frozen=True)
+@struct(frozen=True)
 class Place:
     """Where a value stands in its file (1-based), and how a scalar was written."""
     line: int
@@ -46,7 +46,7 @@ class Place:
         return Place(self.line + line - 1, column, file=self.file)
 
 
-@dataclass
+@struct
 class Finding:
     file: str
     line: int
@@ -65,7 +65,7 @@ class GameFileError(RulebookError):
         super().__init__("\n".join(str(f) for f in findings))
 
 
-@dataclass
+@struct
 class Source:
     """A game file's data and the places of its values, keyed by path (keys and indexes).
 
@@ -248,7 +248,7 @@ def _control_character(name: str, text: str, e) -> GameFileError:
 
 
 # ---------------------------------------------------------------- extends
-@dataclass(frozen=True)
+@struct(frozen=True)
 class _Where:
     """The `extends` value of a file: where a problem with its link is reported."""
     file: str

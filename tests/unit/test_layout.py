@@ -20,6 +20,7 @@ GRAMMAR = ROOT / "grammar"
 TOP = {
     "rulebook": "core", "rulebook.__main__": "main", "rulebook.api": "core", "rulebook.errors": "core",
     "rulebook.pipeline": "core", "rulebook.cache": "core", "rulebook.codegen": "core",
+    "rulebook.structs": "core",
 }
 PACKAGES = {"rulebook.source": "source", "rulebook.lang": "lang", "rulebook.grammar": "lang",
             "rulebook.players": "players", "rulebook.play": "play", "rulebook.cli": "cli",
@@ -156,7 +157,8 @@ def test_nothing_imports_the_cli():
 
 def test_the_api_and_errors_stand_alone():
     assert GRAPH["rulebook.errors"] == set()       # GameFileError, DslError: importlib, on first use
-    assert GRAPH["rulebook.api"] <= {"rulebook.errors"}
+    assert GRAPH["rulebook.api"] <= {"rulebook.errors", "rulebook.structs"}
+    assert GRAPH["rulebook.structs"] == set()
 
 
 def test_no_cycle_among_the_players():

@@ -8,7 +8,7 @@ instrumented games (`rulebook analyze`) and by the tests as a cross-check of the
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from ...structs import struct
 from typing import TYPE_CHECKING
 
 from ...lang import dsl
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- patterns as automata
-@dataclass
+@struct
 class _Trans:
     kind: str          # step | jump
     dirs: dsl.Node

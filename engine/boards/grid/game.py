@@ -445,24 +445,22 @@ class GridGame(GridState, GridNotation):
                 vecs_all.update((seat, v) for v in vecs)
                 srow, jrow, rrow = [()] * size, [()] * size, [()] * size
                 nrow = [off] * (size + 1)
+                nexts_of = [geo.neighbours(v) for v in vecs]
+                ray_too = name in rayed
                 for i in on_board:
                     s, j, rr = [], [], []
-                    for v in vecs:
-                        a = geo.neighbour(i, v)
+                    for v, nxt in zip(vecs, nexts_of):
+                        a = nxt[i]
                         if a >= 0:
                             s.append(a)
-                            b = geo.neighbour(a, v)
+                            b = nxt[a]
                             if b >= 0:
                                 j.append((a, b))
-                        ray, c = [], a if name in rayed else -1
-                        while c >= 0:
-                            ray.append(c)
-                            c = geo.neighbour(c, v)
-                        if ray:
-                            rr.append(tuple(ray))
+                            if ray_too:
+                                rr.append(geo.ray(i, v))
                     srow[i], jrow[i], rrow[i] = tuple(s), tuple(j), tuple(rr)
                     if len(vecs) == 1:
-                        a = geo.neighbour(i, vecs[0])
+                        a = nexts_of[0][i]
                         nrow[i] = a if a >= 0 else off
                 steps.append(srow)
                 jumps.append(jrow)
@@ -546,26 +544,17 @@ class GridGame(GridState, GridNotation):
                            for s in range(n)]
             ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
             ns["_flips"] = partial(flips, BIT=bits)
-            lines = []
-            for i in range(size):
-                per = []
-                if self.geo.used[i]:
-                    for v in self.geo.axes():
-                        ahead, behind, c = [], [], self.geo.neighbour(i, v)
-                        while c >= 0:
-                            ahead.append(c)
-                            c = self.geo.neighbour(c, v)
-                        c = self.geo.neighbour(i, (-v[0], -v[1]))
-                        while c >= 0:
-                            behind.append(c)
-                            c = self.geo.neighbour(c, (-v[0], -v[1]))
-                        per.append((tuple(ahead), tuple(behind)))
-                lines.append(tuple(per))
-            ns["_in_a_row"] = partial(in_a_row, lines=lines)
+            words = self.rules.words
+            if "in_a_row()" in words:   # per cell, per axis: the cells ahead and behind
+                axes = [(v, (-v[0], -v[1])) for v in self.geo.axes()]
+                lines = [tuple((self.geo.ray(i, a), self.geo.ray(i, b)) for a, b in axes) if self.geo.used[i] else ()
+                         for i in range(size)]
+                ns["_in_a_row"] = partial(in_a_row, lines=lines)
             ns["_first"] = partial(first, off=size)
-            near = [sum(1 << c for c in (self.geo.neighbour(i, v) for v in self.geo.directions.values()) if c >= 0)
-                    for i in range(size)]
-            ns["_connected"] = partial(connected, near=near)
+            if "connected()" in words:
+                nexts = [self.geo.neighbours(v) for v in self.geo.directions.values()]
+                near = [sum(1 << nxt[i] for nxt in nexts if nxt[i] >= 0) for i in range(size)]
+                ns["_connected"] = partial(connected, near=near)
             promo = []
             for i, k in enumerate(self.kinds):
                 table = []

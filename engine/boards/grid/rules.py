@@ -5,7 +5,7 @@ compiled by `GridRules.compile` (game.py); nothing here builds tables or code.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ...structs import struct, field
 from typing import TYPE_CHECKING, Any
 
 from ...api import RulebookError
@@ -25,14 +25,14 @@ EXPR_ACTIONS = {"when": (BOOL,), "take": (CELL,), "shift": (CELL, CELL)}
 CAPTURE = ("no", "yes", "only")
 
 
-@dataclass
+@struct
 class Rule:
     name: str
     node: dsl.Node
     path: tuple
 
 
-@dataclass
+@struct
 class Kind:
     name: str
     start: str | None = None           # a zone: one piece on each of its cells, per seat
@@ -45,7 +45,7 @@ class Kind:
     symbol: str | None = None          # its letter in notation and drawings
 
 
-@dataclass
+@struct
 class Phase:
     name: str
     turns: int | None
@@ -63,7 +63,7 @@ class Phase:
         return [p for _k, alts in self.kinds for p in alts]
 
 
-@dataclass
+@struct
 class GridRules:
     """A checked grid game: what compile needs, with every DSL string typed."""
     spec: dict

@@ -20,14 +20,14 @@ boards and seats facing any way (4 on a square board, 6 on a hex star).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from ...structs import struct, field
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 COMPASS = {"east": 0, "north": 90, "west": 180, "south": 270}
 RELATIVE = ("front", "front-left", "left", "back-left", "back", "back-right", "right", "front-right")
 
 
-@dataclass
+@struct
 class Topology:
     kind: str                           # square | hex
     files: int
@@ -62,6 +62,26 @@ class Topology:
         """The cell next to i along vec, or -1 off the board."""
         f, r = i % self.files + vec[0], i // self.files + vec[1]
         return r * self.files + f if self.inside(f, r) else -1
+
+    def neighbours(self, vec: tuple[int, int]) -> list[int]:
+        """Per cell, its neighbour along vec or -1 (made once per vector: compiling a game walks
+        every ray of every cell, and start-up time is a feature)."""
+        memo = self.__dict__.setdefault("_memo", {})
+        key = ("next", vec)
+        if key not in memo:
+            W, H, used, (df, dr) = self.files, self.ranks, self.used, vec
+            memo[key] = [(r + dr) * W + f + df if 0 <= f + df < W and 0 <= r + dr < H and used[(r + dr) * W + f + df]
+                         else -1 for r in range(H) for f in range(W)]
+        return memo[key]
+
+    def ray(self, i: int, vec: tuple[int, int]) -> tuple[int, ...]:
+        """The cells from i's neighbour along vec to the edge of the board."""
+        nxt, out, c = self.neighbours(vec), [], i
+        while True:
+            c = nxt[c]
+            if c < 0:
+                return tuple(out)
+            out.append(c)
 
     def angle(self, vec: tuple[int, int]) -> float:
         x, y = self._draw(*vec) if self.kind == "hex" else vec
@@ -98,10 +118,14 @@ class Topology:
 
     def lines_along(self, angle: float) -> list[int]:
         """Per cell, its line number (0 = the rearmost) counted along `angle`; -1 for holes."""
-        proj = self.projection(angle)
-        levels = sorted({proj[i] for i in self.cells()})
-        at = {v: k for k, v in enumerate(levels)}
-        return [at[proj[i]] if self.used[i] else -1 for i in range(self.size)]
+        memo = self.__dict__.setdefault("_memo", {})
+        key = ("lines", angle)
+        if key not in memo:
+            proj = self.projection(angle)
+            levels = sorted({proj[i] for i in self.cells()})
+            at = {v: k for k, v in enumerate(levels)}
+            memo[key] = [at[proj[i]] if self.used[i] else -1 for i in range(self.size)]
+        return list(memo[key])
 
     def file_axis(self, forward: float) -> float:
         """The angle along which a seat facing `forward` counts its files, from its left: a

@@ -5,7 +5,7 @@ turns the rules into a TileGame (game.py) for some option values and seat count.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ...structs import struct, field
 from typing import TYPE_CHECKING, Any
 
 from ...lang import dsl
@@ -23,7 +23,7 @@ _GRID_PHASE_KEYS = ("turns", "move", "let", "landing")
 
 
 # ---------------------------------------------------------------- checked rules
-@dataclass
+@struct
 class TileType:
     name: str
     count: int
@@ -31,7 +31,7 @@ class TileType:
     feature: str | None
 
 
-@dataclass
+@struct
 class TilePhase:
     name: str
     kind: str                       # "build" | "sell"
@@ -41,7 +41,7 @@ class TilePhase:
     path: tuple
 
 
-@dataclass
+@struct
 class TileRules:
     """A checked tile game: what compile needs, with every rules-language string typed."""
     spec: dict
