@@ -72,7 +72,7 @@ class MCTSPlayer(Player):
 
     def __init__(self, game, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  c: float = 1.4, playout: int = 0, max_playout: int = 1000, reuse: int = 1,
-                 order: int = 2, relative: int = 0, name: str = "mcts"):
+                 order: int = 2, relative: int = 0, prior: int = 0, name: str = "mcts"):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and iterations < 1:
@@ -87,6 +87,9 @@ class MCTSPlayer(Player):
         self.nseats = len(game.players)
         self._cut: int | None = None
         self.relative = bool(relative)
+        if prior < 0:
+            raise RulebookError(f"mcts: prior must be at least 0, got {prior}")
+        self.prior = prior  # with `order`: the visits an ordered move's evaluation counts for
         self._base: list[float] | None = None  # with `relative`: the root's evaluation
         self._diff_sum, self._diff_count = 0.0, 0  # the scale of evaluation differences seen
         self.last_root: _Node | None = None  # kept for inspection, tests and tree reuse
@@ -168,8 +171,12 @@ class MCTSPlayer(Player):
                     node.moves.pop()
                     child = _Node(game, game.apply(node.state, move), self.nseats, rng)
                     node.children[move] = child
-                    path.append(child)
                     self._backup(path, value)
+                    if self.prior:      # the evaluation as a prior: it weighs as `prior` visits
+                        child.n = self.prior
+                        child.w = [self.prior * r for r in value]
+                    else:
+                        self._backup([child], value)
                     return
                 move = node.moves.pop()
                 child = _Node(game, game.apply(node.state, move), self.nseats, rng)

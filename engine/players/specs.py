@@ -58,7 +58,7 @@ _KINDS: dict[str, _Kind] = {
     "mcts": _Kind(lambda g, s, name, io=None, **kw: MCTSPlayer(g, s, name=name, **kw),
                   {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
                    "playout": (int, 0), "max_playout": (int, 1000), "reuse": (int, 1),
-                   "order": (int, 2), "relative": (int, 0)},
+                   "order": (int, 2), "relative": (int, 0), "prior": (int, 0)},
                   "Monte Carlo tree search (UCT), chance sampled, tree kept between moves"),
     "alphabeta": _Kind(lambda g, s, name, io=None, **kw: AlphaBetaPlayer(g, s, name=name, **kw),
                        {"depth": (int, None), "seconds": (float, None), "nodes": (int, 100000),

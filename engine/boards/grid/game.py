@@ -141,7 +141,7 @@ class GridGame(GridState, GridNotation):
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
     def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool):
-        """For a bulk step (movegen.PathCode.bulk_step): per seat, per direction, the origin mask,
+        """For a bulk step (movegen.PathCode.bulk_steps): per seat, per direction, the origin mask,
         the shift, the name of the tables of moves by target bit, and the promotion zone's mask."""
         geo, W, ns = self.geo, self.geo.files, self._ns
         k = self.kinds[kind or 0]
@@ -159,9 +159,12 @@ class GridGame(GridState, GridNotation):
                 name = f"BULK{len(self._bulk)}"
                 self._bulk.append(name)
                 plain, taking, plain_p, taking_p, mask = {}, {}, {}, {}, 0
+                shift = v[1] * W + v[0]
+                wraps = False           # does a shifted piece land on a cell that is not its neighbour?
                 for o in geo.cells():
                     d = geo.neighbour(o, v)
                     if d < 0:
+                        wraps = wraps or 0 <= o + shift < geo.size and geo.used[o + shift]
                         continue
                     mask |= 1 << o
                     bit = 1 << d
@@ -177,7 +180,8 @@ class GridGame(GridState, GridNotation):
                 ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
                 ns[name + "m"] = mask
                 ns[name + "z"] = sum(1 << c for c in promo_cells)
-                shifts.append((name + "m", v[1] * W + v[0], name, name + "z" if promo_cells else None))
+                # no mask where every wrong landing is a hole or off the board (draughts' light squares)
+                shifts.append((name + "m" if wraps else None, shift, name, name + "z" if promo_cells else None))
             out.append(shifts)
         return out
 

@@ -207,8 +207,8 @@ class PathCode:
             fixed = kind is not None or not self.multi       # the moving piece's value is known
             bulk = [a for a in alts if fixed and self.step_table and _bulk_step(a)
                     and a.args[0].dotted in self.dir_names]
-            for a in bulk:
-                self.bulk_step(a, board, kind)
+            if bulk:
+                self.bulk_steps(bulk, board, kind)
             loops.append((kind, board, [a for a in alts if a not in bulk]))
         for kind, board, alts in loops:
             if not alts:
@@ -261,35 +261,49 @@ class PathCode:
             L.append("        else:")
             L.append("            b = 0")
 
-    def bulk_step(self, a, board, kind):
-        """step(D) as bitboard shifts: per seat and direction, the targets of every piece at once."""
+    def bulk_steps(self, actions, board, kind):
+        """step(D) as bitboard shifts: per seat and direction, the targets of every piece at once
+        (all the bulk steps of one board under one test of the seat)."""
         L = self.lines
-        cap = _kw(a, "capture", "no")
-        name = a.args[0].dotted
-        per_seat = self.step_table(name, kind, cap, self.promoting, self.track)
+        per_action = []
+        for a in actions:
+            cap = _kw(a, "capture", "no")
+            per_action.append((cap, self.step_table(a.args[0].dotted, kind, cap, self.promoting, self.track)))
         L.append(f"    own = {board}")
         L.append("    if own:")
-        for seat, shifts in enumerate(per_seat):
+        for seat in range(self.nplayers):
             L.append(f"        {'if' if seat == 0 else 'elif'} me == {seat}:")
-            if not shifts:
+            before = len(L)
+            for cap, per_seat in per_action:
+                self._shifts(per_seat[seat], cap)
+            if len(L) == before:
                 L.append("            pass")
-            for mask, shift, table, promo in shifts:
-                src = f"(own & {mask}) << {shift}" if shift >= 0 else f"(own & {mask}) >> {-shift}"
-                targets = [("free", table)] if cap != "only" else []
-                if cap != "no":
-                    targets.append(("foe", table + "x"))
-                for where, tab in targets:
-                    if self.exists:
-                        L.append(f"            if ({src}) & {where}: return True")
-                        continue
-                    L.append(f"            t = ({src}) & {where}")
-                    if promo:       # rare: a target in the promotion zone
-                        L.append(f"            if t & {promo}:")
-                        L.append(f"                p = t & {promo}; t ^= p")
-                        L.append("                while p:")
-                        L.append(f"                    lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
-                    L.append("            while t:")
-                    L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
+
+    def _shifts(self, shifts, cap: str) -> None:
+        """One seat's shifts of a bulk step: the targets onto empty cells and/or enemies."""
+        L = self.lines
+        for mask, shift, table, promo in shifts:
+            own = f"(own & {mask})" if mask else "own"
+            bare = f"{own} << {shift}" if shift >= 0 else f"{own} >> {-shift}"
+            src = f"({bare})"
+            targets = [("free", table)] if cap != "only" else []
+            if cap != "no":
+                targets.append(("foe", table + "x"))
+            if len(targets) > 1:        # onto empty cells and onto enemies: shifted once
+                L.append(f"            sh = {bare}")
+                src = "sh"
+            for where, tab in targets:
+                if self.exists:
+                    L.append(f"            if {src} & {where}: return True")
+                    continue
+                L.append(f"            t = {src} & {where}")
+                if promo:       # rare: a target in the promotion zone
+                    L.append(f"            if t & {promo}:")
+                    L.append(f"                p = t & {promo}; t ^= p")
+                    L.append("                while p:")
+                    L.append(f"                    lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
+                L.append("            while t:")
+                L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
