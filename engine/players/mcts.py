@@ -9,10 +9,12 @@ How it spends its budget (`iterations` new iterations per move, or `seconds` of 
   expectation by sampling, never one fixed draw).
 - **Leaves**: with the game's `evaluate`, the new leaf (or the position `playout` random plies
   later) is evaluated; the evaluation is turned into a reward on the terminal scale (rank
-  based, as reward_vector): seat i gets the mean over rivals j of a logistic of (e_i - e_j)/t,
-  t being the mean absolute difference seen so far in this player's searches. So an
-  evaluation of absolute points or of a lead means "how likely am I ahead of each rival", and a
-  finished game's 0/0.5/1 is on the same scale. Without an evaluation a playout
+  based, as reward_vector): seat i gets a logistic of (e_i - e_j)/t against its best rival j
+  (`leader=1`, the default: "am I ahead of the leader", what a game won by the sole top score
+  asks; `leader=0`: the mean of the logistics over all rivals), t being the mean absolute
+  difference seen so far in this player's searches, times `spread`. So an evaluation of
+  absolute points or of a lead means "how likely am I ahead", and a finished game's 0/0.5/1 is
+  on the same scale. With two seats both are the same. Without an evaluation a playout
   runs to the end (at most `max_playout` plies, then all-equal).
 - **Expansion order** (`order`, default 2): a node visited `order` times has all its untried
   moves evaluated once, and the rest are expanded best first for its mover (those evaluations
@@ -72,7 +74,8 @@ class MCTSPlayer(Player):
 
     def __init__(self, game, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  c: float = 1.4, playout: int = 0, max_playout: int = 1000, reuse: int = 1,
-                 order: int = 2, relative: int = 0, prior: int = 0, name: str = "mcts"):
+                 order: int = 2, relative: int = 0, spread: float = 1.0, leader: int = 1,
+                 name: str = "mcts"):
         if iterations is None and seconds is None:
             iterations = 1000
         if iterations is not None and iterations < 1:
@@ -87,9 +90,10 @@ class MCTSPlayer(Player):
         self.nseats = len(game.players)
         self._cut: int | None = None
         self.relative = bool(relative)
-        if prior < 0:
-            raise RulebookError(f"mcts: prior must be at least 0, got {prior}")
-        self.prior = prior  # with `order`: the visits an ordered move's evaluation counts for
+        if not (math.isfinite(spread) and spread > 0):
+            raise RulebookError(f"mcts: spread must be a positive finite number, got {spread}")
+        self.spread = spread  # the logistic's width, in mean differences of evaluation
+        self.leader = bool(leader)  # an evaluation judged against the best rival only, not the mean
         self._base: list[float] | None = None  # with `relative`: the root's evaluation
         self._diff_sum, self._diff_count = 0.0, 0  # the scale of evaluation differences seen
         self.last_root: _Node | None = None  # kept for inspection, tests and tree reuse
@@ -171,12 +175,8 @@ class MCTSPlayer(Player):
                     node.moves.pop()
                     child = _Node(game, game.apply(node.state, move), self.nseats, rng)
                     node.children[move] = child
+                    path.append(child)
                     self._backup(path, value)
-                    if self.prior:      # the evaluation as a prior: it weighs as `prior` visits
-                        child.n = self.prior
-                        child.w = [self.prior * r for r in value]
-                    else:
-                        self._backup([child], value)
                     return
                 move = node.moves.pop()
                 child = _Node(game, game.apply(node.state, move), self.nseats, rng)
@@ -237,11 +237,15 @@ class MCTSPlayer(Player):
                 diffs += abs(e[i] - e[j])
         self._diff_sum += diffs / (n * (n - 1) / 2)
         self._diff_count += 1
-        t = self._diff_sum / self._diff_count
+        t = self.spread * self._diff_sum / self._diff_count
         if t <= 1e-12:
             return [0.5] * n
         out = []
         for i in range(n):
+            if self.leader:     # how likely am I ahead of the best of my rivals
+                x = (e[i] - max(e[j] for j in range(n) if j != i)) / t
+                out.append(1.0 / (1.0 + math.exp(-x)) if x > -50 else 0.0)
+                continue
             total = 0.0
             for j in range(n):
                 if j != i:

@@ -208,7 +208,7 @@ def test_mcts_reuses_the_subtree_of_the_move_played():
 
 
 def test_mcts_rank_scales_an_evaluation():
-    p = MCTSPlayer(Nim((3,), seats=3), 0)
+    p = MCTSPlayer(Nim((3,), seats=3), 0, leader=0)     # the mean over the rivals
     values = p._scaled([0.3, 0.1, 0.1])
     assert values[0] > 0.5 > values[1] and values[1] == pytest.approx(values[2])
     assert sum(values) == pytest.approx(1.5)  # pairwise shares, as reward_vector's
@@ -219,3 +219,25 @@ def test_cache_and_loader_agree_on_the_file_limit():
     from rulebook import cache
     from rulebook.source import load
     assert cache.MAX_FILE_BYTES == load.MAX_FILE_BYTES
+
+
+def test_mcts_spread_widens_the_scale_and_leader_judges_against_the_best_rival():
+    g = Nim((3,), seats=3)
+    narrow, wide = MCTSPlayer(g, 0), MCTSPlayer(g, 0, spread=4)
+    a, b = narrow._scaled([0.3, 0.1, 0.1]), wide._scaled([0.3, 0.1, 0.1])
+    assert a[0] > b[0] > 0.5 > b[1] > a[1]                 # the same order, closer to even
+    leader, mean = MCTSPlayer(g, 0), MCTSPlayer(g, 0, leader=0)      # leader=1 is the default
+    values, means = leader._scaled([0.3, 0.1, 0.35]), mean._scaled([0.3, 0.1, 0.35])
+    assert values[0] < 0.5 < values[2]                      # ahead of one rival, behind the best
+    assert values[1] < values[0]
+    assert means[0] > 0.5                                   # the mean: far ahead of one makes up for it
+    two = MCTSPlayer(Nim((3,), seats=2), 0)
+    assert two._scaled([0.3, 0.1]) == MCTSPlayer(Nim((3,), seats=2), 0, leader=0)._scaled([0.3, 0.1])
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("mcts:spread=0", "spread must be a positive finite number"),
+])
+def test_bad_mcts_options_are_refused(ttt, spec, words):
+    with pytest.raises(RulebookError, match=words):
+        make_player(spec, ttt, 0)
