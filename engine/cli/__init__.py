@@ -48,7 +48,7 @@ def _app_for(args: list[str]):
 
 
 def _group() -> None:
-    """Board games as data: validate, play and analyse game files."""
+    """The lone command's group: nothing to do before the command (its help is never shown)."""
 
 
 def main(argv: list[str] | None = None) -> None:

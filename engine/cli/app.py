@@ -16,7 +16,6 @@ import typer
 from ..errors import RulebookError
 
 
-
 def new_app() -> typer.Typer:
     """A typer app of the `rulebook` command, before its commands are registered (cli/__init__.py)."""
     return typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,

@@ -180,7 +180,7 @@ class GridGame(GridState, GridNotation):
                 ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
                 ns[name + "m"] = mask
                 ns[name + "z"] = sum(1 << c for c in promo_cells)
-                # no mask where every wrong landing is a hole or off the board (draughts' light squares)
+                # no mask where a wrong landing can only be a hole (a checkerboard's light squares) or off the board
                 shifts.append((name + "m" if wraps else None, shift, name, name + "z" if promo_cells else None))
             out.append(shifts)
         return out
