@@ -316,7 +316,17 @@ class GridState:
         fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
                 f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
         if multi:
-            fast += ["k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"]
+            nk = len(self.kinds)
+            change = "k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"
+            if nk <= 4:     # the piece keeps its kind (most moves): one board of K rebuilt whole
+                alts = ["(" + ", ".join("K[%d] ^ x" % i if i == j else "K[%d]" % i for i in range(nk)) + ")"
+                        for j in range(nk)]
+                same = alts[-1]
+                for j in range(nk - 2, -1, -1):
+                    same = f"{alts[j]} if kv == {j} else {same}"
+                fast += ["if v == val:", "    kv = v >> 3", f"    K = {same}", "else:", "    " + change]
+            else:
+                fast += [change]
         if effects:
             tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None", "shift": "ar is not None"}
             body += [f"if {' or '.join(dict.fromkeys(tests[f] for f in effects))}:", *("    " + x for x in slow),
