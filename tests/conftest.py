@@ -9,6 +9,7 @@ and the repository root so that `tools` imports.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -23,6 +24,14 @@ VECTORS = DATA / "vectors"
 for _p in (str(ROOT), str(TESTS)):
     if _p not in sys.path:
         sys.path.insert(0, _p)
+
+
+def run_cli(*args, timeout: int = 300) -> subprocess.CompletedProcess:
+    """`python -m rulebook ARGS` from the repository root, its output captured; never a traceback."""
+    proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=timeout)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
 
 
 def vector(name: str) -> dict:

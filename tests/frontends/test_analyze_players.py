@@ -1,11 +1,9 @@
 """`rulebook analyze` with any players, on the workers, and both variants in the same plots."""
 import json
-import subprocess
-import sys
 
 import pytest
 
-from conftest import DATA, ROOT
+from conftest import DATA, ROOT, run_cli
 from toygames import factory
 
 from rulebook.api import RulebookError
@@ -14,11 +12,7 @@ from rulebook.play.variants import analyze, write_comparison_plots
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def run(*args):
-    proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
+run = run_cli
 
 
 def test_analyze_with_search_players_draws_both_variants_together(tmp_path):

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, run_cli
 
 from rulebook import RulebookError, load_game
 from rulebook.cli import main
@@ -41,11 +39,7 @@ def cli(capsys, *args) -> tuple[int, str, str]:
     return info.value.code, got.out, got.err
 
 
-def run(*args):
-    proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
+run = run_cli
 
 
 # ------------------------------------------------------------------------------ Le zug positions

@@ -1,11 +1,9 @@
 """The search players of issue 12: alphabeta (two players, no chance) and MCTS with chance
 nodes, rank-scaled evaluation and tree reuse; their specs and the CLI's refusals."""
-import subprocess
-import sys
 
 import pytest
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, run_cli
 from toygames import DiceRace, Nim, Walk
 
 from rulebook import load_game
@@ -27,11 +25,7 @@ def position(game, *moves):
     return state
 
 
-def run(*args):
-    proc = subprocess.run([sys.executable, "-m", "rulebook", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
+run = run_cli
 
 
 # ------------------------------------------------------------------------------ alphabeta
