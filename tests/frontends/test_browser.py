@@ -77,6 +77,14 @@ def text(drv, id_):
     return drv.find_element(By.ID, id_).text
 
 
+def step_by_cells(drv, origin: str, targets: set[str], destination: str) -> None:
+    """Click a piece, check the destinations the board highlights, then click one of them."""
+    drv.find_element(By.CSS_SELECTOR, f'#board [data-cell="{origin}"]').click()
+    shown = drv.find_elements(By.CSS_SELECTOR, "#board [data-cell].target")
+    assert {t.get_attribute("data-cell") for t in shown} == targets
+    drv.find_element(By.CSS_SELECTOR, f'#board [data-cell="{destination}"]').click()
+
+
 def settle(drv, ply=None, seconds=60):
     """Wait until the page shows ply `ply` (if given) and no one is thinking."""
     def ready(d):
@@ -121,10 +129,7 @@ def test_lezug_by_cells_piece_then_destination(server, browser, tmp_path):
     browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].click()
     settle(browser, 2)
     # a step: a piece, then one of its highlighted destinations
-    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="b2"]').click()
-    targets = browser.find_elements(By.CSS_SELECTOR, "#board [data-cell].target")
-    assert {t.get_attribute("data-cell") for t in targets} == {"a3", "c3"}
-    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="c3"]').click()
+    step_by_cells(browser, "b2", {"a3", "c3"}, "c3")
     settle(browser, 3)
     assert browser.find_element(By.CSS_SELECTOR, "#history li:last-child").text == "b2-c3"
     browser.save_screenshot(str(tmp_path / "lezug.png"))
@@ -136,10 +141,7 @@ def test_chess_by_cells_a_pawn_and_then_a_knight(server, browser):
     url, _ = server
     browser.get(url + "/?game=chess")
     settle(browser, 0)
-    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="e2"]').click()
-    targets = browser.find_elements(By.CSS_SELECTOR, "#board [data-cell].target")
-    assert {t.get_attribute("data-cell") for t in targets} == {"e3", "e4"}
-    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="e4"]').click()
+    step_by_cells(browser, "e2", {"e3", "e4"}, "e4")
     settle(browser, 1)
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="g8"]').click()
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f6"]').click()
