@@ -271,14 +271,40 @@ class Emitter:
         if isinstance(node, dsl.Neg):
             return f"(-{self._sub(node.operand, lv)})"
         if isinstance(node, dsl.Compare):
-            return f"({self._sub(node.left, lv)} {node.op} {self._sub(node.right, lv)})"
+            left, right = self._sub(node.left, lv), self._sub(node.right, lv)
+            if _number(left) is not None and _number(right) is not None:     # options make these: `80 > 0`
+                return repr(_COMPARE[node.op](_number(left), _number(right)))
+            if right == "0" and node.op in ("==", "!=", ">") and left.endswith(".bit_count()") and \
+                    isinstance(node.left, dsl.Call):
+                # a count against 0 asks whether the board is empty: no need to count its bits
+                return f"({left[:-len('.bit_count()')]} {'==' if node.op == '==' else '!='} 0)"
+            return f"({left} {node.op} {right})"
         if isinstance(node, dsl.BoolOp):
-            return f"({self._sub(node.left, lv)} {node.op} {self._sub(node.right, lv)})"
+            left, right = self._sub(node.left, lv), self._sub(node.right, lv)
+            if left in ("True", "False"):       # a folded constant: Python's own and/or, at compile time
+                return right if (left == "True") == (node.op == "and") else left
+            return f"({left} {node.op} {right})"
         if isinstance(node, dsl.Not):
             return f"(not {self._sub(node.operand, lv)})"
         if isinstance(node, dsl.IfElse):
             return f"({self._sub(node.then, lv)} if {self._sub(node.cond, lv)} else {self._sub(node.other, lv)})"
         raise AssertionError(node)
+
+
+_COMPARE = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _number(code: str):
+    """The value of a number literal's code (ints as ints), else None."""
+    text = code.strip("()")
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return None
 
 
 def _nonzero_literal(code: str) -> bool:

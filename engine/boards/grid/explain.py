@@ -45,7 +45,7 @@ def explain(game, st, text: str) -> str:
         if not phase.patterns:
             return f"'{text}': phase '{phase.name}' has no piece moves"
         o = cells[0]
-        if st[0][o] & 7 != st[3] + 1:
+        if game.cells_of(st)[o] & 7 != st[3] + 1:
             return f"'{text}': {game.geo.name(o)} holds no piece of {who}"
     longer = sorted(m for m in (game.move_str(x) for x in moves) if m.startswith(text) and m[len(text):][:1] in "-x/")
     if longer:
@@ -83,7 +83,7 @@ def explain(game, st, text: str) -> str:
         return f"'{text}': a capture is possible, and phase '{phase.name}' then allows only capturing moves"
     if drop and phase.places and len(cells) == 1:
         c = cells[0]
-        if st[0][c]:
+        if game.cells_of(st)[c]:
             return f"'{text}': {game.geo.name(c)} is not empty"
         return f"'{text}': no move of phase '{phase.name}' places a piece on {game.geo.name(c)} ({_moves(game, phase)})"
     if drop:

@@ -5,6 +5,7 @@ and this number of seats. The state layouts and apply are state.py's, notation i
 from __future__ import annotations
 
 import itertools
+import re
 from functools import partial
 from typing import Any
 
@@ -34,9 +35,12 @@ class GridGame(GridState, GridNotation):
         n = self.n = len(self.players)
         self.kinds = rules.kinds
         self.multi = len(self.kinds) > 1
+        # pieces owned by nobody: only of a neutral kind (else their board B[n] stays 0)
+        self.neutral = self.general and any(k.neutral for k in self.kinds)
         self._build_tables()
         self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
-                                      option_values=options, spec=rules.spec, general=self.general)
+                                      option_values=options, spec=rules.spec, general=self.general,
+                                      neutral=self.neutral)
         self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
         ns = self._namespace()
         self._ns = ns
@@ -45,6 +49,9 @@ class GridGame(GridState, GridNotation):
         self.sources: dict[str, str] = {}
         self._notation_flags()
         self._any = []          # per phase: is there a move? (a blocked player, `stuck`)
+        blocked = rules.blocked
+        self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
+        self.bare = False       # decided once the searches and end conditions are written
         if self.general and "attacked()" in rules.words:     # only a game that asks pays for its tables
             src = self._attacked_source()
             self.sources["attacked"] = src
@@ -67,8 +74,6 @@ class GridGame(GridState, GridNotation):
                 self._any.append(self._exec(source, f"any_{ph.name}", ns, ph.path))
             else:
                 self._any.append(self._gens[-1])
-        blocked = rules.blocked
-        self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
         self._phase_ends = []
         total = 0
         for ph in rules.phases:
@@ -82,9 +87,11 @@ class GridGame(GridState, GridNotation):
         ns["_ALL_STUCK"] = self._all_stuck
         self._win = self._state_fn(rules.win, "win", ns)
         self._draw = self._state_fn(rules.draw, "draw", ns)
-        self._eval = self._state_fn(rules.evaluate, "evaluate", ns)
         self._over = self._state_fn(rules.over, "over", ns)
         self._score = self._score_fn(ns)
+        self.bare = self._can_be_bare()
+        ns["_CELLS"] = self.cells_of
+        self._eval = self._state_fn(rules.evaluate, "evaluate", ns)      # (reads cells_of in a bare game)
         ns["_WINNERS"] = self._top_scorers
         ns["MEMO"] = [None, None]
         self._stuck_memo = "stuck" in rules.words and all(ph.legal for ph in rules.phases)
@@ -100,6 +107,25 @@ class GridGame(GridState, GridNotation):
             ns["_MOVES"] = ns["_moves_kept"]
         if self.blocked in ("lose", "draw"):
             self.is_over = ns["is_over"]
+
+    def _can_be_bare(self) -> bool:
+        """The bare layout (no cell bytes: state.py) where nothing played move by move reads a
+        cell's byte: not the searches, not the end conditions (which apply also runs), not the
+        position after a move; and apply needs no byte either (a second piece moved by `shift`
+        becomes its kind's `moved` kind, read from its byte)."""
+        if not self.general or self.extended or "shift" in self._features():
+            return False
+        return not any(re.search(r"\bcells\b", src) for src in self.sources.values())
+
+    @property
+    def _occ(self) -> str:
+        """Source of the bitboard of every piece on the board."""
+        return " | ".join(f"B[{i}]" for i in range(self.n + (1 if self.neutral else 0)))
+
+    @property
+    def _cells_source(self) -> str:
+        """How generated code reads the cell bytes of the state st."""
+        return "_CELLS(st)" if self.bare else "st[0]"
 
     # ---------------------------------------------------------------- compile helpers
     def _exec(self, source: str, fname: str, ns: dict, path: tuple):
@@ -134,7 +160,8 @@ class GridGame(GridState, GridNotation):
                             skip=skip, instrument=instrument, fname=fname, step_table=self._step_table,
                             dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks,
                             reserved=[k.name for k in self.kinds if k.reserve],
-                            choosing=self._choosing, moved=self._moved_bits).source
+                            choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
+                            neutral=self.neutral).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
@@ -213,8 +240,8 @@ class GridGame(GridState, GridNotation):
             tests = [em.emit(r.node) for r in rules] or ["True"]
         else:       # one question for all the groups
             tests = ["not _attacked(st, me, " + " | ".join(f"({em.emit(node)})" for node in guarded) + ")"]
-        keep = (f"\ndef keep_{ph.name}(st, me):\n" + self._prologue() + "".join(f"    {x}\n" for x in em.hoisted[0])
-                + f"    return {' and '.join(tests)}\n")
+        code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {' and '.join(tests)}\n"
+        keep = f"\ndef keep_{ph.name}(st, me):\n" + self._prologue(code) + code
         slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me)]"
         if guarded is None:
             return keep + f"\ndef gen_{ph.name}(st):\n    me = st[3]\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
@@ -227,7 +254,7 @@ class GridGame(GridState, GridNotation):
         return keep + "\n".join([
             f"\ndef gen_{ph.name}(st):",
             "    me = st[3]",
-            self._prologue().rstrip("\n"),
+            self._prologue("\n".join(em.hoisted[0]) + group).rstrip("\n"),
             f"    moves = raw_{ph.name}(st)",
             *("    " + x for x in em.hoisted[0]),
             f"    g = {group}",
@@ -363,7 +390,7 @@ class GridGame(GridState, GridNotation):
         L += ["    return False", "",
               "def _attacked(st, me, mask):",
               "    cells = st[0]; B = st[1]; K = st[7]",
-              "    occ = " + " | ".join(f"B[{i}]" for i in range(n + 1)),
+              "    occ = " + self._occ,
               "    while mask:",
               "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
               "        p = (cells[c] & 7) - 1",
@@ -380,11 +407,14 @@ class GridGame(GridState, GridNotation):
                                       for s, kinds, _m in sliding) + ")"
         return "\n".join(L) + "\n"
 
-    def _prologue(self) -> str:
+    def _prologue(self, body: str) -> str:
+        """The first lines of a function of (st, me) whose code is `body`: the cell bytes only
+        when it reads them (rebuilt, in a bare game)."""
         n = self.n
-        occ = " | ".join(f"B[{i}]" for i in range(n + (1 if self.general else 0)))
+        occ = self._occ
         extra = "; K = st[7]" if self.general else ""
-        return (f"    cells = st[0]; B = st[1]; R = st[2]{extra}\n"
+        cells = f"cells = {self._cells_source}; " if re.search(r"\bcells\b", body) else ""
+        return (f"    {cells}B = st[1]; R = st[2]{extra}\n"
                 f"    opp = (me + 1) % {n}\n    occ = {occ}\n")
 
     def _state_fn(self, node, fname, ns):
@@ -392,8 +422,8 @@ class GridGame(GridState, GridNotation):
             return None
         em = Emitter(self._vocab)
         body = em.emit(node)
-        src = (f"def {fname}(st, me):\n" + self._prologue()
-               + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n")
+        code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+        src = f"def {fname}(st, me):\n" + self._prologue(code) + code
         self.sources[fname] = src
         return self._exec(src, fname, ns, (fname,))
 
@@ -402,8 +432,8 @@ class GridGame(GridState, GridNotation):
             return None
         em = Emitter(self._vocab)
         parts = [em.emit(node) for _name, node in self.rules.scoring]
-        src = ("def score(st, me):\n" + self._prologue() + "".join(f"    {x}\n" for x in em.hoisted[0])
-               + f"    return ({', '.join(parts)},)\n")
+        code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return ({', '.join(parts)},)\n"
+        src = "def score(st, me):\n" + self._prologue(code) + code
         self.sources["score"] = src
         return self._exec(src, "score", ns, ("scoring",))
 

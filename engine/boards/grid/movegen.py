@@ -76,7 +76,7 @@ class PathCode:
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
-                 reserved=(), choosing: bool = False, moved=None):
+                 reserved=(), choosing: bool = False, moved=None, cells: str = "st[0]", neutral: bool = True):
         self.kind_values = kind_values          # kind name -> kind << 3
         self.moved = moved or {}                # kind index -> the value bits (kind << 3) it becomes once moved
         self.placing = False
@@ -111,11 +111,13 @@ class PathCode:
         self.nplayers = nplayers
         self.reserved = set(reserved)           # the kind placed from the reserve
         self.choosing = choosing                # some kind promotes to one of several
-        # the prologue: each name only when the body uses it
-        prologue = [("cells", "cells = st[0]"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
+        # the prologue: each name only when the body uses it (`cells`: how the state's bytes are read)
+        prologue = [("cells", f"cells = {cells}"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
                     ("K", "K = st[7]"), ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),
-                    ("occ", "occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + 1))),
-                    ("free", "free = FULL ^ occ"), ("foe", f"foe = occ ^ B[me] ^ B[{nplayers}]"),
+                    ("occ", "occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + (1 if neutral else 0)))),
+                    ("free", "free = FULL ^ occ"),
+                    ("foe", "foe = B[1 - me]" if nplayers == 2 and not neutral else
+                     "foe = occ ^ B[me]" + (f" ^ B[{nplayers}]" if neutral else "")),
                     ("EN", "EN = ENEMY[me]"), ("FR", "FR = FRIEND[me]"), ("moves", "moves = []"),
                     ("add", "add = moves.append")]
         body: list[str] = []

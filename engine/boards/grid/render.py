@@ -15,7 +15,7 @@ def render_grid(game, st, color: bool = False) -> str:
     A piece is its owner's mark; with several kinds, its kind's symbol or else initial (upper
     case for the first seat); `#` for a piece owned by nobody."""
     geo = game.geo
-    cells = st[0]
+    cells = game.cells_of(st)
     marks = _marks(game)
     kinds = [k.symbol or k.name[0] for k in game.kinds]
     hexagonal = geo.kind == "hex"

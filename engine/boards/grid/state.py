@@ -12,6 +12,9 @@ Two state layouts, chosen per game (GridRules.general):
   by nobody; kinds an int bitboard per piece kind (when there are several); quiet the plies since
   the last capture or move of a kind that resets it; last the final cell of the last move (-1).
   Its generator is movegen's (captures, slides, placements, flips, shots, promotion, priority).
+  A bare game (GridGame.bare: no generated search or end condition reads a cell's byte) keeps
+  None for cells: boards and kinds say everything, and apply has no bytes to copy. cells_of(st)
+  rebuilds the bytes for whoever asks (drawing, explaining, the JSON form).
 result is None while the game runs, else the tuple of winning seats (() for a draw).
 """
 from __future__ import annotations
@@ -23,6 +26,20 @@ from ...lang.expr import Emitter
 
 PASS = "pass"
 NOBODY = "nobody"
+
+
+def _tuple(items) -> str:
+    """Source of a tuple of the given item sources."""
+    items = list(items)
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _by_case(var: str, cases: list[str]) -> str:
+    """Source of cases[var] (var a name of a small int) as a chain of conditional expressions."""
+    out = cases[-1]
+    for s in range(len(cases) - 2, -1, -1):
+        out = f"{cases[s]} if {var} == {s} else {out}"
+    return out
 
 
 class GridState:
@@ -56,7 +73,7 @@ class GridState:
                 if self.multi:
                     kinds[v >> 3] |= 1 << i
         if self.general:
-            cells = bytes(cells)
+            cells = None if self.bare else bytes(cells)
             more = (passed, (cells, None)) if self.extended else ()
             return (cells, tuple(boards), tuple(reserves), me, ply, passes, None, tuple(kinds), quiet, last) + more
         return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None)
@@ -92,6 +109,9 @@ class GridState:
             for kind, cell_names in groups:
                 if kind not in kinds:
                     raise RulebookError(f"unknown piece kind '{kind}' (kinds: {', '.join(kinds)})")
+                if code == self.neutral_code and not self.kinds[kinds.index(kind)].neutral:
+                    raise RulebookError(f"a piece of kind '{kind}' belongs to a player, not to nobody "
+                                        "(only a kind with `neutral: true` does)")
                 for text in cell_names:
                     i = self.geo.parse_cell(str(text))
                     if i is None:
@@ -134,12 +154,29 @@ class GridState:
             result = self._top_scorers(st)
         return st if result is None else st[:6] + (result,) + st[7:]
 
+    def cells_of(self, st) -> bytes:
+        """The cell bytes of a state (see the module's docstring), rebuilt from the boards and
+        kinds in a bare game."""
+        if st[0] is not None:
+            return st[0]
+        cells = bytearray(self.size + 1)
+        cells[self.size] = 255
+        codes = [(board, j + 1) for j, board in enumerate(st[1])]      # owner: seat + 1 (nobody: n + 1)
+        codes += [(board, j << 3) for j, board in enumerate(st[7])]     # kind << 3
+        for board, code in codes:
+            while board:
+                lo = board & -board
+                cells[lo.bit_length() - 1] |= code
+                board ^= lo
+        return bytes(cells)
+
     def position_json(self, st) -> dict:
         """The state in the generic JSON form that `position` reads (docs/positions.md)."""
         kinds = [k.name for k in self.kinds]
         owners: dict[str, dict[str, list[str]]] = {}
+        cells = self.cells_of(st)
         for i in range(self.size):
-            v = st[0][i]
+            v = cells[i]
             if not v:
                 continue
             code = v & 7
@@ -164,41 +201,33 @@ class GridState:
         size = n if size is None else size
         if n > 4:
             return f"{seq}[:me] + ({value},) + {seq}[me + 1:]"
-        alts = ["(" + ", ".join(value if i == s else f"{seq}[{i}]" for i in range(size)) + ("," if size == 1 else "") + ")"
-                for s in range(n)]
-        out = alts[-1]
-        for s in range(n - 2, -1, -1):
-            out = f"{alts[s]} if me == {s} else {out}"
-        return out
+        return _by_case("me", [_tuple(value if i == s else f"{seq}[{i}]" for i in range(size)) for s in range(n)])
 
     def _apply_source(self) -> str:
         """apply() for this game: the end conditions inlined, option values and seats known."""
         n = self.n
         nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
         if self.general:
-            L = self._apply_general_head()
+            L = self._apply_bare_head() if self.bare else self._apply_general_head()
             state = "(cells, B, R, nxt, ply, passes, %s, K, quiet, last" + (", passed, hist)" if self.extended else ")")
         else:
-            L = ["def apply(st, move):",
-                 "    cells, B, R, me, ply, passes, _ = st",
-                 "    if move == PASS:",
-                 "        passes += 1",
-                 "    else:",
-                 "        passes = 0",
-                 "        ba = bytearray(cells)",
-                 "        if move[0] == 'drop':",
-                 "            b = B[me]",
-                 "            for c in move[1:]:",
-                 "                ba[c] = me + 1",
-                 "                b |= BIT[c]",
-                 f"            R = {self._put('R', 'R[me] - (len(move) - 1)')}",
-                 "        else:",
-                 "            o, d = move",
-                 "            ba[o] = 0",
-                 "            ba[d] = me + 1",
-                 "            b = B[me] ^ BIT[o] ^ BIT[d]",
-                 "        cells = bytes(ba)",
-                 f"        B = {self._put('B', 'b')}"]
+            L = ["def apply(st, move):", "    cells, B, R, me, ply, passes, _ = st", *self._pass_test(["passes += 1"])]
+            ind = "        " if self.blocked == "pass" else "    "
+            L += [ind + x for x in [
+                "ba = bytearray(cells)",
+                "if move[0] == 'drop':",
+                "    b = B[me]",
+                "    for c in move[1:]:",
+                "        ba[c] = me + 1",
+                "        b |= BIT[c]",
+                f"    R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+                "else:",
+                "    o, d = move",
+                "    ba[o] = 0",
+                "    ba[d] = me + 1",
+                "    b = B[me] ^ BIT[o] ^ BIT[d]",
+                "cells = bytes(ba)",
+                f"B = {self._put('B', 'b')}"]]
             state = "(cells, B, R, nxt, ply, passes, %s)"
         L += ["    ply += 1",
               f"    nxt = {nxt}",
@@ -212,7 +241,7 @@ class GridState:
             code = "\n".join(em.hoisted[0] + [test])
             if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
                 L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
-            occ = "    occ = " + " | ".join(f"B[{i}]" for i in range(n + (1 if self.general else 0)))
+            occ = "    occ = " + self._occ
             if re.search(r"\bocc\b", code) and occ not in L:
                 L.append(occ)
             L.extend("    " + x for x in em.hoisted[0])
@@ -222,6 +251,21 @@ class GridState:
         # (is_over, legal_moves, outcome), from the moves generated then: never twice
         L.append("    return st")
         return "\n".join(L) + "\n"
+
+    def _pass_test(self, on_pass: list[str]) -> list[str]:
+        """apply()'s first lines: a pass where the rules let a blocked player pass (a move is
+        then made one level deeper), else none (no other move is ever the word `pass`)."""
+        if self.blocked != "pass":
+            return ["    passes = 0"]
+        return ["    if move == PASS:", *("        " + x for x in on_pass), "    else:", "        passes = 0"]
+
+    def _kind_at(self, bit: str) -> str:
+        """Source of the kind index of the piece on the cell `bit` (one bit), read from the kinds'
+        boards (bare layout)."""
+        nk = len(self.kinds)
+        if nk == 1:
+            return "0"
+        return " else ".join(f"{j} if K[{j}] & {bit}" for j in range(nk - 1)) + f" else {nk - 1}"
 
     def _features(self) -> set[str]:
         """Which effects this game's moves can have, so apply is written for those only."""
@@ -253,14 +297,9 @@ class GridState:
         dropped = self.kinds[reserved[0] if reserved else 0].name
         kb = (lambda line: [line]) if multi else (lambda line: [])
         L = ["def apply(st, move):",
-             "    cells, B, R, me, ply, passes, _, K, quiet, last" + (", passed, hist" if self.extended else "") + " = st",
-             "    if move == PASS:",
-             "        passes += 1",
-             "        quiet += 1",
-             *(["        passed = -1"] if self.extended else []),
-             "    else:",
-             "        passes = 0"]
-        ind = "        "
+             "    cells, B, R, me, ply, passes, _, K, quiet, last" + (", passed, hist" if self.extended else "") + " = st"]
+        L += self._pass_test(["passes += 1", "quiet += 1", *(["passed = -1"] if self.extended else [])])
+        ind = "        " if self.blocked == "pass" else "    "
         if "drop" in has:
             L += ["        if move[0] == 'drop':",
                   "            ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),
@@ -319,11 +358,8 @@ class GridState:
             nk = len(self.kinds)
             change = "k = list(K); k[v >> 3] ^= BIT[o]; k[val >> 3] |= BIT[d]; K = tuple(k)"
             if nk <= 4:     # the piece keeps its kind (most moves): one board of K rebuilt whole
-                alts = ["(" + ", ".join("K[%d] ^ x" % i if i == j else "K[%d]" % i for i in range(nk)) + ")"
-                        for j in range(nk)]
-                same = alts[-1]
-                for j in range(nk - 2, -1, -1):
-                    same = f"{alts[j]} if kv == {j} else {same}"
+                same = _by_case("kv", [_tuple("K[%d] ^ x" % i if i == j else "K[%d]" % i for i in range(nk))
+                                       for j in range(nk)])
                 fast += ["if v == val:", "    kv = v >> 3", f"    K = {same}", "else:", "    " + change]
             else:
                 fast += [change]
@@ -341,9 +377,90 @@ class GridState:
             L.append("    hist = (cells, hist if quiet else None)")
         return L
 
+    def _apply_bare_head(self) -> list[str]:
+        """The part of apply() that makes the move on the bare layout: the boards only, a piece's
+        kind read from the kinds' boards. Captured and flipped cells are cleared from every board
+        at once. A move that captures, flips or shoots nothing takes one XOR per board touched."""
+        multi, n = self.multi, self.n
+        has = self._features()
+        resets = tuple(i for i, k in enumerate(self.kinds) if k.resets_quiet)
+        reserved = [i for i, k in enumerate(self.kinds) if k.reserve]      # at most one (rules.py)
+        nk = len(self.kinds)
+
+        L = ["def apply(st, move):",
+             "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
+             *self._pass_test(["passes += 1", "quiet += 1"])]
+        ind = "        " if self.blocked == "pass" else "    "
+        if "drop" in has:
+            kd = reserved[0] if reserved else 0
+            L += [ind + x for x in [
+                "if move[0] == 'drop':",
+                "    x = 0",
+                "    for c in move[1:]:",
+                "        x |= BIT[c]",
+                f"    B = {self._put('B', 'B[me] | x', n + 1)}",
+                *([f"    k = list(K); k[{kd}] |= x; K = tuple(k)"] if multi else []),
+                f"    R = {self._put('R', 'R[me] - (len(move) - 1)')}",
+                "    quiet += 1",
+                "    last = move[-1]",
+                "else:"]]
+            ind += "    "
+        kind = self._kind_at("bo") if multi else "0"
+        if resets and multi:
+            quiet = f"quiet = 0 if kv in {resets!r} else quiet + 1"
+        else:
+            quiet = "quiet = 0" if resets else "quiet += 1"
+        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move",
+                "bo = BIT[o]; bd = BIT[d]"]
+        if "place" in has:
+            body += ["if o >= 0:", f"    kv = {kind}", "    " + quiet, "else:", "    kv = val >> 3",
+                     *([f"    if kv == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
+                       if reserved else []), "    quiet += 1"]
+        else:
+            body += ([f"kv = {kind}"] if multi else []) + [quiet]
+        boards = range(n + 1 if self.neutral else n)      # B[n]: pieces owned by nobody
+        effects = [f for f in ("capture", "flip", "shot") if f in has]
+        tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None"}
+        if effects == ["capture"] and n <= 4:
+            # the captured cells leave every board at once; the mover's board also moves its piece
+            mine = "((B[me] ^ bo) & nc) | bd"
+            seats = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j in boards else f"B[{j}]"
+                                           for j in range(n + 1)) for s in range(n)])
+            slow = ["quiet = 0; nc = ~caps", f"B = {seats}"]
+            if multi:
+                slow.append("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
+                            + "; k[val >> 3] |= bd; K = tuple(k)")
+        else:
+            slow = ["b = list(B)" + ("; k = list(K)" if multi else ""),
+                    "b[me] ^= bo" + ("; k[kv] ^= bo" if multi else "")]
+            if "capture" in has:
+                slow += ["if caps:",
+                         "    quiet = 0; nc = ~caps",
+                         "    " + "; ".join(f"b[{j}] &= nc" for j in boards),
+                         *(["    " + "; ".join(f"k[{j}] &= nc" for j in range(nk))] if multi else [])]
+            slow += ["b[me] |= bd" + ("; k[val >> 3] |= bd" if multi else "")]
+            if "flip" in has:      # the flipped pieces change owner, not kind
+                slow += ["if fl:", "    nf = ~fl; " + "; ".join(f"b[{j}] &= nf" for j in boards) + "; b[me] |= fl"]
+            if "shot" in has:
+                slow += ["if ar is not None:",
+                         f"    a = BIT[ar & 65535]; b[{n}] |= a" + ("; k[ar >> 19] |= a" if multi else "")]
+            slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
+        fast = ["x = bo | bd", f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
+        if multi:
+            change = "k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)"
+            same = _by_case("kv", [_tuple(f"K[{i}] ^ x" if i == j else f"K[{i}]" for i in range(nk)) for j in range(nk)])
+            fast += ["if val >> 3 == kv:", f"    K = {same}", "else:", "    " + change] if nk <= 4 else [change]
+        if effects:
+            body += [f"if {' or '.join(tests[f] for f in effects)}:", *("    " + x for x in slow),
+                     "else:", *("    " + x for x in fast)]
+        else:
+            body += fast
+        body.append("last = d")
+        return L + [ind + x for x in body]
+
     def _after_source(self) -> str:
         """The position after a move, without the end conditions (for `legal` rules)."""
-        L = self._apply_general_head()
+        L = self._apply_bare_head() if self.bare else self._apply_general_head()
         L[0] = "def _after(st, move):"
         L += ["    return (cells, B, R, %s, ply + 1, passes, None, K, quiet, last%s)" % (
             "1 - me" if self.n == 2 else f"(me + 1) % {self.n}", ", passed, hist" if self.extended else "")]

@@ -41,9 +41,11 @@ def direction_sets(dirsets: dict, t: topo.Topology) -> dict[str, list]:
 
 
 def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[str], spec=None,
-                    option_values=None, general: bool = True) -> Vocabulary:
-    neutral = f" ^ B[{players}]" if general else ""
-    theirs = f"(occ ^ B[me]{neutral})"
+                    option_values=None, general: bool = True, neutral: bool = True) -> Vocabulary:
+    """The names and functions of a grid game's expressions, as Python source over the state.
+    `neutral`: pieces owned by nobody can be on the board (B[players], left out of `theirs`)."""
+    neutral = f" ^ B[{players}]" if general and neutral else ""
+    theirs = "B[1 - me]" if players == 2 and not neutral else f"(occ ^ B[me]{neutral})"
     names: dict[str, Symbol] = {
         "mine": Symbol(GROUP, "B[me]"),
         "theirs": Symbol(GROUP, theirs),
@@ -104,7 +106,7 @@ FUNCTIONS = {
     "none": Function(((SELECTION,),), BOOL, _none, "no piece of the group is in the zone"),
     "any": Function(((SELECTION,),), BOOL, _any, "some piece of the group is in the zone"),
     "size": Function(((ZONE,),), INT, lambda a, t: f"{a[0]}.bit_count()", "how many cells"),
-    "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, cells, RK)",
+    "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, B, RK)",
                         "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
     "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[9], {a[0]}, {a[1]})",
                          "the last piece placed or moved stands in a line of at least N of its owner's "
@@ -129,14 +131,16 @@ FUNCTIONS = {
 
 
 # ---------------------------------------------------------------- runtime helpers
-def advance(board: int, cells: bytes, ranks: list[list[int]]) -> int:
-    """Sum of the pieces' ranks, each from its owner's home edge (ranks[seat][cell])."""
+def advance(board: int, boards: tuple, ranks: list[list[int]]) -> int:
+    """Sum of the pieces' ranks, each from its owner's home edge (ranks[seat][cell]; a piece
+    owned by nobody has none)."""
     total = 0
-    while board:
-        lo = board & -board
-        i = lo.bit_length() - 1
-        total += ranks[(cells[i] & 7) - 1][i]
-        board ^= lo
+    for seat, rank in enumerate(ranks):
+        own = board & boards[seat]
+        while own:
+            lo = own & -own
+            total += rank[lo.bit_length() - 1]
+            own ^= lo
     return total
 
 
