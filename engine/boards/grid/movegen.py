@@ -85,6 +85,7 @@ class PathCode:
         # exists: a function that only says whether there is a move (for blocked players, `stuck`)
         self.exists = exists
         self.depth = 0                          # how many repetition functions we are inside
+        self.defs = None                        # a piece search's repetition functions, moved out of its loop
         self.ids = itertools.count()
         em = Emitter(vocab.child(**LANDING))
         for name, node in phase.lets:
@@ -224,14 +225,21 @@ class PathCode:
             else:
                 body.append(f"    b = {board}")
             self.mark_hoisted("b")
+            fixed = kind is not None or not self.multi       # the moving piece's value is known
+            value = (f"({(kind or 0) << 3} | me1)" if kind else "me1") if fixed else "v"
+            at = len(body)
             body.append("    while b:")
-            body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo; v = cells[o]")
+            body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo" + ("" if fixed else "; v = cells[o]"))
             body.append("@H1")                  # the per-origin names this kind's search reads
             if self.instrument:
                 body.extend("        " + x for x in self.rules_fn)
-            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "        "}
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": value, "ind": "        "}
+            self.defs = []
             for alt in alts:
                 self.pattern(alt, ctx, self.accept)
+            if self.defs:       # the repetitions' functions, made once per call, not once per piece
+                body[at:at] = ["    if b:"] + ["        " + line for line in self.defs]
+            self.defs = None
 
     def mark_hoisted(self, guard: str = ""):
         """Where the per-turn names are computed: before a search that needs them (bulk steps
@@ -342,6 +350,8 @@ class PathCode:
         inner = {"c": f"c{i}", "caps": f"caps{i}", "path": f"path{i}", "fl": f"fl{i}", "ar": f"ar{i}",
                  "val": f"val{i}", "ind": ind + "    "}
         L = self.lines
+        hoist = self.depth == 0 and self.defs is not None
+        start = len(L)
         L.append(f"{ind}def rep{i}(c{i}, caps{i}, path{i}, fl{i}, ar{i}, val{i}):")
         self.depth += 1
         if possessive:
@@ -372,6 +382,9 @@ class PathCode:
             if len(L) == before:
                 L.append(f"{ind}        pass")
         self.depth -= 1
+        if hoist:       # moved before the loop over the pieces (its names are read when it runs)
+            self.defs += [line[len(ind):] for line in L[start:]]
+            del L[start:]
         if not capturing:
             key = f"({ctx['c']}, {ctx['caps']})" if self.track else ctx["c"]
             L.append(f"{ind}seen{i} = {{{key}}}")
@@ -419,10 +432,12 @@ class PathCode:
         L.append(f"{ind}d{i} = t")
         out = {**ctx, "c": f"d{i}", "ind": ind}
         if taken is not None:
-            L.append(f"{ind}caps{i} = {ctx['caps']} | BIT[{taken}]")
+            caps = f"BIT[{taken}]" if ctx["caps"] == "0" else f"{ctx['caps']} | BIT[{taken}]"
+            L.append(f"{ind}caps{i} = {caps}")
             out["caps"] = f"caps{i}"
         if self.track:
-            L.append(f"{ind}path{i} = {ctx['path']} + ({'~t' if taken is not None else 't'},)")
+            step = f"({'~t' if taken is not None else 't'},)"
+            L.append(f"{ind}path{i} = {step if ctx['path'] == '()' else ctx['path'] + ' + ' + step}")
             out["path"] = f"path{i}"
         return out
 
@@ -466,16 +481,16 @@ class PathCode:
                 k(self._landing(ctx, ind + "        "))
 
     def _jump(self, a, ctx, k):
+        """Over a piece (of anyone, the mover's, an enemy's: read from the boards) onto an empty cell."""
         ind, L = ctx["ind"], self.lines
         who = _kw(a, "over", "any")
-        over = {"any": "x", "mine": "FR[x]", "theirs": "EN[x]"}[who]
+        over = {"any": "occ", "mine": "B[me]", "theirs": "foe"}[who]
         cap = _kw(a, "capture", "no") != "no"
         first = ctx["c"] == "o"         # from the origin: it is neither jumped nor landed on
         lifted = "" if first or who == "theirs" else " and ov != o"
-        land = "not cells[t]" if first else "(not cells[t] or t == o)"
+        land = "free & BIT[t]" if first else "(free & BIT[t] or t == o)"
         L.append(f"{ind}for ov, t in {self._dirs(a, 'JUMP')}[{ctx['c']}]:")
-        L.append(f"{ind}    x = cells[ov]")
-        L.append(f"{ind}    if {over}{lifted} and {land}{self._not_taken(ctx, 'ov')}{self.also}:")
+        L.append(f"{ind}    if {over} & BIT[ov]{lifted} and {land}{self._not_taken(ctx, 'ov')}{self.also}:")
         k(self._landing(ctx, ind + "        ", "ov" if cap else None))
 
     def _place(self, a, ctx, k, near: str | None = None):

@@ -407,7 +407,7 @@ class GridState:
             ind += "    "
         kind = self._kind_at("bo") if multi else "0"
         if resets and multi:
-            quiet = f"quiet = 0 if kv in {resets!r} else quiet + 1"
+            quiet = f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1"
         else:
             quiet = "quiet = 0" if resets else "quiet += 1"
         body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move",
