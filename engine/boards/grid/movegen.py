@@ -171,10 +171,14 @@ class PathCode:
         if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
         per_turn, per_origin = em.hoisted[0], em.hoisted[1]
-        out, origin = [], []
+        out, origin, moved, into = [], [], [], None
         guarded = [i for i, line in enumerate(body) if line.startswith("@H0 if ")]
         for i, line in enumerate(body):     # the hoisted names, where a search first needs them
-            if line == "@H0":
+            if line in ("@D+", "@D-"):
+                into = moved if line == "@D+" else None
+            elif into is not None:
+                into.append(line)
+            elif line == "@H0":
                 out += ["    " + x for x in per_turn]
             elif line.startswith("@H0 if "):
                 # one kind's search: only the names its own code reads (a condition of
@@ -190,13 +194,15 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rest))
+        used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rest + "\n".join(moved)))
         need = set()
         for name, line in reversed(prologue):       # a kept line needs the names it reads
             if name in used or name in need:
                 need |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", line.split("=", 1)[1])) | {name}
         head = [f"def {fname}(st):"] + ["    " + line for name, line in prologue if name in need]
         self.source = "\n".join(head) + "\n" + rest + "\n"
+        if moved:
+            self.source = _module_level(fname, self.source, [line[8:] for line in moved])
 
     def piece_moves(self, kinds):
         """The moves of the pieces on the board, kind by kind: bulk steps first, then a search
@@ -213,15 +219,21 @@ class PathCode:
             if bulk:
                 self.bulk_steps(bulk, board, kind)
             loops.append((kind, board, [a for a in alts if a not in bulk]))
-        for kind, board, alts in loops:
+        # the kinds whose every move starts with a jump: the pieces that can jump, by bitboards
+        jumping = {}
+        for i, (kind, board, alts) in enumerate(loops):
+            firsts = [pattern_actions(a)[0] for a in alts]
+            if alts and self.jump_masks and all(f.name == "jump" and isinstance(f.args[0], dsl.Name)
+                                                and f.args[0].dotted in self.dir_names for f in firsts):
+                jumping[i] = self.jump_terms(firsts)
+        names = self.shared_terms(jumping.values())
+        for i, (kind, board, alts) in enumerate(loops):
             if not alts:
                 continue
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
-            firsts = [pattern_actions(a)[0] for a in alts]
-            if self.jump_masks and all(f.name == "jump" and isinstance(f.args[0], dsl.Name)
-                                       and f.args[0].dotted in self.dir_names for f in firsts):
-                self.jumpers(board, firsts)
+            if i in jumping:
+                self.jumpers(board, jumping[i], names)
             else:
                 body.append(f"    b = {board}")
             self.mark_hoisted("b")
@@ -237,8 +249,8 @@ class PathCode:
             self.defs = []
             for alt in alts:
                 self.pattern(alt, ctx, self.accept)
-            if self.defs:       # the repetitions' functions, made once per call, not once per piece
-                body[at:at] = ["    if b:"] + ["        " + line for line in self.defs]
+            if self.defs:       # the repetitions' functions: moved to the module (see _module_level)
+                body[at:at] = ["@D+"] + ["        " + line for line in self.defs] + ["@D-"]
             self.defs = None
 
     def mark_hoisted(self, guard: str = ""):
@@ -249,10 +261,9 @@ class PathCode:
         elif "@H0" not in self.lines:
             self.lines.append("@H0")
 
-    def jumpers(self, board, firsts) -> None:
-        """b = the pieces that have a first jump (a jumpable neighbour, an empty cell beyond),
-        found by shifting bitboards: the search from each piece then skips the others."""
-        L = self.lines
+    def jump_terms(self, firsts) -> dict[int, list[str]]:
+        """Per seat, the bitboard terms of the cells from which a first jump can start (a
+        jumpable neighbour, an empty cell beyond), one per direction."""
         who = {"any": "occ", "mine": "B[me]", "theirs": "foe"}
         terms: dict[int, list[str]] = {}
         for f in firsts:
@@ -262,6 +273,28 @@ class PathCode:
                     a = f"({over} >> {sh})" if sh >= 0 else f"({over} << {-sh})"
                     b = f"(free >> {2 * sh})" if sh >= 0 else f"(free << {-2 * sh})"
                     terms.setdefault(seat, []).append(f"({mask} & {a} & {b})")
+        return {seat: list(dict.fromkeys(ts)) for seat, ts in terms.items()}
+
+    def shared_terms(self, per_kind) -> dict[tuple[int, str], str]:
+        """The jump terms that several kinds use (a man's forward jumps are a king's too): each
+        computed once, before the first kind's search, as a name: {(seat, term): name}."""
+        seen: dict[tuple[int, str], int] = {}
+        for terms in per_kind:
+            for seat, ts in terms.items():
+                for t in ts:
+                    seen[seat, t] = seen.get((seat, t), 0) + 1
+        names = {key: f"jt{j}" for j, key in enumerate(k for k, c in seen.items() if c > 1)}
+        seats = sorted({seat for seat, _t in names})
+        for seat in seats:
+            self.lines.append(f"    {'if' if seat == seats[0] else 'elif'} me == {seat}:")
+            self.lines.append("        " + "; ".join(f"{v} = {t}" for (s, t), v in names.items() if s == seat))
+        return names
+
+    def jumpers(self, board, terms, names) -> None:
+        """b = the pieces that have a first jump (terms: jump_terms; names: shared_terms), found
+        by shifting bitboards: the search from each piece then skips the others."""
+        L = self.lines
+        terms = {seat: [names.get((seat, t), t) for t in ts] for seat, ts in terms.items()}
         L.append(f"    b = {board}")
         L.append("    if b:")
         for seat in sorted(terms):
@@ -350,7 +383,7 @@ class PathCode:
         inner = {"c": f"c{i}", "caps": f"caps{i}", "path": f"path{i}", "fl": f"fl{i}", "ar": f"ar{i}",
                  "val": f"val{i}", "ind": ind + "    "}
         L = self.lines
-        hoist = self.depth == 0 and self.defs is not None
+        hoist = self.depth == 0 and self.defs is not None      # a function of the piece's search
         start = len(L)
         L.append(f"{ind}def rep{i}(c{i}, caps{i}, path{i}, fl{i}, ar{i}, val{i}):")
         self.depth += 1
@@ -382,7 +415,7 @@ class PathCode:
             if len(L) == before:
                 L.append(f"{ind}        pass")
         self.depth -= 1
-        if hoist:       # moved before the loop over the pieces (its names are read when it runs)
+        if hoist:
             self.defs += [line[len(ind):] for line in L[start:]]
             del L[start:]
         if not capturing:
@@ -580,6 +613,30 @@ class PathCode:
         L.append(f"{ind}if FR[cells[s{i}]] and s{i} != o and s{i} != t and u{i} != t and u{i} != s{i} "
                  f"and (not cells[u{i}] or u{i} == o):")
         k({**ctx, "ar": f"(s{i}, u{i})", "ind": ind + "    "})
+
+
+def _module_level(fname: str, source: str, defs: list[str]) -> str:
+    """The source of `fname` followed by the repetition functions of its piece searches (`defs`,
+    written to be nested in it), moved out to the module as `<fname>_rep<n>`: a function nested
+    in the generator would be made anew on every call, and every name it shares would become a
+    slower cell variable of the generator. The names it read from the generator (found by
+    Python's own symbol table) become parameters, passed on at every call."""
+    import symtable
+    probe = source + "".join(f"    {line}\n" for line in defs)
+    table = next(t for t in symtable.symtable(probe, fname, "exec").get_children() if t.get_name() == fname)
+    reps = {t.get_name(): t for t in table.get_children() if re.fullmatch(r"rep\d+", t.get_name())}
+    frees = {name: sorted(set(t.get_frees()) - set(reps)) for name, t in reps.items()}
+    lines = source.rstrip("\n").split("\n") + [""] + defs
+    for name, names in frees.items():
+        extra = "".join(", " + x for x in names)
+        new = f"{fname}_{name}"
+        call = re.compile(rf"\b{name}\((.*)\)$")       # a call is the last thing on its line
+        for j, line in enumerate(lines):
+            if line.startswith(f"def {name}("):
+                lines[j] = f"def {new}(" + line[len(f"def {name}("):-2] + extra + "):"
+            else:
+                lines[j] = call.sub(lambda m: f"{new}({m.group(1)}{extra})", line)
+    return "\n".join(lines) + "\n"
 
 
 def _needed(lines: list[str], code: str) -> list[str]:
