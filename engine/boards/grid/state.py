@@ -79,8 +79,12 @@ class GridState:
         return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None)
 
     def initial_state(self):
-        reserve = sum(k.reserve for k in self.kinds)
-        return self._state_of(self._start_cells(), (reserve,) * self.n, 0, 0, 0)
+        """The start position, made once (a state is an immutable tuple; a playout starts here)."""
+        st = getattr(self, "_initial", None)
+        if st is None:
+            reserve = sum(k.reserve for k in self.kinds)
+            st = self._initial = self._state_of(self._start_cells(), (reserve,) * self.n, 0, 0, 0)
+        return st
 
     def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
                  ply: int | None = None, passes: int = 0, quiet: int = 0, last: str | None = None,
