@@ -213,7 +213,7 @@ class GridState:
         nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
         if self.general:
             L = self._apply_bare_head() if self.bare else self._apply_general_head()
-            state = "(cells, B, R, nxt, ply, passes, %s, K, quiet, last" + (", passed, hist)" if self.extended else ")")
+            state = f"(cells, B, R, nxt, ply, {self._passes}, %s, K, quiet, last" + (", passed, hist)" if self.extended else ")")
         else:
             L = ["def apply(st, move):", "    cells, B, R, me, ply, passes, _ = st", *self._pass_test(["passes += 1"])]
             ind = "        " if self.blocked == "pass" else "    "
@@ -232,7 +232,7 @@ class GridState:
                 "    b = B[me] ^ BIT[o] ^ BIT[d]",
                 "cells = bytes(ba)",
                 f"B = {self._put('B', 'b')}"]]
-            state = "(cells, B, R, nxt, ply, passes, %s)"
+            state = f"(cells, B, R, nxt, ply, {self._passes}, %s)"
         L += ["    ply += 1",
               f"    nxt = {nxt}",
               f"    st = {state % 'None'}"]
@@ -256,11 +256,16 @@ class GridState:
         L.append("    return st")
         return "\n".join(L) + "\n"
 
+    @property
+    def _passes(self) -> str:
+        """Source of the passes in a row after a move: 0 where no pass is ever played."""
+        return "passes" if self.blocked == "pass" else "0"
+
     def _pass_test(self, on_pass: list[str]) -> list[str]:
         """apply()'s first lines: a pass where the rules let a blocked player pass (a move is
         then made one level deeper), else none (no other move is ever the word `pass`)."""
         if self.blocked != "pass":
-            return ["    passes = 0"]
+            return []
         return ["    if move == PASS:", *("        " + x for x in on_pass), "    else:", "        passes = 0"]
 
     def _kind_at(self, bit: str) -> str:
@@ -414,8 +419,10 @@ class GridState:
             quiet = f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1"
         else:
             quiet = "quiet = 0" if resets else "quiet += 1"
-        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move",
-                "bo = BIT[o]; bd = BIT[d]"]
+        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
+        bits = "bo = BIT[o]; bd = BIT[d]"
+        if multi:       # the kind of the moving piece is read from its bit
+            body.append(bits)
         if "place" in has:
             body += ["if o >= 0:", f"    kv = {kind}", "    " + quiet, "else:", "    kv = val >> 3",
                      *([f"    if kv == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
@@ -431,12 +438,14 @@ class GridState:
             seats = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j in boards else f"B[{j}]"
                                            for j in range(n + 1)) for s in range(n)])
             slow = ["quiet = 0; nc = ~caps", f"B = {seats}"]
+            if not multi:
+                slow.insert(0, bits)
             if multi:
                 slow.append("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
                             + "; k[val >> 3] |= bd; K = tuple(k)")
         else:
-            slow = ["b = list(B)" + ("; k = list(K)" if multi else ""),
-                    "b[me] ^= bo" + ("; k[kv] ^= bo" if multi else "")]
+            slow = ([] if multi else [bits]) + ["b = list(B)" + ("; k = list(K)" if multi else ""),
+                                                "b[me] ^= bo" + ("; k[kv] ^= bo" if multi else "")]
             if "capture" in has:
                 slow += ["if caps:",
                          "    quiet = 0; nc = ~caps",
@@ -449,7 +458,7 @@ class GridState:
                 slow += ["if ar is not None:",
                          f"    a = BIT[ar & 65535]; b[{n}] |= a" + ("; k[ar >> 19] |= a" if multi else "")]
             slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
-        fast = ["x = bo | bd", f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
+        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]", f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
         if multi:
             change = "k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)"
             same = _by_case("kv", [_tuple(f"K[{i}] ^ x" if i == j else f"K[{i}]" for i in range(nk)) for j in range(nk)])
@@ -466,24 +475,26 @@ class GridState:
         """The position after a move, without the end conditions (for `legal` rules)."""
         L = self._apply_bare_head() if self.bare else self._apply_general_head()
         L[0] = "def _after(st, move):"
-        L += ["    return (cells, B, R, %s, ply + 1, passes, None, K, quiet, last%s)" % (
-            "1 - me" if self.n == 2 else f"(me + 1) % {self.n}", ", passed, hist" if self.extended else "")]
+        L += ["    return (cells, B, R, %s, ply + 1, %s, None, K, quiet, last%s)" % (
+            "1 - me" if self.n == 2 else f"(me + 1) % {self.n}", self._passes, ", passed, hist" if self.extended else "")]
         return "\n".join(L) + "\n"
 
     def _legal_source(self) -> str:
         """legal_moves(), and is_over() for games where a blocked player loses or draws: is_over
         generates the moves to know, and hands them to the next legal_moves of that very state
-        (MEMO holds them once). Where `stuck` is asked after every move and the moves it makes
+        (_MEMO_ST and _MEMO_MOVES hold them once). Where `stuck` is asked after every move and the moves it makes
         are the whole legal list (every phase has `legal` rules), _moves_kept does the same."""
         gen = [f"gen_{ph.name}" for ph in self.rules.phases]
         moves = (f"{gen[0]}(st)" if len(gen) == 1 else
                  f"{gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
         memo = self.blocked in ("lose", "draw") or self._stuck_memo
+        keep = ["    _MEMO_MOVES = moves = " + moves, "    _MEMO_ST = st"]     # the moves, then whose they are
         L = ["def legal_moves(st):"]
         if memo:
-            L += ["    if st is MEMO[0]:",
-                  "        MEMO[0] = None",
-                  "        moves = MEMO[1]",
+            L += ["    global _MEMO_ST",
+                  "    if st is _MEMO_ST:",
+                  "        _MEMO_ST = None",
+                  "        moves = _MEMO_MOVES",
                   "    elif st[6] is not None:",
                   "        return []",
                   "    else:",
@@ -497,19 +508,19 @@ class GridState:
         L.append("    return moves")
         if self.blocked in ("lose", "draw"):
             L += ["", "def is_over(st):",
+                  "    global _MEMO_ST, _MEMO_MOVES",
                   "    if st[6] is not None:",
                   "        return True",
-                  "    if st is MEMO[0]:",
-                  "        return not MEMO[1]",
-                  f"    moves = {moves}",
-                  "    MEMO[0] = st; MEMO[1] = moves",
+                  "    if st is _MEMO_ST:",
+                  "        return not _MEMO_MOVES",
+                  *keep,
                   "    return not moves"]
         if self._stuck_memo:        # `stuck` in the end conditions: the moves it made are kept
             L += ["", "def _moves_kept(st):",
-                  "    if st is MEMO[0]:",
-                  "        return MEMO[1]",
-                  f"    moves = {moves}",
-                  "    MEMO[0] = st; MEMO[1] = moves",
+                  "    global _MEMO_ST, _MEMO_MOVES",
+                  "    if st is _MEMO_ST:",
+                  "        return _MEMO_MOVES",
+                  *keep,
                   "    return moves"]
         return "\n".join(L) + "\n"
 
