@@ -111,9 +111,9 @@ class GridGame(GridState, GridNotation):
     def _can_be_bare(self) -> bool:
         """The bare layout (no cell bytes: state.py) where nothing played move by move reads a
         cell's byte: not the searches, not the end conditions (which apply also runs), not the
-        position after a move; and apply needs no byte either (a second piece moved by `shift`
-        becomes its kind's `moved` kind, read from its byte)."""
-        if not self.general or self.extended or "shift" in self._features():
+        position after a move. Moves that drop, place, flip, shoot or shift come from searches
+        that read bytes; a game whose moves step and jump, and may capture, can be bare."""
+        if not self.general or self.extended or not self._features() <= {"capture"}:
             return False
         return not any(re.search(r"\bcells\b", src) for src in self.sources.values())
 

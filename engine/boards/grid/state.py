@@ -387,85 +387,43 @@ class GridState:
         return L
 
     def _apply_bare_head(self) -> list[str]:
-        """The part of apply() that makes the move on the bare layout: the boards only, a piece's
-        kind read from the kinds' boards. Captured and flipped cells are cleared from every board
-        at once. A move that captures, flips or shoots nothing takes one XOR per board touched."""
+        """The part of apply() that makes the move on the bare layout (GridGame._can_be_bare: a
+        piece moves, and may capture): the boards only, the moving piece's kind read from the
+        kinds' boards, the captured cells cleared from every board at once. A move that captures
+        nothing takes one XOR per board touched."""
         multi, n = self.multi, self.n
-        has = self._features()
         resets = tuple(i for i, k in enumerate(self.kinds) if k.resets_quiet)
-        reserved = [i for i, k in enumerate(self.kinds) if k.reserve]      # at most one (rules.py)
         nk = len(self.kinds)
-
         L = ["def apply(st, move):",
              "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
              *self._pass_test(["passes += 1", "quiet += 1"])]
         ind = "        " if self.blocked == "pass" else "    "
-        if "drop" in has:
-            kd = reserved[0] if reserved else 0
-            L += [ind + x for x in [
-                "if move[0] == 'drop':",
-                "    x = 0",
-                "    for c in move[1:]:",
-                "        x |= BIT[c]",
-                f"    B = {self._put('B', 'B[me] | x', n + 1)}",
-                *([f"    k = list(K); k[{kd}] |= x; K = tuple(k)"] if multi else []),
-                f"    R = {self._put('R', 'R[me] - (len(move) - 1)')}",
-                "    quiet += 1",
-                "    last = move[-1]",
-                "else:"]]
-            ind += "    "
-        kind = self._kind_at("bo") if multi else "0"
-        if resets and multi:
-            quiet = f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1"
-        else:
-            quiet = "quiet = 0" if resets else "quiet += 1"
         body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
         bits = "bo = BIT[o]; bd = BIT[d]"
-        if multi:       # the kind of the moving piece is read from its bit
-            body.append(bits)
-        if "place" in has:
-            body += ["if o >= 0:", f"    kv = {kind}", "    " + quiet, "else:", "    kv = val >> 3",
-                     *([f"    if kv == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
-                       if reserved else []), "    quiet += 1"]
+        if multi:       # the kind of the moving piece, read from its bit
+            body += [bits, f"kv = {self._kind_at('bo')}"]
+        if resets and multi:
+            body.append(f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1")
         else:
-            body += ([f"kv = {kind}"] if multi else []) + [quiet]
-        boards = range(n + 1 if self.neutral else n)      # B[n]: pieces owned by nobody
-        effects = [f for f in ("capture", "flip", "shot") if f in has]
-        tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None"}
-        if effects == ["capture"] and n <= 4:
-            # the captured cells leave every board at once; the mover's board also moves its piece
-            mine = "((B[me] ^ bo) & nc) | bd"
-            seats = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j in boards else f"B[{j}]"
-                                           for j in range(n + 1)) for s in range(n)])
-            slow = ["quiet = 0; nc = ~caps", f"B = {seats}"]
-            if not multi:
-                slow.insert(0, bits)
-            if multi:
-                slow.append("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
-                            + "; k[val >> 3] |= bd; K = tuple(k)")
-        else:
-            slow = ([] if multi else [bits]) + ["b = list(B)" + ("; k = list(K)" if multi else ""),
-                                                "b[me] ^= bo" + ("; k[kv] ^= bo" if multi else "")]
-            if "capture" in has:
-                slow += ["if caps:",
-                         "    quiet = 0; nc = ~caps",
-                         "    " + "; ".join(f"b[{j}] &= nc" for j in boards),
-                         *(["    " + "; ".join(f"k[{j}] &= nc" for j in range(nk))] if multi else [])]
-            slow += ["b[me] |= bd" + ("; k[val >> 3] |= bd" if multi else "")]
-            if "flip" in has:      # the flipped pieces change owner, not kind
-                slow += ["if fl:", "    nf = ~fl; " + "; ".join(f"b[{j}] &= nf" for j in boards) + "; b[me] |= fl"]
-            if "shot" in has:
-                slow += ["if ar is not None:",
-                         f"    a = BIT[ar & 65535]; b[{n}] |= a" + ("; k[ar >> 19] |= a" if multi else "")]
-            slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
+            body.append("quiet = 0" if resets else "quiet += 1")
         fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]", f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
         if multi:
             change = "k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)"
             same = _by_case("kv", [_tuple(f"K[{i}] ^ x" if i == j else f"K[{i}]" for i in range(nk)) for j in range(nk)])
             fast += ["if val >> 3 == kv:", f"    K = {same}", "else:", "    " + change] if nk <= 4 else [change]
-        if effects:
-            body += [f"if {' or '.join(tests[f] for f in effects)}:", *("    " + x for x in slow),
-                     "else:", *("    " + x for x in fast)]
+        if "capture" in self._features():
+            mine = "((B[me] ^ bo) & nc) | bd"      # the mover's board: the piece moves, captured cells leave
+            boards = range(n + 1 if self.neutral else n)      # B[n]: pieces owned by nobody
+            if n <= 4:
+                cleared = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j in boards else f"B[{j}]"
+                                                 for j in range(n + 1)) for s in range(n)])
+            else:
+                cleared = "tuple(" + mine.replace("B[me]", "B[j]") + " if j == me else B[j] & nc for j in range(%d))" % (n + 1)
+            slow = ([] if multi else [bits]) + ["quiet = 0; nc = ~caps", f"B = {cleared}"]
+            if multi:
+                slow.append("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
+                            + "; k[val >> 3] |= bd; K = tuple(k)")
+            body += ["if caps:", *("    " + x for x in slow), "else:", *("    " + x for x in fast)]
         else:
             body += fast
         body.append("last = d")

@@ -1,0 +1,99 @@
+"""The bare state layout (no cell bytes, boards only) against the byte layout, and the generated
+code's shortcuts: the same moves, positions and results either way."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulebook import load_game
+from rulebook.api import RulebookError
+from rulebook.boards.grid.game import GridGame
+
+from conftest import DATA, GAMES
+
+BARE = [GAMES / "breakthrough.yaml", GAMES / "english_draughts.yaml",
+        DATA / "words" / "owners.yaml", DATA / "words" / "steps.yaml"]
+
+
+def bytes_layout(path, monkeypatch):
+    """The same game compiled with cell bytes kept (what every game had before the bare layout)."""
+    with monkeypatch.context() as m:
+        m.setattr(GridGame, "_can_be_bare", lambda self: False)
+        m.setenv("RULEBOOK_NO_CACHE", "1")
+        return load_game(path)
+
+
+@pytest.mark.parametrize("path", BARE, ids=lambda p: p.stem)
+def test_bare_and_byte_layouts_play_alike(path, monkeypatch):
+    bare, full = load_game(path), bytes_layout(path, monkeypatch)
+    assert bare.bare and not full.bare
+    rng = random.Random(7)
+    for _ in range(12):
+        a, b = bare.initial_state(), full.initial_state()
+        while True:
+            assert a[0] is None and b[0] is not None
+            assert bare.cells_of(a) == b[0]           # the bytes rebuilt from boards and kinds
+            assert bare.position_json(a) == full.position_json(b)
+            assert a[1:] == b[1:]
+            assert bare.evaluate(a) == full.evaluate(b)
+            over = bare.is_over(a)
+            assert over == full.is_over(b)
+            if over:
+                assert bare.outcome(a) == full.outcome(b)
+                break
+            moves = bare.legal_moves(a)
+            assert moves == full.legal_moves(b)
+            m = rng.choice(moves)
+            a, b = bare.apply(a, m), full.apply(b, m)
+
+
+def test_a_game_that_reads_cells_keeps_them():
+    for name in ("chess", "reversi", "amazons", "connect4", "hex"):
+        g = load_game(GAMES / f"{name}.yaml")
+        assert not g.bare and isinstance(g.initial_state()[0], bytes), name
+
+
+def test_bare_positions_draw_and_explain():
+    g = load_game(GAMES / "english_draughts.yaml")
+    st = g.position({"black": {"man": ["c3"], "king": ["g1"]}, "white": ["d4"]}, "black")
+    assert st[0] is None
+    assert g.position_json(st)["pieces"] == {"black": {"man": ["c3"], "king": ["g1"]}, "white": ["d4"]}
+    board = g.render(st).splitlines()[:8]            # ranks 8..1: white's man d4, black's c3 and g1
+    assert [m for row in board for m in row.split() if m.isalpha()] == ["m", "M", "K"]
+    assert g.explain(st, "g1-h2").startswith("'g1-h2': a capture is possible")
+    assert g.explain(st, "d4-e5") == "'d4-e5': d4 holds no piece of black"
+
+
+def test_breakthrough_evaluation_reads_no_cells():
+    g = load_game(GAMES / "breakthrough.yaml")
+    assert "cells" not in g.sources["evaluate"]
+    st = g.position({"white": ["a2", "b7"], "black": ["h7"]}, "white")
+    # one piece more (1/40); advance counted from each owner's first rank (0): white 1 + 6,
+    # black 1, so (7 - 1)/400
+    assert g.evaluate(st)[0] == pytest.approx(0.5 + 1 / 40 + 6 / 400)
+
+
+def test_pieces_of_nobody_only_of_a_neutral_kind():
+    g = load_game(GAMES / "english_draughts.yaml")
+    with pytest.raises(RulebookError, match="belongs to a player, not to nobody"):
+        g.position({"black": ["c3"], "nobody": {"man": ["e5"]}}, "black")
+    owners = load_game(DATA / "words" / "owners.yaml")
+    assert owners.position({"east_side": ["a1"], "nobody": {"pebble": ["b1"]}}, "east_side")[1][2]
+
+
+def test_counts_against_zero_and_option_constants_are_folded():
+    g = load_game(GAMES / "breakthrough.yaml")
+    assert "bit_count" not in g.sources["win"]            # count(theirs) == 0: is the board empty
+    draughts = load_game(GAMES / "english_draughts.yaml", {"draw_plies": "0"})
+    assert "return False" in draughts.sources["draw"]     # draw_plies > 0 and ...: never, with 0
+    st = draughts.position({"black": {"king": ["a1"]}, "white": {"king": ["h8"]}}, "black", quiet=500)
+    assert not draughts.is_over(st)
+    on = load_game(GAMES / "english_draughts.yaml")
+    assert on.is_over(on.position({"black": {"king": ["a1"]}, "white": {"king": ["h8"]}}, "black", quiet=500))
+
+
+def test_capture_chains_are_module_functions():
+    g = load_game(GAMES / "english_draughts.yaml")
+    src = g.sources["play"]
+    assert "\n    def " not in src and "\ndef gen_play_rep1(" in src   # made once, not per call
