@@ -276,8 +276,9 @@ class PathCode:
         return {seat: list(dict.fromkeys(ts)) for seat, ts in terms.items()}
 
     def shared_terms(self, per_kind) -> dict[tuple[int, str], str]:
-        """The jump terms that several kinds use (a man's forward jumps are a king's too): each
-        computed once, before the first kind's search, as a name: {(seat, term): name}."""
+        """The jump terms that several kinds use (one kind's directions are often part of
+        another's): each computed once, before the first kind's search, as a name:
+        {(seat, term): name}."""
         seen: dict[tuple[int, str], int] = {}
         for terms in per_kind:
             for seat, ts in terms.items():
