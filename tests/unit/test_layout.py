@@ -195,7 +195,10 @@ def test_pyproject_lists_every_package():
     """The non-editable install only ships the packages pyproject names."""
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     packages = {m for m, p in MODULES.items() if p.name == "__init__.py"}
-    assert packages == set(conf["packages"])
+    # a folder of data files only (the web page's), shipped as a package of its own
+    data = {name for name in conf["package-data"] if name not in packages}
+    assert data == {"rulebook.web.static"} and (ROOT / "engine" / "web" / "static" / "index.html").is_file()
+    assert packages | data == set(conf["packages"])
 
 
 @pytest.mark.parametrize("name", ["rulebook", "rulebook.api", "rulebook.errors", "rulebook.pipeline"])
