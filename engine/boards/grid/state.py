@@ -270,10 +270,8 @@ class GridState:
 
     def _kind_at(self, bit: str) -> str:
         """Source of the kind index of the piece on the cell `bit` (one bit), read from the kinds'
-        boards (bare layout)."""
+        boards (bare layout, several kinds)."""
         nk = len(self.kinds)
-        if nk == 1:
-            return "0"
         return " else ".join(f"{j} if K[{j}] & {bit}" for j in range(nk - 1)) + f" else {nk - 1}"
 
     def _features(self) -> set[str]:
