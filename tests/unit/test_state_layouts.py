@@ -97,3 +97,16 @@ def test_capture_chains_are_module_functions():
     g = load_game(GAMES / "english_draughts.yaml")
     src = g.sources["play"]
     assert "\n    def " not in src and "\ndef gen_play_rep1(" in src   # made once, not per call
+
+
+def test_an_evaluation_that_reads_cells_in_a_bare_game(tmp_path):
+    # a variant of the bare Pikes whose evaluation asks what a cell holds: the bytes are
+    # rebuilt for it (cells_of), the moves and apply still keep none
+    (tmp_path / "pikes.yaml").write_text((DATA / "words" / "steps.yaml").read_text())
+    (tmp_path / "variant.yaml").write_text("extends: pikes.yaml\nevaluate: 0.25 if occupied(last) else 0.75\n")
+    g = load_game(tmp_path / "variant.yaml")
+    assert g.bare and "_CELLS(st)" in g.sources["evaluate"]
+    st = g.initial_state()
+    assert g.evaluate(st) == [0.75, 0.75]                  # no last move: off the board
+    st = g.apply(st, g.legal_moves(st)[0])
+    assert st[0] is None and g.evaluate(st) == [0.25, 0.25]
