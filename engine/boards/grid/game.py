@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from ...lang import dsl
@@ -618,11 +619,9 @@ class GridGame(GridState, GridNotation):
         return ns
 
     # ---------------------------------------------------------------- the Game API
-    def to_move(self, st) -> int:
-        return st[3]
-
-    def ply(self, st) -> int:
-        return st[4]
+    # the seat to move and the ply are fields of the state: read by C, once per ply of every playout
+    to_move = staticmethod(itemgetter(3))
+    ply = staticmethod(itemgetter(4))
 
     def is_over(self, st) -> bool:
         return st[6] is not None
