@@ -238,7 +238,7 @@ class PathCode:
                 body.append(f"    b = {board}")
             self.mark_hoisted("b")
             fixed = kind is not None or not self.multi       # the moving piece's value is known
-            value = (f"({(kind or 0) << 3} | me1)" if kind else "me1") if fixed else "v"
+            value = (f"({kind << 3} | me1)" if kind else "me1") if fixed else "v"
             at = len(body)
             body.append("    while b:")
             body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo" + ("" if fixed else "; v = cells[o]"))

@@ -215,8 +215,8 @@ class GridState:
             L = self._apply_bare_head() if self.bare else self._apply_general_head()
             state = f"(cells, B, R, nxt, ply, {self._passes}, %s, K, quiet, last" + (", passed, hist)" if self.extended else ")")
         else:
-            L = ["def apply(st, move):", "    cells, B, R, me, ply, passes, _ = st", *self._pass_test(["passes += 1"])]
-            ind = "        " if self.blocked == "pass" else "    "
+            passing, ind = self._pass_test(["passes += 1"])
+            L = ["def apply(st, move):", "    cells, B, R, me, ply, passes, _ = st", *passing]
             L += [ind + x for x in [
                 "ba = bytearray(cells)",
                 "if move[0] == 'drop':",
@@ -261,12 +261,13 @@ class GridState:
         """Source of the passes in a row after a move: 0 where no pass is ever played."""
         return "passes" if self.blocked == "pass" else "0"
 
-    def _pass_test(self, on_pass: list[str]) -> list[str]:
-        """apply()'s first lines: a pass where the rules let a blocked player pass (a move is
-        then made one level deeper), else none (no other move is ever the word `pass`)."""
+    def _pass_test(self, on_pass: list[str]) -> tuple[list[str], str]:
+        """apply()'s first lines, and the indent of the code that makes a move: a pass where the
+        rules let a blocked player pass (a move is then made one level deeper), else none (no
+        other move is ever the word `pass`)."""
         if self.blocked != "pass":
-            return []
-        return ["    if move == PASS:", *("        " + x for x in on_pass), "    else:", "        passes = 0"]
+            return [], "    "
+        return ["    if move == PASS:", *("        " + x for x in on_pass), "    else:", "        passes = 0"], "        "
 
     def _kind_at(self, bit: str) -> str:
         """Source of the kind index of the piece on the cell `bit` (one bit), read from the kinds'
@@ -305,8 +306,8 @@ class GridState:
         kb = (lambda line: [line]) if multi else (lambda line: [])
         L = ["def apply(st, move):",
              "    cells, B, R, me, ply, passes, _, K, quiet, last" + (", passed, hist" if self.extended else "") + " = st"]
-        L += self._pass_test(["passes += 1", "quiet += 1", *(["passed = -1"] if self.extended else [])])
-        ind = "        " if self.blocked == "pass" else "    "
+        passing, ind = self._pass_test(["passes += 1", "quiet += 1", *(["passed = -1"] if self.extended else [])])
+        L += passing
         if "drop" in has:
             L += ["        if move[0] == 'drop':",
                   "            ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),
@@ -393,9 +394,9 @@ class GridState:
         resets = tuple(i for i, k in enumerate(self.kinds) if k.resets_quiet)
         nk = len(self.kinds)
         L = ["def apply(st, move):",
-             "    cells, B, R, me, ply, passes, _, K, quiet, last = st",
-             *self._pass_test(["passes += 1", "quiet += 1"])]
-        ind = "        " if self.blocked == "pass" else "    "
+             "    cells, B, R, me, ply, passes, _, K, quiet, last = st"]
+        passing, ind = self._pass_test(["passes += 1", "quiet += 1"])
+        L += passing
         body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
         bits = "bo = BIT[o]; bd = BIT[d]"
         if multi:       # the kind of the moving piece, read from its bit
