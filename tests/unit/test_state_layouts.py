@@ -110,3 +110,50 @@ def test_an_evaluation_that_reads_cells_in_a_bare_game(tmp_path):
     assert g.evaluate(st) == [0.75, 0.75]                  # no last move: off the board
     st = g.apply(st, g.legal_moves(st)[0])
     assert st[0] is None and g.evaluate(st) == [0.25, 0.25]
+
+
+def test_target_groups_list_moves_in_bit_order():
+    from rulebook.boards.grid.movegen import target_groups
+    rng = random.Random(3)
+    for bits in (list(range(8, 64)), [9 + 2 * i + (i // 4) % 2 for i in range(28)], [3, 20, 41]):
+        table = {1 << b: ("move", b) for b in bits}
+        groups = target_groups(table, most=99)
+        assert sum(mask for mask, _shift, _rows in groups) == sum(table)
+        for _ in range(200):
+            t = sum(bit for bit in table if rng.random() < 0.4)
+            got = []
+            for mask, shift, rows in groups:
+                if t & mask:
+                    got += rows[t & mask] if shift is None else rows[(t >> shift) & 0xFF]
+            assert got == [table[bit] for bit in sorted(table) if t & bit]
+    dense = target_groups({1 << b: b for b in range(8, 64)}, most=99)
+    assert [shift for _m, shift, _r in dense] == [8, 16, 24, 32, 40, 48, 56]    # a byte each: tuples
+    assert all(isinstance(rows, tuple) and len(rows) == 256 for _m, _s, rows in dense)
+    checkered = target_groups({1 << b: b for b in range(0, 64, 2)}, most=99)
+    assert len(checkered) == 4 and all(shift is None for _m, shift, _r in checkered)   # 8 targets each
+    assert target_groups({1 << b: b for b in range(8, 64)}, most=6) == []             # too many: bit by bit
+
+
+@pytest.mark.parametrize("name", ["breakthrough", "english_draughts"])
+def test_steps_read_by_groups_list_the_same_moves(name, monkeypatch):
+    # dense kinds (Breakthrough's pawns, draughts' men) read their step targets a group at a
+    # time; the same game read bit by bit lists the same moves in the same order
+    grouped = load_game(GAMES / f"{name}.yaml")
+    assert "moves += BULK" in grouped.sources["play"]
+    with monkeypatch.context() as m:
+        m.setattr("rulebook.boards.grid.game.target_groups", lambda table, most: [])
+        m.setenv("RULEBOOK_NO_CACHE", "1")
+        plain = load_game(GAMES / f"{name}.yaml")
+    assert "moves += BULK" not in plain.sources["play"]
+    rng = random.Random(11)
+    for _ in range(10):
+        st = grouped.initial_state()
+        while not grouped.is_over(st):
+            moves = grouped.legal_moves(st)
+            assert moves == plain.legal_moves(st)
+            st = grouped.apply(st, rng.choice(moves))
+
+
+def test_sparse_kinds_read_their_steps_bit_by_bit():
+    # chess: 8 pawns, 2 knights, one king on 64 cells: too few pieces to read their targets by groups
+    assert "moves += BULK" not in load_game(GAMES / "chess.yaml").sources["play"]

@@ -15,7 +15,7 @@ from ...api import Outcome, RulebookError
 from ...codegen import RUNTIME, define
 from ...lang.expr import INT, Emitter, Symbol, Vocabulary
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
-from .movegen import PathCode, flips
+from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
@@ -170,10 +170,13 @@ class GridGame(GridState, GridNotation):
 
     def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool):
         """For a bulk step (movegen.PathCode.bulk_steps): per seat, per direction, the origin mask,
-        the shift, the name of the tables of moves by target bit, and the promotion zone's mask."""
+        the shift, the name of the tables of moves by target bit, the promotion zone's mask, and
+        the groups its targets onto empty cells ('free') and enemies ('foe') are read by, where
+        they are read a group at a time (movegen.target_groups)."""
         geo, W, ns = self.geo, self.geo.files, self._ns
         k = self.kinds[kind or 0]
         words = direction_sets(self.rules.dirsets, geo)[dirs]
+        pieces = len(self.zone_cells[k.start][0]) if k.start else 0     # of one seat, at the start
         out = []
         for seat in range(self.n):
             val = self.kind_values[k.moved or k.name] | (seat + 1)
@@ -208,8 +211,19 @@ class GridGame(GridState, GridNotation):
                 ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
                 ns[name + "m"] = mask
                 ns[name + "z"] = sum(1 << c for c in promo_cells)
+                # the targets read a group at a time where the kind is dense enough: two pieces at
+                # the start a group (a bit-by-bit loop is cheaper for a few scattered targets)
+                groups = {}
+                for tab, tname, where in ((plain, name, "free"), (taking, name + "x", "foe")):
+                    if capture == ("only" if where == "free" else "no"):
+                        continue        # targets this step never reads
+                    runs = target_groups(tab, pieces // 2)
+                    if runs:
+                        for g, (gmask, low, rows) in enumerate(runs):
+                            ns[f"{tname}_{g}"] = rows
+                        groups[where] = [(gmask, low) for gmask, low, _rows in runs]
                 # no mask where a wrong landing can only be a hole (a checkerboard's light squares) or off the board
-                shifts.append((name + "m" if wraps else None, shift, name, name + "z" if promo_cells else None))
+                shifts.append((name + "m" if wraps else None, shift, name, name + "z" if promo_cells else None, groups))
             out.append(shifts)
         return out
 

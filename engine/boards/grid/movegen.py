@@ -326,7 +326,7 @@ class PathCode:
     def _shifts(self, shifts, cap: str) -> None:
         """One seat's shifts of a bulk step: the targets onto empty cells and/or enemies."""
         L = self.lines
-        for mask, shift, table, promo in shifts:
+        for mask, shift, table, promo, groups in shifts:
             own = f"(own & {mask})" if mask else "own"
             bare = f"{own} << {shift}" if shift >= 0 else f"{own} >> {-shift}"
             src = f"({bare})"
@@ -346,8 +346,15 @@ class PathCode:
                     L.append(f"                p = t & {promo}; t ^= p")
                     L.append("                while p:")
                     L.append(f"                    lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
-                L.append("            while t:")
-                L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
+                if where not in groups:
+                    L.append("            while t:")
+                    L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
+                    continue
+                # dense targets: one list extension per group of targets
+                L.append("            if t:")
+                for g, (mask, low) in enumerate(groups[where]):
+                    part = f"t & {mask:#x}" if low is None else f"(t >> {low}) & 0xff" if low else "t & 0xff"
+                    L.append(f"                if t & {mask:#x}: moves += {tab}_{g}[{part}]")
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
@@ -730,3 +737,35 @@ def flips(cells, c, o, rays, en, fr, BIT=()):
                     total |= run
                 break
     return total
+
+
+
+def target_groups(table: dict, most: int) -> list[tuple[int, int | None, dict | tuple]]:
+    """A bulk step's table of moves by target bit, read a group of targets at a time: at most
+    `most` groups (else [], read it bit by bit), each as (its mask, its shift, its moves by
+    targets). Where the targets are dense, a group is a window of 8 bits, its moves a tuple
+    indexed by `(t >> shift) & 0xff`; else it holds 8 targets whatever their span, its moves a
+    dict by `t & mask` (shift None). Either lists a group's moves lowest target first, the
+    order of a bit-by-bit loop."""
+    bits = sorted(table)
+    windows, start = [], 0
+    for bit in bits:
+        if bit >= start << 8:
+            start = bit
+            windows.append([])
+        windows[-1].append(bit)
+    dense = len(windows) <= (len(bits) + 7) // 8
+    runs = windows if dense else [bits[i:i + 8] for i in range(0, len(bits), 8)]
+    if not 0 < len(runs) <= most:
+        return []
+    out = []
+    for run in runs:
+        rows = {0: ()}
+        for bit in run:         # every subset of the run: the subsets without bit, then with it
+            rows.update({sub | bit: moves + (table[bit],) for sub, moves in rows.items()})
+        if dense:
+            low = run[0].bit_length() - 1
+            out.append((sum(run), low, tuple(rows.get(v << low, ()) for v in range(256))))
+        else:
+            out.append((sum(run), None, rows))
+    return out
