@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from ...api import RulebookError
-from ...lang.expr import Emitter
+from ...lang.expr import CELL, INT, Emitter, Symbol
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -234,13 +234,18 @@ class GridState:
                 f"B = {self._put('B', 'b')}"]]
             state = f"(cells, B, R, nxt, ply, {self._passes}, %s)"
         L += ["    ply += 1",
-              f"    nxt = {nxt}",
-              f"    st = {state % 'None'}"]
+              f"    nxt = {nxt}"]
+        at = len(L)         # where the new state is named, if an end condition reads it
         ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
+        # the end conditions read the counters from apply's own names, not from the new state
+        own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, self._passes)}
+        if self.general:
+            own.update(quiet=Symbol(INT, "quiet"), last=Symbol(CELL, "last"))
+        vocab = self._vocab.child(**own)
         for node, result, prefix in ends:
             if node is None:
                 continue
-            em = Emitter(self._vocab, prefix=prefix)
+            em = Emitter(vocab, prefix=prefix)
             test = em.emit(node)
             code = "\n".join(em.hoisted[0] + [test])
             if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
@@ -253,7 +258,11 @@ class GridState:
             L.append(f"        return {state % result}")
         # a blocked player to move (end.blocked lose or draw) is found when someone asks
         # (is_over, legal_moves, outcome), from the moves generated then: never twice
-        L.append("    return st")
+        if any(re.search(r"\bst\b", line) for line in L[at:]):
+            L.insert(at, f"    st = {state % 'None'}")
+            L.append("    return st")
+        else:
+            L.append(f"    return {state % 'None'}")
         return "\n".join(L) + "\n"
 
     @property
@@ -405,23 +414,35 @@ class GridState:
             body.append(f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1")
         else:
             body.append("quiet = 0" if resets else "quiet += 1")
-        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]", f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
+        # B[n], the board of pieces owned by nobody, is 0 where no kind is neutral
+        nobody = f"B[{n}]" if self.neutral else "0"
+        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]"]
+        if n <= 4:
+            fast.append("B = " + _by_case("me", [_tuple("B[me] ^ x" if j == s else f"B[{j}]" if j < n else nobody
+                                                          for j in range(n + 1)) for s in range(n)]))
+        else:
+            fast.append(f"B = {self._put('B', 'B[me] ^ x', n + 1)}")
         if multi:
             change = "k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)"
             same = _by_case("kv", [_tuple(f"K[{i}] ^ x" if i == j else f"K[{i}]" for i in range(nk)) for j in range(nk)])
             fast += ["if val >> 3 == kv:", f"    K = {same}", "else:", "    " + change] if nk <= 4 else [change]
         if "capture" in self._features():
             mine = "((B[me] ^ bo) & nc) | bd"      # the mover's board: the piece moves, captured cells leave
-            boards = range(n + 1 if self.neutral else n)      # B[n]: pieces owned by nobody
             if n <= 4:
-                cleared = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j in boards else f"B[{j}]"
+                cleared = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j < n or self.neutral else "0"
                                                  for j in range(n + 1)) for s in range(n)])
             else:
                 cleared = "tuple(" + mine.replace("B[me]", "B[j]") + " if j == me else B[j] & nc for j in range(%d))" % (n + 1)
             slow = ([] if multi else [bits]) + ["quiet = 0; nc = ~caps", f"B = {cleared}"]
             if multi:
-                slow.append("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
-                            + "; k[val >> 3] |= bd; K = tuple(k)")
+                change = ("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
+                          + "; k[val >> 3] |= bd; K = tuple(k)")
+                if nk <= 4:     # the piece keeps its kind (most captures): K rebuilt whole
+                    same = _by_case("kv", [_tuple(f"((K[{i}] ^ bo) & nc) | bd" if i == j else f"K[{i}] & nc"
+                                                  for i in range(nk)) for j in range(nk)])
+                    slow += ["if val >> 3 == kv:", f"    K = {same}", "else:", "    " + change]
+                else:
+                    slow.append(change)
             body += ["if caps:", *("    " + x for x in slow), "else:", *("    " + x for x in fast)]
         else:
             body += fast
