@@ -353,8 +353,11 @@ class PathCode:
                 # dense targets: one list extension per group of targets
                 L.append("            if t:")
                 for g, (mask, low) in enumerate(groups[where]):
-                    part = f"t & {mask:#x}" if low is None else f"(t >> {low}) & 0xff" if low else "t & 0xff"
-                    L.append(f"                if t & {mask:#x}: moves += {tab}_{g}[{part}]")
+                    if low is None:     # a group of targets read by its mask
+                        L.append(f"                if (g := t & {mask:#x}): moves += {tab}_{g}[g]")
+                    else:               # a byte of the board
+                        part = f"(t >> {low}) & 0xff" if low else "t & 0xff"
+                        L.append(f"                if t & {mask:#x}: moves += {tab}_{g}[{part}]")
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
