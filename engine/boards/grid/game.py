@@ -162,7 +162,7 @@ class GridGame(GridState, GridNotation):
                             dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks,
                             reserved=[k.name for k in self.kinds if k.reserve],
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
-                            neutral=self.neutral).source
+                            neutral=self.neutral, origin_table=self._origin_table).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
@@ -176,7 +176,7 @@ class GridGame(GridState, GridNotation):
         geo, W, ns = self.geo, self.geo.files, self._ns
         k = self.kinds[kind or 0]
         words = direction_sets(self.rules.dirsets, geo)[dirs]
-        pieces = len(self.zone_cells[k.start][0]) if k.start else 0     # of one seat, at the start
+        pieces = self._start_pieces(k)
         out = []
         for seat in range(self.n):
             val = self.kind_values[k.moved or k.name] | (seat + 1)
@@ -227,9 +227,43 @@ class GridGame(GridState, GridNotation):
             out.append(shifts)
         return out
 
+    def _origin_table(self, steps, kind: int | None, promoting: bool, track: bool) -> str | None:
+        """For the bulk steps [(direction set, capture)] of a kind with few pieces (no more at the
+        start than it has directions to step in: a king, a knight), where going from each piece
+        is cheaper than shifting its board once per direction: the name of a table, per seat,
+        per cell, of (target bit, moves onto it empty, moves onto it taking an enemy), the
+        middle or last part left out where no step of them does so. None for other kinds."""
+        k = self.kinds[kind or 0]
+        sets = direction_sets(self.rules.dirsets, self.geo)
+        ways = sum(len({self._vector(0, w) for w in sets[dirs]} - {None}) for dirs, _cap in steps)
+        if self._start_pieces(k) > ways:
+            return None
+        caps = {cap for _dirs, cap in steps}
+        per_action = [(cap, self._step_table(dirs, kind, cap, promoting, track)) for dirs, cap in steps]
+        ns, name = self._ns, f"ORIGIN{len(self._bulk)}"
+        self._bulk.append(name)
+        seats = []
+        for seat in range(self.n):
+            by_cell = [[] for _ in range(self.size)]
+            for cap, per_seat in per_action:
+                for _mask, _shift, tname, _promo, _groups in per_seat[seat]:
+                    plain, taking, plain_p, taking_p = (ns[tname + x] for x in ("", "x", "P", "xP"))
+                    for bit in list(plain) + list(plain_p):
+                        pl = plain_p.get(bit) or (plain[bit],) if cap != "only" else ()
+                        tk = taking_p.get(bit) or (taking[bit],) if cap != "no" else ()
+                        o = (pl or tk)[0][0]
+                        by_cell[o].append((bit, pl) if caps == {"no"} else (bit, tk) if caps == {"only"} else (bit, pl, tk))
+            seats.append(tuple(tuple(entries) for entries in by_cell))
+        ns[name] = tuple(seats)
+        return name
+
+    def _start_pieces(self, k) -> int:
+        """How many pieces of kind k one seat has at the start."""
+        return len(self.zone_cells[k.start][0]) if k.start else 0
+
     def _jump_masks(self, dirs: str, steps: int = 2):
         """Per seat, per direction of the set: (name of the mask of the cells with `steps` cells
-        beyond them that way, the shift of one step)."""
+        beyond them that way, or None where no mask is needed; the shift of one step)."""
         geo, W, ns = self.geo, self.geo.files, self._ns
         words = direction_sets(self.rules.dirsets, geo)[dirs]
         out = []
@@ -237,13 +271,21 @@ class GridGame(GridState, GridNotation):
             shifts = []
             for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
                 name = f"{'JMASK' if steps == 2 else 'SMASK'}_{v[0]}_{v[1]}".replace("-", "m")
+                shift = v[1] * W + v[0]
                 if name not in ns:
                     def reach(o, k):
                         for _ in range(k):
                             o = geo.neighbour(o, v) if o >= 0 else -1
                         return o >= 0
-                    ns[name] = sum(1 << o for o in geo.cells() if reach(o, steps))
-                shifts.append((name, v[1] * W + v[0]))
+
+                    def stray(o):       # shifted `steps` times, every cell is one of the board, not o's neighbours
+                        return not reach(o, steps) and all(0 <= o + j * shift < geo.size and geo.used[o + j * shift]
+                                                           for j in range(1, steps + 1))
+                    # no mask where a shifted cell that is no neighbour can only be a hole or off
+                    # the board (a checkerboard's light squares): the boards it is read against are 0 there
+                    ns[name] = sum(1 << o for o in geo.cells() if reach(o, steps)) \
+                        if any(stray(o) for o in geo.cells()) else None
+                shifts.append((name if ns[name] is not None else None, shift))
             out.append(shifts)
         return out
 
@@ -480,12 +522,12 @@ class GridGame(GridState, GridNotation):
 
         sets = direction_sets(r.dirsets, geo)
         self.dir_names = list(sets)
-        self.STEP, self.JUMP, self.RAYS, self.NEXT = [], [], [], []
+        self.STEP, self.JUMP, self.JUMPB, self.RAYS, self.NEXT = [], [], [], [], []
         self.vectors: dict[str, frozenset] = {}
         used, rayed = self._used_names()        # rayed: the sets that may need whole rays (slides, first())
         for name, words in sets.items():
             if name not in used:        # a built-in word no rule names: no tables (an index kept)
-                for table in (self.STEP, self.JUMP, self.RAYS, self.NEXT):
+                for table in (self.STEP, self.JUMP, self.JUMPB, self.RAYS, self.NEXT):
                     table.append(None)
                 continue
             steps, jumps, rays, nexts, vecs_all = [], [], [], [], set()
@@ -517,6 +559,9 @@ class GridGame(GridState, GridNotation):
                 nexts.append(nrow)
             self.STEP.append(steps)
             self.JUMP.append(jumps)
+            # the same with the bits of both cells, for the general generator's jumps
+            self.JUMPB.append([[tuple((a, b, 1 << a, 1 << b) for a, b in row) for row in per_seat]
+                               for per_seat in jumps] if self.general else None)
             self.RAYS.append(rays)
             self.NEXT.append(nexts)
             self.vectors[name] = frozenset(vecs_all)
@@ -580,7 +625,7 @@ class GridGame(GridState, GridNotation):
     def _namespace(self) -> dict:
         n, size = self.n, self.size
         bits = [1 << i for i in range(size)] + [0]        # BIT[-1], BIT[SIZE] = 0: no cell
-        ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "RAYS": self.RAYS, "NEXT": self.NEXT,
+        ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "JUMPB": self.JUMPB, "RAYS": self.RAYS, "NEXT": self.NEXT,
                               "_combinations": itertools.combinations, "RK": self.RK, "STATS": self.stats,
                               "BIT": bits, "FULL": sum(1 << i for i in self.geo.cells()), "ALLOW": _Allow(size)}
         ns["_advance"] = advance

@@ -17,7 +17,7 @@ A move is the tuple (origin, final cell, caps, path or None, flips, value at the
 shot or None); `('drop', c1, c2, ...)` for a drop of several reserve pieces at once.
 
 A cell holds 0 (empty) or kind << 3 | (owner + 1); the owner n + 1 (n players) is "nobody"
-(neutral pieces such as arrows). Tables built by the game: STEP/JUMP/RAYS per direction set,
+(neutral pieces such as arrows). Tables built by the game: STEP/JUMP(B)/RAYS per direction set,
 seat and cell; EN/FR per seat (is this cell value an enemy / a friend); PROMO_<kind> per seat
 and cell (the values a piece of that kind turns into there, () if none).
 """
@@ -70,13 +70,15 @@ class PathCode:
     the placement alternatives and the drops; `promote` holds the kinds whose pieces promote;
     `skip` leaves landing rules out (for `explain`); `instrument` counts refusals; `exists`
     makes a function that only says whether there is a move. The game supplies its tables:
-    `step_table` (bulk steps), `jump_masks` (pieces that can jump, cells next to an enemy).
+    `step_table` (bulk steps), `origin_table` (bulk steps of a kind with few pieces, by cell),
+    `jump_masks` (pieces that can jump, cells next to an enemy).
     """
 
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
-                 reserved=(), choosing: bool = False, moved=None, cells: str = "st[0]", neutral: bool = True):
+                 reserved=(), choosing: bool = False, moved=None, cells: str = "st[0]", neutral: bool = True,
+                 origin_table=None):
         self.kind_values = kind_values          # kind name -> kind << 3
         self.moved = moved or {}                # kind index -> the value bits (kind << 3) it becomes once moved
         self.placing = False
@@ -107,6 +109,7 @@ class PathCode:
         # a single step from the origin, with no landing rule, is found for all pieces at once by
         # shifting bitboards, its moves read from tables built per target cell (step_table)
         self.step_table = step_table if not active else None
+        self.origin_table = origin_table
         self.dir_names = set(dir_names) - {name for name, _ in phase.lets}
         self.jump_masks = jump_masks
         self.nplayers = nplayers
@@ -272,7 +275,7 @@ class PathCode:
                 for mask, sh in shifts:
                     a = f"({over} >> {sh})" if sh >= 0 else f"({over} << {-sh})"
                     b = f"(free >> {2 * sh})" if sh >= 0 else f"(free << {-2 * sh})"
-                    terms.setdefault(seat, []).append(f"({mask} & {a} & {b})")
+                    terms.setdefault(seat, []).append(f"({mask} & {a} & {b})" if mask else f"({a} & {b})")
         return {seat: list(dict.fromkeys(ts)) for seat, ts in terms.items()}
 
     def shared_terms(self, per_kind) -> dict[tuple[int, str], str]:
@@ -307,8 +310,28 @@ class PathCode:
 
     def bulk_steps(self, actions, board, kind):
         """step(D) as bitboard shifts: per seat and direction, the targets of every piece at once
-        (all the bulk steps of one board under one test of the seat)."""
+        (all the bulk steps of one board under one test of the seat); for a kind with few pieces,
+        from each piece instead, through a table of its steps by cell (origin_table)."""
         L = self.lines
+        steps = [(a.args[0].dotted, _kw(a, "capture", "no")) for a in actions]
+        table = None if self.exists or not self.origin_table else \
+            self.origin_table(steps, kind, self.promoting, self.track)
+        if table is not None:
+            caps = {cap for _dirs, cap in steps}
+            L += [f"    own = {board}",
+                  "    if own:",
+                  f"        by_o = {table}[me]",
+                  "        while own:",
+                  "            o = own.bit_length() - 1; own ^= BIT[o]"]
+            if caps == {"no"}:          # (target bit, moves onto it empty)
+                L += ["            for bt, pl in by_o[o]:", "                if free & bt: moves += pl"]
+            elif caps == {"only"}:      # (target bit, moves onto it taking an enemy)
+                L += ["            for bt, tk in by_o[o]:", "                if foe & bt: moves += tk"]
+            else:
+                L += ["            for bt, pl, tk in by_o[o]:",
+                      "                if free & bt: moves += pl",
+                      "                elif foe & bt: moves += tk"]
+            return
         per_action = []
         for a in actions:
             cap = _kw(a, "capture", "no")
@@ -391,12 +414,16 @@ class PathCode:
         ind = ctx["ind"]
         possessive = node.quant in ("++", "*+")
         capturing = captures(node.body)
-        inner = {"c": f"c{i}", "caps": f"caps{i}", "path": f"path{i}", "fl": f"fl{i}", "ar": f"ar{i}",
-                 "val": f"val{i}", "ind": ind + "    "}
+        # what a repetition carries: the cell, captures and path, and the flips, shot (or
+        # shifted piece) and value where its body can change them (else the caller's, unchanged)
+        acts = {x.name for x in pattern_actions(node.body)}
+        carried = ["c", "caps", "path"] + [key for key, names in (("fl", {"flip"}), ("ar", {"shoot", "shift"}),
+                                                                   ("val", {"place"})) if acts & names]
+        inner = {**ctx, **{key: f"{key}{i}" for key in carried}, "ind": ind + "    "}
         L = self.lines
         hoist = self.depth == 0 and self.defs is not None      # a function of the piece's search
         start = len(L)
-        L.append(f"{ind}def rep{i}(c{i}, caps{i}, path{i}, fl{i}, ar{i}, val{i}):")
+        L.append(f"{ind}def rep{i}({', '.join(inner[key] for key in carried)}):")
         self.depth += 1
         if possessive:
             L.append(f"{ind}    took = False")
@@ -407,7 +434,7 @@ class PathCode:
             j = c2["ind"]
             if possessive:
                 L.append(f"{j}took = True")
-            args = f"{c2['c']}, {c2['caps']}, {c2['path']}, {c2['fl']}, {c2['ar']}, {c2['val']}"
+            args = ", ".join(c2[key] for key in carried)
             if capturing:
                 L.append(f"{j}rep{i}({args})")
             else:      # no capture: each cell once per origin (paths merge)
@@ -432,7 +459,7 @@ class PathCode:
         if not capturing:
             key = f"({ctx['c']}, {ctx['caps']})" if self.track else ctx["c"]
             L.append(f"{ind}seen{i} = {{{key}}}")
-        L.append(f"{ind}rep{i}({ctx['c']}, {ctx['caps']}, {ctx['path']}, {ctx['fl']}, {ctx['ar']}, {ctx['val']})")
+        L.append(f"{ind}rep{i}({', '.join(ctx[key] for key in carried)})")
         if self.exists and self.depth == 0:
             L.append(f"{ind}if moves: return True")
 
@@ -469,14 +496,16 @@ class PathCode:
         else:
             L.append(f"{ind}    add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
 
-    def _landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False):
-        """ctx after landing on t; `taken` is the cell whose piece this landing captures."""
+    def _landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False, taken_bit: str | None = None):
+        """ctx after landing on t; `taken` is the cell whose piece this landing captures (its bit
+        already named `taken_bit`, or read from BIT)."""
         i = next(self.ids)
         L = self.lines
         L.append(f"{ind}d{i} = t")
         out = {**ctx, "c": f"d{i}", "ind": ind}
         if taken is not None:
-            caps = f"BIT[{taken}]" if ctx["caps"] == "0" else f"{ctx['caps']} | BIT[{taken}]"
+            bit = taken_bit or f"BIT[{taken}]"
+            caps = bit if ctx["caps"] == "0" else f"{ctx['caps']} | {bit}"
             L.append(f"{ind}caps{i} = {caps}")
             out["caps"] = f"caps{i}"
         if self.track:
@@ -489,8 +518,9 @@ class PathCode:
         code = self.em.emit(action.args[0], 0)
         return self.em._hoist(action.args[0].level, f"{table}[{code}][me]")
 
-    def _not_taken(self, ctx, cell="t"):
-        return f" and not {ctx['caps']} & BIT[{cell}]" if self.track and ctx["caps"] != "0" else ""
+    def _not_taken(self, ctx, cell="t", bit=None):
+        bit = bit or f"BIT[{cell}]"
+        return f" and not {ctx['caps']} & {bit}" if self.track and ctx["caps"] != "0" else ""
 
     def _step(self, a, ctx, k):
         ind, L = ctx["ind"], self.lines
@@ -532,10 +562,11 @@ class PathCode:
         cap = _kw(a, "capture", "no") != "no"
         first = ctx["c"] == "o"         # from the origin: it is neither jumped nor landed on
         lifted = "" if first or who == "theirs" else " and ov != o"
-        land = "free & BIT[t]" if first else "(free & BIT[t] or t == o)"
-        L.append(f"{ind}for ov, t in {self._dirs(a, 'JUMP')}[{ctx['c']}]:")
-        L.append(f"{ind}    if {over} & BIT[ov]{lifted} and {land}{self._not_taken(ctx, 'ov')}{self.also}:")
-        k(self._landing(ctx, ind + "        ", "ov" if cap else None))
+        land = "free & bt" if first else "(free & bt or t == o)"
+        # JUMPB: (jumped cell, landing, their bits) by cell
+        L.append(f"{ind}for ov, t, bov, bt in {self._dirs(a, 'JUMPB')}[{ctx['c']}]:")
+        L.append(f"{ind}    if {over} & bov{lifted} and {land}{self._not_taken(ctx, 'ov', 'bov')}{self.also}:")
+        k(self._landing(ctx, ind + "        ", "ov" if cap else None, taken_bit="bov"))
 
     def _place(self, a, ctx, k, near: str | None = None):
         ind, L = ctx["ind"], self.lines
@@ -549,8 +580,8 @@ class PathCode:
             # the free cells of the zone with an enemy neighbour in a direction of `near`
             terms = {}
             for seat, shifts in enumerate(self.jump_masks(near, 1)):
-                terms[seat] = " | ".join(f"({m} & (foe >> {sh}))" if sh >= 0 else f"({m} & (foe << {-sh}))"
-                                         for m, sh in shifts) or "0"
+                terms[seat] = " | ".join((f"({m} & {f})" if m else f) for m, f in
+                                         ((m, f"(foe >> {sh})" if sh >= 0 else f"(foe << {-sh})") for m, sh in shifts)) or "0"
             i = next(self.ids)
             for seat in sorted(terms):
                 L.append(f"{ind}{'if' if seat == 0 else 'elif'} me == {seat}:")
