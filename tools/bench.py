@@ -5,8 +5,10 @@
 
 Run from the repository root. Each figure is measured on the engine and on the baseline in turn,
 interleaved (the order alternates from run to run), on the same seeds and with the same driver
-functions of engine/play/measure.py (random_playout, perft); the median of N runs is kept and the
-ratio is engine / baseline (above 1: the engine is faster). Figures:
+functions of engine/play/measure.py (random_playout, perft); each measure lasts --seconds (a perft
+is counted again until then). The median of N runs is kept for each side, and the ratio is the
+median of the runs' engine / baseline ratios (above 1: the engine is faster; each run's two
+figures are measured one after the other, so a drift of the machine's speed cancels). Figures:
 
 - Le zug random playouts, plies per second;
 - Le zug perft from the start (depth 4 by default, last ply counted in bulk), leaves per second;
@@ -65,7 +67,10 @@ def side_by_side(name: str, unit: str, key: str, engine_fn, baseline_fn, runs: i
             out.append(fn(r))
         log(f"  {name} run {r + 1}/{runs}: engine {eng[-1][key]:,.0f}  baseline {base[-1][key]:,.0f} {unit}")
     e, b = statistics.median(x[key] for x in eng), statistics.median(x[key] for x in base)
-    return {"unit": unit, "engine": e, "baseline": b, "ratio": e / b,
+    # the ratio of each run's two figures, measured one after the other: the machine's drift
+    # over the whole measure cancels out (a ratio of the medians would keep it)
+    ratio = statistics.median(x[key] / y[key] for x, y in zip(eng, base))
+    return {"unit": unit, "key": key, "engine": e, "baseline": b, "ratio": ratio,
             "engine_runs": eng, "baseline_runs": base}
 
 
@@ -140,7 +145,7 @@ def mcts_memory(iterations: int, log) -> dict:
 # ---------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=3.0, help="seconds per playout measure (default 3)")
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measure: playouts, and perft counted again until then (default 3)")
     ap.add_argument("--runs", type=int, default=3, help="runs per figure; the median is kept (default 3)")
     ap.add_argument("--depth", type=int, default=4, help="Le zug perft depth from the start (default 4)")
     ap.add_argument("--json", metavar="FILE", help="write the figures here as JSON")
@@ -169,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         args.runs, log)
     figures["lezug_perft"] = side_by_side(
         f"Le zug perft {args.depth}", "leaves/s", "leaves_per_s",
-        lambda r: perft_rate(lezug, args.depth), lambda r: perft_rate(lezug_base, args.depth), args.runs, log)
+        lambda r: perft_rate(lezug, args.depth, seconds=args.seconds),
+        lambda r: perft_rate(lezug_base, args.depth, seconds=args.seconds), args.runs, log)
     e_leaves = {x["leaves"] for x in figures["lezug_perft"]["engine_runs"]}
     b_leaves = {x["leaves"] for x in figures["lezug_perft"]["baseline_runs"]}
     if e_leaves != b_leaves:
@@ -239,7 +245,8 @@ def corpus_figures(key, title, file, factory, depth, args, figures, notes, log) 
         args.runs, log)
     figures[f"{key}_perft"] = side_by_side(
         f"{title} perft {depth}", "leaves/s", "leaves_per_s",
-        lambda r: perft_rate(game, depth), lambda r: perft_rate(base, depth), args.runs, log)
+        lambda r: perft_rate(game, depth, seconds=args.seconds), lambda r: perft_rate(base, depth, seconds=args.seconds),
+        args.runs, log)
     figures[f"{key}_perft"]["depth"] = depth
     e_leaves = {x["leaves"] for x in figures[f"{key}_perft"]["engine_runs"]}
     b_leaves = {x["leaves"] for x in figures[f"{key}_perft"]["baseline_runs"]}
@@ -261,8 +268,9 @@ def chess_figures(args, figures, notes, log) -> None:
     kiwi = game.position(pos["pieces"], to_move=pos["to_move"], ply=pos["ply"], quiet=pos["quiet"])
     for key, title, st, fen, depth in (("chess_perft", "Chess perft 4", None, None, 4),
                                        ("kiwipete_perft", "Kiwipete perft 3", kiwi, KIWIPETE, 3)):
-        figures[key] = side_by_side(title, "leaves/s", "leaves_per_s", lambda r: perft_rate(game, depth, st),
-                                    lambda r: pychess.perft_rate(fen or pychess.chess.STARTING_FEN, depth),
+        figures[key] = side_by_side(title, "leaves/s", "leaves_per_s",
+                                    lambda r: perft_rate(game, depth, st, seconds=args.seconds),
+                                    lambda r: pychess.perft_rate(fen or pychess.chess.STARTING_FEN, depth, args.seconds),
                                     args.runs, log)
         figures[key]["depth"] = depth
         e_leaves = {x["leaves"] for x in figures[key]["engine_runs"]}

@@ -96,12 +96,21 @@ def playout_rate(game, seed: int, seconds: float) -> dict:
             "matches": matches, "seconds": elapsed}
 
 
-def perft_rate(game, depth: int, st=None) -> dict:
+def perft_rate(game, depth: int, st=None, seconds: float = 0.0) -> dict:
+    """perft from st (default the start), counted again until `seconds` have passed (at least
+    once): leaves is one count's, leaves_per_s over all the counts."""
     st = game.initial_state() if st is None else st
+    counts = total = 0
     t0 = time.perf_counter()
-    leaves = perft(game, st, depth)
-    elapsed = time.perf_counter() - t0
-    return {"leaves_per_s": leaves / elapsed if elapsed > 0 else 0.0, "leaves": leaves, "seconds": elapsed}
+    while True:
+        leaves = perft(game, st, depth)
+        total += leaves
+        counts += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            break
+    return {"leaves_per_s": total / elapsed if elapsed > 0 else 0.0, "leaves": leaves, "counts": counts,
+            "seconds": elapsed}
 
 
 def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -> dict:

@@ -30,12 +30,19 @@ def over(board: chess.Board) -> bool:
             or board.halfmove_clock >= 100 or board.is_repetition(3))
 
 
-def perft_rate(fen: str, depth: int) -> dict:
+def perft_rate(fen: str, depth: int, seconds: float = 0.0) -> dict:
+    """As rulebook.play.measure.perft_rate: counted again until `seconds` have passed."""
     board = chess.Board(fen)
+    counts = total = 0
     t0 = time.perf_counter()
-    leaves = perft(board, depth)
-    elapsed = time.perf_counter() - t0
-    return {"leaves_per_s": leaves / elapsed, "leaves": leaves, "seconds": elapsed}
+    while True:
+        leaves = perft(board, depth)
+        total += leaves
+        counts += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            break
+    return {"leaves_per_s": total / elapsed, "leaves": leaves, "counts": counts, "seconds": elapsed}
 
 
 def playout_rate(seed: int, seconds: float) -> dict:
