@@ -408,41 +408,66 @@ class GridState:
         L += passing
         body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
         bits = "bo = BIT[o]; bd = BIT[d]"
+        capture = "capture" in self._features()
+        # B[n], the board of pieces owned by nobody, is 0 where no kind is neutral
+        nobody = f"B[{n}]" if self.neutral else "0"
+        if n <= 4:
+            moved = "B = " + _by_case("me", [_tuple("B[me] ^ x" if j == s else f"B[{j}]" if j < n else nobody
+                                                     for j in range(n + 1)) for s in range(n)])
+        else:
+            moved = f"B = {self._put('B', 'B[me] ^ x', n + 1)}"
+        mine = "((B[me] ^ bo) & nc) | bd"      # the mover's board: the piece moves, captured cells leave
+        if n <= 4:
+            cleared = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j < n or self.neutral else "0"
+                                             for j in range(n + 1)) for s in range(n)])
+        else:
+            cleared = "tuple(" + mine.replace("B[me]", "B[j]") + " if j == me else B[j] & nc for j in range(%d))" % (n + 1)
+        if multi and nk <= 4:
+            # one branch per kind of the moving piece (read from its bit): its quiet rule and its
+            # board of K, rebuilt whole; a kind that may change (promotion, a moved kind) asks the
+            # move's value which kind it becomes
+            def by_kind(taking: bool) -> list[str]:
+                out = []
+                for j, k in enumerate(self.kinds):
+                    head = "if" if j == 0 else "elif" if j < nk - 1 else "else"
+                    out.append(f"{head} K[{j}] & bo:" if head != "else" else "else:")
+                    if not taking and resets:
+                        out.append("    quiet = 0" if j in resets else "    quiet += 1")
+                    if taking:
+                        same = _tuple(f"((K[{i}] ^ bo) & nc) | bd" if i == j else f"K[{i}] & nc" for i in range(nk))
+                        change = ("k = list(K); k[%d] ^= bo; " % j + "; ".join(f"k[{i}] &= nc" for i in range(nk))
+                                  + "; k[val >> 3] |= bd; K = tuple(k)")
+                    else:
+                        same = _tuple(f"K[{i}] ^ x" if i == j else f"K[{i}]" for i in range(nk))
+                        change = "k = list(K); k[%d] ^= bo; k[val >> 3] |= bd; K = tuple(k)" % j
+                    if k.promote_to or k.moved:
+                        out += [f"    if val >> 3 == {j}:", f"        K = {same}", "    else:", f"        {change}"]
+                    else:
+                        out.append(f"    K = {same}")
+                return out
+            body.append(bits)
+            plain = ["x = bo | bd", moved, *([] if resets else ["quiet += 1"]), *by_kind(False)]
+            if capture:
+                body += ["if caps:", "    quiet = 0; nc = ~caps", f"    B = {cleared}", *("    " + x for x in by_kind(True)),
+                         "else:", *("    " + x for x in plain)]
+            else:
+                body += plain
+            body.append("last = d")
+            return L + [ind + x for x in body]
         if multi:       # the kind of the moving piece, read from its bit
             body += [bits, f"kv = {self._kind_at('bo')}"]
         if resets and multi:
             body.append(f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1")
         else:
             body.append("quiet = 0" if resets else "quiet += 1")
-        # B[n], the board of pieces owned by nobody, is 0 where no kind is neutral
-        nobody = f"B[{n}]" if self.neutral else "0"
-        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]"]
-        if n <= 4:
-            fast.append("B = " + _by_case("me", [_tuple("B[me] ^ x" if j == s else f"B[{j}]" if j < n else nobody
-                                                          for j in range(n + 1)) for s in range(n)]))
-        else:
-            fast.append(f"B = {self._put('B', 'B[me] ^ x', n + 1)}")
+        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]", moved]
         if multi:
-            change = "k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)"
-            same = _by_case("kv", [_tuple(f"K[{i}] ^ x" if i == j else f"K[{i}]" for i in range(nk)) for j in range(nk)])
-            fast += ["if val >> 3 == kv:", f"    K = {same}", "else:", "    " + change] if nk <= 4 else [change]
-        if "capture" in self._features():
-            mine = "((B[me] ^ bo) & nc) | bd"      # the mover's board: the piece moves, captured cells leave
-            if n <= 4:
-                cleared = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j < n or self.neutral else "0"
-                                                 for j in range(n + 1)) for s in range(n)])
-            else:
-                cleared = "tuple(" + mine.replace("B[me]", "B[j]") + " if j == me else B[j] & nc for j in range(%d))" % (n + 1)
+            fast.append("k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)")
+        if capture:
             slow = ([] if multi else [bits]) + ["quiet = 0; nc = ~caps", f"B = {cleared}"]
             if multi:
-                change = ("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
-                          + "; k[val >> 3] |= bd; K = tuple(k)")
-                if nk <= 4:     # the piece keeps its kind (most captures): K rebuilt whole
-                    same = _by_case("kv", [_tuple(f"((K[{i}] ^ bo) & nc) | bd" if i == j else f"K[{i}] & nc"
-                                                  for i in range(nk)) for j in range(nk)])
-                    slow += ["if val >> 3 == kv:", f"    K = {same}", "else:", "    " + change]
-                else:
-                    slow.append(change)
+                slow.append("k = list(K); k[kv] ^= bo; " + "; ".join(f"k[{j}] &= nc" for j in range(nk))
+                            + "; k[val >> 3] |= bd; K = tuple(k)")
             body += ["if caps:", *("    " + x for x in slow), "else:", *("    " + x for x in fast)]
         else:
             body += fast
