@@ -117,7 +117,10 @@ class PathCode:
         self.choosing = choosing                # some kind promotes to one of several
         # the prologue: each name only when the body uses it (`cells`: how the state's bytes are read)
         prologue = [("cells", f"cells = {cells}"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
-                    ("K", "K = st[7]"), ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),
+                    ("K", "K = st[7]"),
+                    # the mover's pieces of each kind (read by its bulk steps and its search)
+                    *((f"mk{i}", f"mk{i} = B[me] & K[{i}]") for i in range(len(kind_values)) if multi_kind),
+                    ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),
                     ("occ", "occ = " + " | ".join(f"B[{i}]" for i in range(nplayers + (1 if neutral else 0)))),
                     ("free", "free = FULL ^ occ"),
                     ("foe", "foe = B[1 - me]" if nplayers == 2 and not neutral else
@@ -213,7 +216,7 @@ class PathCode:
         body, em = self.lines, self.em
         loops = []
         for kind, alts in kinds:
-            board = "B[me]" if kind is None or not self.multi else f"(B[me] & K[{kind}])"
+            board = "B[me]" if kind is None or not self.multi else f"mk{kind}"
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
             fixed = kind is not None or not self.multi       # the moving piece's value is known
