@@ -422,6 +422,7 @@ class PathCode:
         acts = {x.name for x in pattern_actions(node.body)}
         carried = ["c", "caps", "path"] + [key for key, names in (("fl", {"flip"}), ("ar", {"shoot", "shift"}),
                                                                    ("val", {"place"})) if acts & names]
+        # a repetition entered with captures goes on with them (captures only grow)
         inner = {**ctx, **{key: f"{key}{i}" for key in carried}, "ind": ind + "    "}
         L = self.lines
         hoist = self.depth == 0 and self.defs is not None      # a function of the piece's search
@@ -468,13 +469,17 @@ class PathCode:
 
     def accept(self, ctx):
         ind, L = ctx["ind"], self.lines
-        if self.exists:
-            guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
+        # a move is made when the piece has gone somewhere or taken something: no test where it
+        # has certainly taken something (ctx "sure": its captures are not 0)
+        sure = self.track and ctx.get("sure")
+        guard = None if sure else f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
+        if guard:
             L.append(f"{ind}if {guard}:")
-            L.append(f"{ind}    {'return True' if self.depth == 0 else 'add(1); return'}")
+            ind += "    "
+        if self.exists:
+            L.append(f"{ind}{'return True' if self.depth == 0 else 'add(1); return'}")
             return
-        path = f"({ctx['path']} if {ctx['caps']} else None)" if self.track else "None"
-        guard = f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
+        path = (ctx["path"] if sure else f"({ctx['path']} if {ctx['caps']} else None)") if self.track else "None"
         tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['ar']}"
         val = ctx["val"]
         if self.moved and not self.placing:     # the piece becomes another kind once it has moved
@@ -486,18 +491,17 @@ class PathCode:
         ctx = {**ctx, "val": val}
         if self.choosing:       # an 8th field: 1 when the move promotes (its notation names the kind)
             tup += ", %s"
-        L.append(f"{ind}if {guard}:")
         if self.promoting:
             table = (f"PROMO_{self.kind}[me][{ctx['c']}]" if self.kind is not None else
                      f"PROMO[{ctx['val']} >> 3][me][{ctx['c']}]")
-            L.append(f"{ind}    pr = {table}")
-            L.append(f"{ind}    if pr:")
-            L.append(f"{ind}        for pv in pr:")
-            L.append(f"{ind}            add(({tup % (('pv', 1) if self.choosing else 'pv')}))")
-            L.append(f"{ind}    else:")
-            L.append(f"{ind}        add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
-        else:
+            L.append(f"{ind}pr = {table}")
+            L.append(f"{ind}if pr:")
+            L.append(f"{ind}    for pv in pr:")
+            L.append(f"{ind}        add(({tup % (('pv', 1) if self.choosing else 'pv')}))")
+            L.append(f"{ind}else:")
             L.append(f"{ind}    add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
+        else:
+            L.append(f"{ind}add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
 
     def _landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False, taken_bit: str | None = None):
         """ctx after landing on t; `taken` is the cell whose piece this landing captures (its bit
@@ -511,6 +515,7 @@ class PathCode:
             caps = bit if ctx["caps"] == "0" else f"{ctx['caps']} | {bit}"
             L.append(f"{ind}caps{i} = {caps}")
             out["caps"] = f"caps{i}"
+            out["sure"] = True          # something is taken: the captures are not 0 from here on
         if self.track:
             step = f"({'~t' if taken is not None else 't'},)"
             L.append(f"{ind}path{i} = {step if ctx['path'] == '()' else ctx['path'] + ' + ' + step}")
@@ -565,7 +570,7 @@ class PathCode:
         cap = _kw(a, "capture", "no") != "no"
         first = ctx["c"] == "o"         # from the origin: it is neither jumped nor landed on
         lifted = "" if first or who == "theirs" else " and ov != o"
-        land = "free & bt" if first else "(free & bt or t == o)"
+        land = "free & bt" if first else "(free & bt or t == o)"     # back on its origin: empty since it left
         # JUMPB: (jumped cell, landing, their bits) by cell
         L.append(f"{ind}for ov, t, bov, bt in {self._dirs(a, 'JUMPB')}[{ctx['c']}]:")
         L.append(f"{ind}    if {over} & bov{lifted} and {land}{self._not_taken(ctx, 'ov', 'bov')}{self.also}:")
