@@ -94,7 +94,7 @@ class GridGame(GridState, GridNotation):
         ns["_CELLS"] = self.cells_of
         self._eval = self._state_fn(rules.evaluate, "evaluate", ns)      # (reads cells_of in a bare game)
         ns["_WINNERS"] = self._top_scorers
-        ns["_MEMO_ST"] = ns["_MEMO_MOVES"] = None        # see state.py's _legal_source
+        ns["_MEMO"] = [None, None]        # see state.py's _legal_source
         self._stuck_memo = "stuck" in rules.words and all(ph.legal for ph in rules.phases)
         src = self._apply_source()
         self.sources["apply"] = src
