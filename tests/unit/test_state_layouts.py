@@ -157,3 +157,36 @@ def test_steps_read_by_groups_list_the_same_moves(name, monkeypatch):
 def test_sparse_kinds_read_their_steps_bit_by_bit():
     # chess: 8 pawns, 2 knights, one king on 64 cells: too few pieces to read their targets by groups
     assert "moves += BULK" not in load_game(GAMES / "chess.yaml").sources["play"]
+
+
+@pytest.mark.parametrize("name", ["english_draughts", "chess"])
+def test_steps_from_each_piece_list_the_same_moves(name, monkeypatch):
+    # kinds with few pieces (draughts' kings, chess's knights and king) step from each piece
+    # through a table by cell; shifting their boards per direction lists the same moves
+    by_origin = load_game(GAMES / f"{name}.yaml")
+    assert "by_o = ORIGIN" in by_origin.sources["play"]
+    with monkeypatch.context() as m:
+        m.setattr(GridGame, "_origin_table", lambda self, *args: None)
+        m.setenv("RULEBOOK_NO_CACHE", "1")
+        shifted = load_game(GAMES / f"{name}.yaml")
+    assert "by_o" not in shifted.sources["play"]
+    rng = random.Random(5)
+    for _ in range(6 if name == "chess" else 12):
+        st = by_origin.initial_state()
+        for _ply in range(120):
+            if by_origin.is_over(st):
+                break
+            moves = by_origin.legal_moves(st)
+            assert sorted(moves, key=repr) == sorted(shifted.legal_moves(st), key=repr)
+            st = by_origin.apply(st, rng.choice(moves))
+
+
+def test_jump_terms_need_no_edge_mask_on_a_checkerboard():
+    # draughts' dark squares: a shift that wraps to another rank lands on a light square, never
+    # a board cell, so its jump terms read the boards unmasked; on Reversi's full board a
+    # sideways or diagonal shift wraps onto a cell of the board and keeps its mask, a shift of
+    # a whole rank (8) never wraps
+    draughts = load_game(GAMES / "english_draughts.yaml").sources["play"]
+    assert "JMASK" not in draughts and "((foe >> 7) & (free >> 14))" in draughts
+    reversi = load_game(GAMES / "reversi.yaml").sources["play"]
+    assert "(SMASK_1_0 & (foe >> 1))" in reversi and "| (foe >> 8) |" in reversi
