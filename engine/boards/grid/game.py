@@ -168,15 +168,16 @@ class GridGame(GridState, GridNotation):
                               fname=fname).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
-    def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool):
+    def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool,
+                    groups: bool = True):
         """For a bulk step (movegen.PathCode.bulk_steps): per seat, per direction, the origin mask,
         the shift, the name of the tables of moves by target bit, the promotion zone's mask, and
-        the groups its targets onto empty cells ('free') and enemies ('foe') are read by, where
-        they are read a group at a time (movegen.target_groups)."""
+        the groups (mask, shift) its targets onto empty cells are read by, where they are read a
+        group at a time (movegen.target_groups; None: bit by bit, always where `groups` is off)."""
         geo, W, ns = self.geo, self.geo.files, self._ns
         k = self.kinds[kind or 0]
         words = direction_sets(self.rules.dirsets, geo)[dirs]
-        pieces = self._start_pieces(k)
+        pieces = self._start_pieces(k) if groups else 0
         out = []
         for seat in range(self.n):
             val = self.kind_values[k.moved or k.name] | (seat + 1)
@@ -211,17 +212,13 @@ class GridGame(GridState, GridNotation):
                 ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
                 ns[name + "m"] = mask
                 ns[name + "z"] = sum(1 << c for c in promo_cells)
-                # the targets read a group at a time where the kind is dense enough: two pieces at
-                # the start a group (a bit-by-bit loop is cheaper for a few scattered targets)
-                groups = {}
-                for tab, tname, where in ((plain, name, "free"), (taking, name + "x", "foe")):
-                    if capture == ("only" if where == "free" else "no"):
-                        continue        # targets this step never reads
-                    runs = target_groups(tab, pieces // 2)
-                    if runs:
-                        for g, (gmask, low, rows) in enumerate(runs):
-                            ns[f"{tname}_{g}"] = rows
-                        groups[where] = [(gmask, low) for gmask, low, _rows in runs]
+                # the targets onto empty cells read a group at a time where the kind is dense
+                # enough: two pieces at the start a group (a bit-by-bit loop is cheaper for a few
+                # scattered targets, as captures are)
+                runs = target_groups(plain, pieces // 2) if capture != "only" else []
+                for g, (_gmask, _low, rows) in enumerate(runs):
+                    ns[f"{name}_{g}"] = rows
+                groups = [(gmask, low) for gmask, low, _rows in runs] or None
                 # no mask where a wrong landing can only be a hole (a checkerboard's light squares) or off the board
                 shifts.append((name + "m" if wraps else None, shift, name, name + "z" if promo_cells else None, groups))
             out.append(shifts)
@@ -239,7 +236,7 @@ class GridGame(GridState, GridNotation):
         if self._start_pieces(k) > ways:
             return None
         caps = {cap for _dirs, cap in steps}
-        per_action = [(cap, self._step_table(dirs, kind, cap, promoting, track)) for dirs, cap in steps]
+        per_action = [(cap, self._step_table(dirs, kind, cap, promoting, track, groups=False)) for dirs, cap in steps]
         ns, name = self._ns, f"ORIGIN{len(self._bulk)}"
         self._bulk.append(name)
         seats = []

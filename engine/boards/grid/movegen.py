@@ -346,7 +346,8 @@ class PathCode:
         per_action = []
         for a in actions:
             cap = _kw(a, "capture", "no")
-            per_action.append((cap, self.step_table(a.args[0].dotted, kind, cap, self.promoting, self.track)))
+            per_action.append((cap, self.step_table(a.args[0].dotted, kind, cap, self.promoting, self.track,
+                                                    groups=not self.exists)))   # "is there a move?" lists none
         L.append(f"    own = {board}")
         L.append("    if own:")
         for seat in range(self.nplayers):
@@ -380,13 +381,13 @@ class PathCode:
                     L.append(f"                p = t & {promo}; t ^= p")
                     L.append("                while p:")
                     L.append(f"                    lo = p & -p; p ^= lo; moves.extend({tab}P[lo])")
-                if where not in groups:
+                if where == "foe" or groups is None:
                     L.append("            while t:")
                     L.append(f"                lo = t & -t; t ^= lo; add({tab}[lo])")
                     continue
                 # dense targets: one list extension per group of targets
                 L.append("            if t:")
-                for g, (mask, low) in enumerate(groups[where]):
+                for g, (mask, low) in enumerate(groups):
                     if low is None:     # a group of targets read by its mask
                         L.append(f"                if (g := t & {mask:#x}): moves += {tab}_{g}[g]")
                     else:               # a byte of the board
@@ -810,12 +811,31 @@ def target_groups(table: dict, most: int) -> list[tuple[int, int | None, dict | 
         return []
     out = []
     for run in runs:
-        rows = {0: ()}
-        for bit in run:         # every subset of the run: the subsets without bit, then with it
-            rows.update({sub | bit: moves + (table[bit],) for sub, moves in rows.items()})
+        # the j-th bit of an index stands for the run's j-th cell: a window's 8 bits from its
+        # lowest (holes have no move), else the run's targets in order
+        low = run[0].bit_length() - 1
+        cells = [1 << (low + j) for j in range(8)] if dense else run
+        moves = [table.get(c) for c in cells]
+        # an index is two halves of 4 cells: the moves (and cells) of each half's 16 subsets
+        # first, then every index as the low half's followed by the high half's
+        halves = [_subsets(moves[h:h + 4], cells[h:h + 4]) for h in (0, 4)]
+        (lo, lo_keys), (hi, hi_keys) = halves
+        size = 1 << len(cells)
+        rows = tuple(lo[v & 15] + hi[v >> 4] for v in range(size))
         if dense:
-            low = run[0].bit_length() - 1
-            out.append((sum(run), low, tuple(rows.get(v << low, ()) for v in range(256))))
+            out.append((sum(run), low, rows))
         else:
-            out.append((sum(run), None, rows))
+            out.append((sum(run), None, dict(zip([lo_keys[v & 15] | hi_keys[v >> 4] for v in range(size)], rows))))
     return out
+
+
+def _subsets(moves: list, cells: list) -> tuple[list, list]:
+    """For up to 4 cells and their moves (None: no move there): the moves of each subset of them
+    (lowest cell first) and the subset's cells, by the subset's index (bit j: the j-th cell)."""
+    rows, keys = [()] * 16, [0] * 16
+    for v in range(1, 1 << len(cells)):
+        lb = v & -v
+        j = lb.bit_length() - 1
+        rows[v] = rows[v ^ lb] if moves[j] is None else (moves[j],) + rows[v ^ lb]
+        keys[v] = keys[v ^ lb] | cells[j]
+    return rows, keys
