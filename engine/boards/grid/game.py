@@ -226,10 +226,11 @@ class GridGame(GridState, GridNotation):
 
     def _origin_table(self, steps, kind: int | None, promoting: bool, track: bool) -> str | None:
         """For the bulk steps [(direction set, capture)] of a kind with few pieces (no more at the
-        start than it has directions to step in: a king, a knight), where going from each piece
-        is cheaper than shifting its board once per direction: the name of a table, per seat,
-        per cell, of (target bit, moves onto it empty, moves onto it taking an enemy), the
-        middle or last part left out where no step of them does so. None for other kinds."""
+        start than it has directions to step in: a lone piece, or one made by promotion), where
+        going from each piece is cheaper than shifting its board once per direction: the name of
+        a table, per seat, per cell, of (target bit, moves onto it empty, moves onto it taking
+        an enemy), the middle or last part left out where no step of them does so. None for
+        other kinds."""
         k = self.kinds[kind or 0]
         sets = direction_sets(self.rules.dirsets, self.geo)
         ways = sum(len({self._vector(0, w) for w in sets[dirs]} - {None}) for dirs, _cap in steps)

@@ -19,10 +19,11 @@ shot or None); `('drop', c1, c2, ...)` for a drop of several reserve pieces at o
 A step with no landing rule (a bulk step) is found for all the pieces of a kind at once: per seat
 and direction, the kind's board shifted one cell and masked by the empty cells (or the enemies),
 its moves read from tables built per target cell. A dense kind (two pieces at the start per
-group of 8 targets, as Breakthrough's pawns or draughts' men) reads its targets a group at a
+group of 8 targets: rows of pieces that mostly move together) reads its targets a group at a
 time, one list extension per group; others bit by bit. A kind with no more pieces at the start
-than it has directions (a king, a knight) goes from each piece instead, through a table of its
-steps by cell: for a few pieces that is fewer operations on big ints than a shift per direction.
+than it has directions (a lone piece, or one that only appears by promotion) goes from each
+piece instead, through a table of its steps by cell: for a few pieces that is fewer operations
+on big ints than a shift per direction.
 
 A cell holds 0 (empty) or kind << 3 | (owner + 1); the owner n + 1 (n players) is "nobody"
 (neutral pieces such as arrows). Tables built by the game: STEP/JUMP/RAYS per direction set,
