@@ -169,15 +169,15 @@ class GridGame(GridState, GridNotation):
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
     def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool,
-                    groups: bool = True):
+                    grouped: bool = True):
         """For a bulk step (movegen.PathCode.bulk_steps): per seat, per direction, the origin mask,
         the shift, the name of the tables of moves by target bit, the promotion zone's mask, and
         the groups (mask, shift) its targets onto empty cells are read by, where they are read a
-        group at a time (movegen.target_groups; None: bit by bit, always where `groups` is off)."""
+        group at a time (movegen.target_groups; None: bit by bit, always where `grouped` is off)."""
         geo, W, ns = self.geo, self.geo.files, self._ns
         k = self.kinds[kind or 0]
         words = direction_sets(self.rules.dirsets, geo)[dirs]
-        pieces = self._start_pieces(k) if groups else 0
+        pieces = self._start_pieces(k) if grouped else 0
         out = []
         for seat in range(self.n):
             val = self.kind_values[k.moved or k.name] | (seat + 1)
@@ -237,7 +237,7 @@ class GridGame(GridState, GridNotation):
         if self._start_pieces(k) > ways:
             return None
         caps = {cap for _dirs, cap in steps}
-        per_action = [(cap, self._step_table(dirs, kind, cap, promoting, track, groups=False)) for dirs, cap in steps]
+        per_action = [(cap, self._step_table(dirs, kind, cap, promoting, track, grouped=False)) for dirs, cap in steps]
         ns, name = self._ns, f"ORIGIN{len(self._bulk)}"
         self._bulk.append(name)
         seats = []

@@ -27,8 +27,9 @@ on big ints than a shift per direction.
 
 A cell holds 0 (empty) or kind << 3 | (owner + 1); the owner n + 1 (n players) is "nobody"
 (neutral pieces such as arrows). Tables built by the game: STEP/JUMP/RAYS per direction set,
-seat and cell (JUMPB: JUMP with the bits of both cells); EN/FR per seat (is this cell value an enemy / a friend); PROMO_<kind> per seat
-and cell (the values a piece of that kind turns into there, () if none).
+seat and cell (JUMPB: JUMP with the bits of both cells); EN/FR per seat (is this cell value an
+enemy / a friend); PROMO_<kind> per seat and cell (the values a piece of that kind turns into
+there, () if none).
 """
 from __future__ import annotations
 
@@ -348,7 +349,7 @@ class PathCode:
         for a in actions:
             cap = _kw(a, "capture", "no")
             per_action.append((cap, self.step_table(a.args[0].dotted, kind, cap, self.promoting, self.track,
-                                                    groups=not self.exists)))   # "is there a move?" lists none
+                                                    grouped=not self.exists)))   # "is there a move?" lists none
         L.append(f"    own = {board}")
         L.append("    if own:")
         for seat in range(self.nplayers):
@@ -789,7 +790,6 @@ def flips(cells, c, o, rays, en, fr, BIT=()):
                     total |= run
                 break
     return total
-
 
 
 def target_groups(table: dict, most: int) -> list[tuple[int, int | None, dict | tuple]]:

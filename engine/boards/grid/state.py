@@ -409,13 +409,14 @@ class GridState:
         body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
         bits = "bo = BIT[o]; bd = BIT[d]"
         capture = "capture" in self._features()
-        # B[n], the board of pieces owned by nobody, is 0 where no kind is neutral
+        # the boards after a move that captures nothing (stepped) and after one that does
+        # (cleared); B[n], the board of pieces owned by nobody, is 0 where no kind is neutral
         nobody = f"B[{n}]" if self.neutral else "0"
         if n <= 4:
-            moved = "B = " + _by_case("me", [_tuple("B[me] ^ x" if j == s else f"B[{j}]" if j < n else nobody
+            stepped = "B = " + _by_case("me", [_tuple("B[me] ^ x" if j == s else f"B[{j}]" if j < n else nobody
                                                      for j in range(n + 1)) for s in range(n)])
         else:
-            moved = f"B = {self._put('B', 'B[me] ^ x', n + 1)}"
+            stepped = f"B = {self._put('B', 'B[me] ^ x', n + 1)}"
         mine = "((B[me] ^ bo) & nc) | bd"      # the mover's board: the piece moves, captured cells leave
         if n <= 4:
             cleared = _by_case("me", [_tuple(mine if j == s else f"B[{j}] & nc" if j < n or self.neutral else "0"
@@ -446,7 +447,7 @@ class GridState:
                         out.append(f"    K = {same}")
                 return out
             body.append(bits)
-            plain = ["x = bo | bd", moved, *([] if resets else ["quiet += 1"]), *by_kind(False)]
+            plain = ["x = bo | bd", stepped, *([] if resets else ["quiet += 1"]), *by_kind(False)]
             if capture:
                 body += ["if caps:", "    quiet = 0; nc = ~caps", f"    B = {cleared}", *("    " + x for x in by_kind(True)),
                          "else:", *("    " + x for x in plain)]
@@ -460,7 +461,7 @@ class GridState:
             body.append(f"quiet = 0 if kv {'== %d' % resets if len(resets) == 1 else 'in %r' % (resets,)} else quiet + 1")
         else:
             body.append("quiet = 0" if resets else "quiet += 1")
-        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]", moved]
+        fast = ["x = bo | bd" if multi else "x = BIT[o] | BIT[d]", stepped]
         if multi:
             fast.append("k = list(K); k[kv] ^= bo; k[val >> 3] |= bd; K = tuple(k)")
         if capture:
