@@ -315,7 +315,7 @@ def table(report: dict) -> str:
     if "zug_mcts" in mem and "peak_rss_mb" in mem["zug_mcts"]:
         z = mem["zug_mcts"]
         lines.append(f"Zug MCTS, {z['iterations']:,} iterations: peak {z['peak_rss_mb']:.0f} MB (target < 200)")
-    lines.append(f"median of {report['runs']} runs, {report['seconds']:g} s per playout measure; "
+    lines.append(f"median of {report['runs']} runs, {report['seconds']:g} s per measure; "
                  f"Python {report['python']}, {report['machine']}")
     lines.extend(report["notes"])
     return "\n".join(lines)

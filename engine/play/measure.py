@@ -97,13 +97,18 @@ def playout_rate(game, seed: int, seconds: float) -> dict:
 
 
 def perft_rate(game, depth: int, st=None, seconds: float = 0.0) -> dict:
-    """perft from st (default the start), counted again until `seconds` have passed (at least
-    once): leaves is one count's, leaves_per_s over all the counts."""
+    """perft from st (default the start), counted again until `seconds` have passed."""
     st = game.initial_state() if st is None else st
+    return counted_rate(lambda: perft(game, st, depth), seconds)
+
+
+def counted_rate(count, seconds: float = 0.0) -> dict:
+    """count() called again until `seconds` have passed (at least once): leaves is one count's,
+    leaves_per_s over all the counts (any perft, the baselines' too)."""
     counts = total = 0
     t0 = time.perf_counter()
     while True:
-        leaves = perft(game, st, depth)
+        leaves = count()
         total += leaves
         counts += 1
         elapsed = time.perf_counter() - t0

@@ -13,6 +13,8 @@ import time
 
 import chess
 
+from rulebook.play.measure import counted_rate
+
 
 def perft(board: chess.Board, depth: int) -> int:
     if depth == 1:
@@ -33,16 +35,7 @@ def over(board: chess.Board) -> bool:
 def perft_rate(fen: str, depth: int, seconds: float = 0.0) -> dict:
     """As rulebook.play.measure.perft_rate: counted again until `seconds` have passed."""
     board = chess.Board(fen)
-    counts = total = 0
-    t0 = time.perf_counter()
-    while True:
-        leaves = perft(board, depth)
-        total += leaves
-        counts += 1
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds:
-            break
-    return {"leaves_per_s": total / elapsed, "leaves": leaves, "counts": counts, "seconds": elapsed}
+    return counted_rate(lambda: perft(board, depth), seconds)
 
 
 def playout_rate(seed: int, seconds: float) -> dict:
