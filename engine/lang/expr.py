@@ -76,13 +76,13 @@ def _check(node, vocab):
         if sym is None:
             if node.dotted in vocab.functions:
                 _fail(node, f"'{node.dotted}' is a function: write {node.dotted}(...)")
-            known = _suggest(node.dotted, vocab.names)
+            known = suggest(node.dotted, vocab.names)
             _fail(node, f"unknown name '{node.dotted}'{known}")
         return sym.type, sym.level
     if isinstance(node, dsl.Call):
         fn = vocab.functions.get(node.func)
         if fn is None:
-            _fail(node, f"unknown function '{node.func}'{_suggest(node.func, vocab.functions)}")
+            _fail(node, f"unknown function '{node.func}'{suggest(node.func, vocab.functions)}")
         for k in node.kwargs:
             if k not in fn.keywords:
                 known = f" (it takes {', '.join(fn.keywords)})" if fn.keywords else ""
@@ -195,7 +195,8 @@ def _a(t: str) -> str:
     return ("an " if t[0] in "aeiou" else "a ") + t
 
 
-def _suggest(name: str, known) -> str:
+def suggest(name: str, known) -> str:
+    """The tail " (did you mean 'x'?)" for an error about `name`: the closest of `known`, or "" if none is close."""
     import difflib
     close = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""

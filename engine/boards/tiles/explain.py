@@ -2,7 +2,7 @@
 part of TileGame."""
 from __future__ import annotations
 
-from ...lang.expr import _suggest
+from ...lang.expr import suggest
 from .routes import OPP, SIDE_NAMES
 from .state import DRAW, OVER, PLACE, PLACE_RE, SELL_RE
 
@@ -30,7 +30,7 @@ class ExplainMixin:
         name = text[5:]
         t = self.type_index.get(name)
         if t is None:
-            return f"'{text}': no tile type '{name}'{_suggest(name, self.type_names)}"
+            return f"'{text}': no tile type '{name}'{suggest(name, self.type_names)}"
         if not st.bag[t]:
             return f"'{text}': no {name} piece is left in the bag"
         return f"'{text}': no {name} piece can be placed anywhere, so none is drawn"
@@ -45,7 +45,7 @@ class ExplainMixin:
             return f"'{text}' is not a placement (e.g. {pending}@0,1r90)"
         name, x, y, rot, claim = m.groups()
         if name not in self.type_index:
-            return f"'{text}': no tile type '{name}'{_suggest(name, self.type_names)}"
+            return f"'{text}': no tile type '{name}'{suggest(name, self.type_names)}"
         if name != pending:
             return f"'{text}': {who} has no {name} in hand: the tile to place is {pending}"
         t = st.pending

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...lang import dsl
 from ...api import RulebookError
 from ...source.check import Checker
-from ...lang.expr import BOOL, INT, _suggest
+from ...lang.expr import BOOL, INT, suggest
 from .routes import parse_pair
 from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, walk
 
@@ -129,7 +129,7 @@ def check_tiles(ch: Checker) -> TileRules | None:
         feat = td.get("feature")
         if feat is not None:
             if declared is not None and feat not in declared:
-                ch.error(tpath + ("feature",), f"feature '{feat}' is not in tiles.features{_suggest(feat, declared)}")
+                ch.error(tpath + ("feature",), f"feature '{feat}' is not in tiles.features{suggest(feat, declared)}")
             elif feat not in features:
                 features.append(feat)
             if feat in RESERVED:
@@ -139,7 +139,7 @@ def check_tiles(ch: Checker) -> TileRules | None:
 
     def known_feature(path, f, what):
         if f not in features:
-            ch.error(path, f"{what}: unknown feature '{f}'{_suggest(f, features)} "
+            ch.error(path, f"{what}: unknown feature '{f}'{suggest(f, features)} "
                            f"(features: {', '.join(features) or 'none'})")
             return False
         return True
@@ -148,7 +148,7 @@ def check_tiles(ch: Checker) -> TileRules | None:
     sname = start["tile"]
     spath = ("board", "open", "start")
     if sname not in type_names:
-        ch.error(spath + ("tile",), f"the start tile '{sname}' is not a tile type{_suggest(sname, type_names)}")
+        ch.error(spath + ("tile",), f"the start tile '{sname}' is not a tile type{suggest(sname, type_names)}")
     elif tiles["types"][sname]["count"] < 1:
         ch.error(spath + ("tile",), f"the start tile is taken from the {sname} pieces, but their count is 0")
     at = start.get("at", [0, 0])
