@@ -1,0 +1,76 @@
+"""Conformance, records: a seeded random match written with the project's record code
+(engine/play/records.py: Record.save, as `rulebook play --record` writes it) reads back
+(read_record, through the bounded JSON reader of play/jsonfile.py), loads its game the way
+`rulebook replay` does (cli/app.py's load_for_record: the record's options and seats) and replays
+(replay_moves) to the same final state."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulebook.api import RulebookError
+from rulebook.cli.app import load_for_record
+from rulebook.play.records import Record, check_players, read_record, replay_moves
+from rulebook.players.base import play_match
+from rulebook.players.random import RandomPlayer
+
+from conformance_cases import ALL, FILE_CASES, TOYS, game
+
+MAX_PLIES = 200       # a match that random play does not end (Le zug, Halma) is recorded so far
+
+
+def _match(g, seed):
+    players = [RandomPlayer(g, seed * 10 + i) for i in range(len(g.players))]
+    return play_match(g, players, seed, max_plies=MAX_PLIES)
+
+
+def _record(g, moves, seed):
+    return Record([g.move_str(m) for m in moves], g.name, list(g.players), ["random"] * len(g.players),
+                  dict(g.options), seed)
+
+
+@pytest.mark.parametrize("case", ALL)
+def test_a_record_replays_to_the_same_state(case, tmp_path):
+    g = game(case)
+    for seed in (1, 2):
+        final, moves = _match(g, seed)
+        assert len(moves) == g.ply(final) and len(moves) <= MAX_PLIES
+        path = tmp_path / f"match-{seed}.json"
+        _record(g, moves, seed).save(path)
+        rec = read_record(path)
+        assert rec.moves == [g.move_str(m) for m in moves] and rec.seed == seed
+        assert rec.players == list(g.players) and rec.seats == len(g.players)
+        if case in FILE_CASES:
+            # as `rulebook replay FILE RECORD` does: the game loaded again, with the record's options
+            # and seat count (a variant's options come back as texts from the JSON)
+            again = load_for_record(str(FILE_CASES[case][0]), rec, str(path), {}, None)
+            assert again.players == g.players and again.options == g.options
+        else:
+            again = TOYS[case]()
+            check_players(again, rec, str(path))
+        st = replay_moves(again, rec.moves, str(path))
+        assert st == final and hash(st) == hash(final), (case, seed)
+        assert again.ply(st) == g.ply(final) and again.is_over(st) == g.is_over(final)
+        assert again.to_move(st) == g.to_move(final)
+        assert again.outcome(st) == g.outcome(final)
+        # the same moves up to any ply give the position of that ply
+        half = len(moves) // 2
+        mid = replay_moves(again, rec.moves, str(path), upto=half)
+        assert again.ply(mid) == half
+
+
+@pytest.mark.parametrize("case", [c for c in ALL if c in FILE_CASES][::4])
+def test_a_record_with_a_wrong_move_is_refused_at_its_ply(case, tmp_path):
+    g = game(case)
+    _final, moves = _match(g, 3)
+    texts = [g.move_str(m) for m in moves]
+    if not texts:
+        pytest.fail(f"{case}: the match made no move")
+    k = len(texts) // 2
+    bad = texts[:k] + ["no-such-move"] + texts[k + 1:]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"moves": bad, "players": list(g.players), "options": {}}))
+    rec = read_record(path)
+    with pytest.raises(RulebookError, match=rf"ply {k} \(move {k + 1}\)"):
+        replay_moves(g, rec.moves, str(path))
