@@ -160,14 +160,6 @@ CASES = {
         [move("drop(nowhere)")],
         ["17:16: unknown zone 'nowhere'"]),
     # ---- pattern operators
-    "a repeated part that captures only sometimes": (
-        [move("step(orth, capture=yes)+")],
-        ["17:11: a repeated part that captures must capture on every action (jump(..., capture=yes), or "
-         "step/slide with capture=only)"]),
-    "a possessive part that captures only sometimes": (
-        [move("step(ahead) (jump(orth, over=theirs, capture=yes) | step(orth))*+")],
-        ["17:23: a repeated part that captures must capture on every action (jump(..., capture=yes), or "
-         "step/slide with capture=only)"]),
     # ---- phase keys
     "priority: capture with a drop": (
         [move("drop(home) | step(ahead)"), ("    move:", "    priority: capture\n    move:")],

@@ -14,12 +14,13 @@ from ...lang import dsl
 from ...api import Outcome, RulebookError
 from ...codegen import RUNTIME, define
 from ...lang.expr import INT, Emitter, Symbol, Vocabulary
+from ...source.info import game_info
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
-from .vocabulary import advance, connected, direction_sets, first, grid_vocabulary, in_a_row, repeated
+from .vocabulary import advance, connected, direction_sets, first, grid_vocabulary, in_a_row, in_a_row_of, repeated
 
 
 class GridGame(GridState, GridNotation):
@@ -31,6 +32,7 @@ class GridGame(GridState, GridNotation):
         self.seats = list(seats)                       # the file's seat index of each player here
         self.players = tuple(rules.players[s] for s in seats)
         self.options = dict(options)
+        self.info = game_info(rules.spec, rules.seating)  # what front-ends read
         self.instrument = instrument
         self.general = rules.general
         n = self.n = len(self.players)
@@ -642,6 +644,7 @@ class GridGame(GridState, GridNotation):
                 lines = [tuple((self.geo.ray(i, a), self.geo.ray(i, b)) for a, b in axes) if self.geo.used[i] else ()
                          for i in range(size)]
                 ns["_in_a_row"] = partial(in_a_row, lines=lines)
+                ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
             ns["_first"] = partial(first, off=size)
             if "connected()" in words:
                 nexts = [self.geo.neighbours(v) for v in self.geo.directions.values()]

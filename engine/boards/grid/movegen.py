@@ -97,6 +97,7 @@ class PathCode:
         # exists: a function that only says whether there is a move (for blocked players, `stuck`)
         self.exists = exists
         self.depth = 0                          # how many repetition functions we are inside
+        self.tooks: list[int] = []              # the possessive repetitions whose rounds we are in
         self.defs = None                        # a piece search's repetition functions, moved out of its loop
         self.ids = itertools.count()
         em = Emitter(vocab.child(**LANDING))
@@ -398,6 +399,9 @@ class PathCode:
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
+        if len(ctx["ind"]) - len(ctx.get("base", "    ")) > MAX_INDENT:        # deep in nested loops: go on in a function of its own
+            self.shared(ctx, lambda call: self.pattern(node, call, k))
+            return
         if isinstance(node, dsl.Action):
             getattr(self, "_" + node.name)(node, ctx, k)
         elif isinstance(node, dsl.Seq) and isinstance(node.left, dsl.Action) and node.left.name == "place" \
@@ -407,74 +411,134 @@ class PathCode:
             self._place(node.left, ctx, lambda c2: self.pattern(node.right, c2, k),
                         near=pattern_actions(node.right)[0].args[0].dotted)
         elif isinstance(node, dsl.Seq):
-            self.pattern(node.left, ctx, lambda c2: self.pattern(node.right, c2, k))
+            self.pattern(node.left, ctx, _then(lambda c2: self.pattern(node.right, c2, k), _size(node.right, k)))
         elif isinstance(node, dsl.Alt):
-            self.pattern(node.left, ctx, k)
-            self.pattern(node.right, ctx, k)
+            self.twice(ctx, k, lambda c2, k2: (self.pattern(node.left, c2, k2), self.pattern(node.right, c2, k2)))
         elif isinstance(node, dsl.Rep):
             if node.quant == "?":
-                k(ctx)
-                self.pattern(node.body, ctx, k)
-            elif node.quant in ("+", "++"):
-                self.pattern(node.body, ctx, lambda c2: self.loop(node, c2, k))
+                self.twice(ctx, k, lambda c2, k2: (k2(c2), self.pattern(node.body, c2, k2)))
+            elif node.quant in ("+", "++") and _size(node.body, _then(None, 2)) <= MAX_COPIED:
+                self.pattern(node.body, ctx, lambda c2: self.loop(node, c2, k))    # the first round inline
+            elif node.quant in ("+", "++"):         # a large body is written once: rounds counted
+                self.loop(node, ctx, k, once=True)
             else:
                 self.loop(node, ctx, k)
         else:
             raise AssertionError(node)
 
-    def loop(self, node, ctx, k):
-        """`body*` from ctx: a function that first goes on (unless possessive), then repeats."""
+    def twice(self, ctx, k, emit):
+        """emit(ctx, k2) writes k2 at several places (the branches of an alternative, an optional
+        part and what follows it): a large k is written once, as a function those places call,
+        so the code stays linear in the pattern."""
+        if _size_of(k) <= MAX_COPIED:
+            emit(ctx, k)
+            return
+        self.shared(ctx, lambda call: None, k, emit)
+
+    def shared(self, ctx, then, k=None, emit=None):
+        """A function `then<i>` at this point of the search, whose body is then(ctx of its
+        parameters) (or k's, called from emit's places): what the search carries at a point of
+        the move passed as its arguments. Its body starts a new function, so neither its size
+        nor its depth of loops adds to its callers'."""
+        i = next(self.ids)
+        ind, L = ctx["ind"], self.lines
+        keys = ("c", "caps", "path", "fl", "ar", "val")
+        params = {key: f"{key}_{i}" for key in keys}
+        inner = {**ctx, **params, "ind": ind + "    ", "base": ind + "    ", "sure": False}
+        hoist = self.depth == 0 and self.defs is not None      # moved out of the piece's search
+        start = len(L)
+        L.append(f"{ind}def then{i}({', '.join(params[key] for key in keys)}):")
+        self.nonlocal_took(ind)
+        self.depth += 1
+        at = len(L)
+        (k or then)(inner)
+        if len(L) == at:
+            L.append(f"{ind}    pass")
+        self.depth -= 1
+        if hoist:
+            self.defs += [line[len(ind):] for line in L[start:]]
+            del L[start:]
+
+        def call(c2):
+            L.append(f"{c2['ind']}then{i}({', '.join(c2[key] for key in keys)})")
+            if self.exists and self.depth == 0:
+                L.append(f"{c2['ind']}if moves: return True")
+        if emit is None:
+            call(ctx)
+        else:
+            emit(ctx, _then(call, 1))
+
+    def nonlocal_took(self, ind):
+        """A function written inside the rounds of a possessive repetition rep<j> may say that
+        rep<j> went on (took<j> = True): the name is rep<j>'s."""
+        if self.tooks:
+            self.lines.append(f"{ind}    nonlocal {', '.join(f'took{j}' for j in self.tooks)}")
+
+    def loop(self, node, ctx, k, once: bool = False):
+        """`body*` from ctx: a function that first goes on (unless possessive), then repeats;
+        `once`: `body+`, the function told whether a round has been made (r<i>)."""
         i = next(self.ids)
         ind = ctx["ind"]
         possessive = node.quant in ("++", "*+")
-        capturing = captures(node.body)
+        # every round takes a piece: the sequence ends by itself (no piece is taken twice) and
+        # each path is a move of its own; else each (cell, captures) is visited once per origin
+        capturing = _always_captures(node.body)
         # what a repetition carries: the cell, captures and path, and the flips, shot (or
         # shifted piece) and value where its body can change them (else the caller's, unchanged)
         acts = {x.name for x in pattern_actions(node.body)}
         carried = ["c", "caps", "path"] + [key for key, names in (("fl", {"flip"}), ("ar", {"shoot", "shift"}),
                                                                    ("val", {"place"})) if acts & names]
         # a repetition entered with captures goes on with them (captures only grow)
-        inner = {**ctx, **{key: f"{key}{i}" for key in carried}, "ind": ind + "    "}
+        inner = {**ctx, **{key: f"{key}{i}" for key in carried}, "ind": ind + "    ", "base": ind + "    "}
+        params = [inner[key] for key in carried] + ([f"r{i}"] if once else [])
         L = self.lines
         hoist = self.depth == 0 and self.defs is not None      # a function of the piece's search
         start = len(L)
-        L.append(f"{ind}def rep{i}({', '.join(inner[key] for key in carried)}):")
+        L.append(f"{ind}def rep{i}({', '.join(params)}):")
+        self.nonlocal_took(ind)
         self.depth += 1
         if possessive:
-            L.append(f"{ind}    took = False")
+            L.append(f"{ind}    took{i} = False")
+        elif once:
+            L.append(f"{ind}    if r{i}:")
+            k({**inner, "ind": ind + "        "})
         else:
             k(inner)
 
         def again(c2):
             j = c2["ind"]
             if possessive:
-                L.append(f"{j}took = True")
-            args = ", ".join(c2[key] for key in carried)
+                L.append(f"{j}took{i} = True")
+            args = ", ".join([c2[key] for key in carried] + (["True"] if once else []))
             if capturing:
                 L.append(f"{j}rep{i}({args})")
-            else:      # no capture: each cell once per origin (paths merge)
+            else:      # a round may take nothing: each cell (with its captures) once per origin, paths merge
                 key = f"({c2['c']}, {c2['caps']})" if self.track else c2["c"]
                 L.append(f"{j}if {key} not in seen{i}:")
                 L.append(f"{j}    seen{i}.add({key}); rep{i}({args})")
 
         at = len(L)
+        if possessive:      # the functions written inside its rounds set took<i> of rep<i>
+            self.tooks.append(i)
         self.pattern(node.body, inner, again)
+        if possessive:
+            self.tooks.pop()
         if len(L) == at and not possessive:
             L.append(f"{ind}    pass")
         if possessive:
-            L.append(f"{ind}    if not took:")
+            L.append(f"{ind}    if not took{i}{f' and r{i}' if once else ''}:")
             before = len(L)
-            k({**inner, "ind": ind + "        "})
+            k({**inner, "ind": ind + "        "})     # (k is written once here: not in the round)
             if len(L) == before:
                 L.append(f"{ind}        pass")
         self.depth -= 1
         if hoist:
             self.defs += [line[len(ind):] for line in L[start:]]
             del L[start:]
-        if not capturing:
+        if not capturing:       # (where a round must be made, the start may be reached again)
             key = f"({ctx['c']}, {ctx['caps']})" if self.track else ctx["c"]
-            L.append(f"{ind}seen{i} = {{{key}}}")
-        L.append(f"{ind}rep{i}({', '.join(ctx[key] for key in carried)})")
+            L.append(f"{ind}seen{i} = {'set()' if once else '{' + key + '}'}")
+        L.append(f"{ind}rep{i}({', '.join([ctx[key] for key in carried] + (['False'] if once else []))})")
         if self.exists and self.depth == 0:
             L.append(f"{ind}if moves: return True")
 
@@ -676,6 +740,44 @@ class PathCode:
         k({**ctx, "ar": f"(s{i}, u{i})", "ind": ind + "    "})
 
 
+# generated code stays linear in its pattern: a continuation longer than MAX_COPIED lines (an
+# estimate) is not copied into each branch but written once as a function; code deeper than
+# MAX_INDENT goes on in a function (Python allows 20 nested blocks in one function)
+MAX_COPIED = 40
+MAX_INDENT = 4 * 14
+_ACTION_LINES = 6       # about how many lines an action's code takes
+
+
+def _then(fn, size: int):
+    """A continuation with an estimate of the lines it writes."""
+    fn = fn or (lambda ctx: None)
+    fn.size = size
+    return fn
+
+
+def _size_of(k) -> int:
+    return getattr(k, "size", 8)        # accept(): a move (and its promotions)
+
+
+def _size(node, k) -> int:
+    """About how many lines `node` followed by k is written as."""
+    w = _size_of(k)
+    if isinstance(node, dsl.Action):
+        return _ACTION_LINES + w
+    if isinstance(node, dsl.Seq):
+        return _size(node.left, _then(None, _size(node.right, k)))
+    # a k written in several places: copied while it is small (twice), else written once and called
+    call, once = (k, 0) if w <= MAX_COPIED else (_then(None, 1), w)
+    if isinstance(node, dsl.Alt):
+        return _size(node.left, call) + _size(node.right, call) + once
+    if isinstance(node, dsl.Rep):
+        if node.quant == "?":
+            return _size_of(call) + _size(node.body, call) + once
+        body = _size(node.body, _then(None, 2))
+        return body * (2 if node.quant in ("+", "++") and body <= MAX_COPIED else 1) + w + 4
+    return w
+
+
 def _module_level(fname: str, source: str, defs: list[str]) -> str:
     """The source of `fname` followed by the repetition functions of its piece searches (`defs`,
     written to be nested in it), moved out to the module as `<fname>_rep<n>`: a function nested
@@ -685,7 +787,7 @@ def _module_level(fname: str, source: str, defs: list[str]) -> str:
     import symtable
     probe = source + "".join(f"    {line}\n" for line in defs)
     table = next(t for t in symtable.symtable(probe, fname, "exec").get_children() if t.get_name() == fname)
-    reps = {t.get_name(): t for t in table.get_children() if re.fullmatch(r"rep\d+", t.get_name())}
+    reps = {t.get_name(): t for t in table.get_children() if re.fullmatch(r"(rep|then)\d+", t.get_name())}
     frees = {name: sorted(set(t.get_frees()) - set(reps)) for name, t in reps.items()}
     lines = source.rstrip("\n").split("\n") + [""] + defs
     for name, names in frees.items():

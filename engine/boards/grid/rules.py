@@ -354,6 +354,8 @@ def check_grid(ch: Checker) -> GridRules | None:
         if node is not None:
             scoring.append((name, node))
     evaluate = typed(("evaluate",), vocab, (INT,), "evaluate", True) if "evaluate" in spec else None
+    if "attacked()" in uses:
+        _check_attacks(ch, phases, kinds)
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
         any(k.moved for k in kinds) or "notation" in spec
     places = {}
@@ -569,9 +571,6 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
             if n.quant in ("++", "*+"):
                 general = True
             walk(n.body, first and n.quant in ("+", "++"))
-            if n.quant != "?" and captures(n.body) and not _each_action_captures(n.body):
-                bad(n, "a repeated part that captures must capture on every action "
-                       "(jump(..., capture=yes), or step/slide with capture=only)")
         elif isinstance(n, dsl.Action):
             if n.name == "drop":
                 bad(n, "drop stands alone, as one alternative of a move")
@@ -657,9 +656,23 @@ def _check_expr_action(n, vocab, bad) -> None:
                        "not to rules that decide the moves")
 
 
-def _each_action_captures(n) -> bool:
-    return all((a.name == "jump" and _kw(a, "capture", "no") == "yes") or _kw(a, "capture", "no") == "only"
-               or a.name == "take" for a in pattern_actions(n) if a.name not in ("when", "shift"))
+def _check_attacks(ch, phases, kinds) -> None:
+    """`attacked()` counts the captures a piece makes by a lone step or slide onto the cell (an
+    alternative of its own). A capturing step or slide inside a longer pattern (after or before
+    a when(...), or with other actions) would be silently left out of that count: refused."""
+    for ph in phases:
+        for ki, alts in ph.kinds:
+            path = ph.path + (("move",) if ki is None else ("move", kinds[ki].name))
+            for alt in alts:
+                if isinstance(alt, dsl.Action):
+                    continue
+                for a in pattern_actions(alt):
+                    if a.name in ("step", "slide") and _kw(a, "capture", "no") != "no":
+                        _bad(ch, path, a, f"attacked() counts a capturing {a.name} only when it is a whole "
+                                          f"alternative of its own ('| {a.name}(..., capture=...)'); here it is "
+                                          "part of a longer pattern (a when(...) or other actions), so attacked() "
+                                          "could not see this capture: write the capture as its own alternative, "
+                                          "or do without attacked()")
 
 
 def _words(node) -> set[str]:

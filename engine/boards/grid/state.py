@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from ...api import RulebookError
-from ...lang.expr import CELL, INT, Emitter, Symbol
+from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
+from ...structs import replace
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -242,6 +243,12 @@ class GridState:
         if self.general:
             own.update(quiet=Symbol(INT, "quiet"), last=Symbol(CELL, "last"))
         vocab = self._vocab.child(**own)
+        if "in_a_row()" in self.rules.words and any(count != 1 for ph in self.rules.phases for _z, count in ph.drops):
+            # a drop of several stones: each of them may complete the line, not only the last
+            fn = vocab.functions["in_a_row"]
+            placed = "move[1:] if move[0] == 'drop' else (last,)"
+            vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
+                fn, emit=lambda a, t: f"_in_a_row_of(cells, {placed}, {a[0]}, {a[1]})")}, vocab.member)
         for node, result, prefix in ends:
             if node is None:
                 continue

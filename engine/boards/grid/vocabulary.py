@@ -165,6 +165,12 @@ def in_a_row(cells, c, n, exact, lines) -> bool:
     return False
 
 
+def in_a_row_of(cells, placed, n, exact, lines) -> bool:
+    """in_a_row for every cell of `placed` (the stones of a drop of several): does one of them
+    stand in such a line?"""
+    return any(in_a_row(cells, c, n, exact, lines) for c in placed)
+
+
 def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
     """A chain of `mine` from a cell of a to a cell of b (near[i]: the cells next to i)."""
     front = seen = mine & a
