@@ -1,7 +1,8 @@
-"""Commands on game files themselves: validate, schema."""
+"""Commands on game files themselves: validate, schema, compile."""
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import typer
 
@@ -39,3 +40,29 @@ def schema():
     """Print the JSON Schema of game files (for editors)."""
     from ..source.check import schema as _schema
     out(json.dumps(_schema(), indent=2))
+
+
+def compile(game_path: str = typer.Argument(..., help="a game file (YAML)"),  # noqa: A001 (the command's name)
+            option: Optional[list[str]] = typer.Option(None, "--option", "-o",
+                                                       help="a game option NAME=VALUE (repeatable)"),
+            seats: Optional[int] = typer.Option(None, "--seats", help="number of players, for games with a "
+                                                                      "variable count"),
+            part: Optional[str] = typer.Option(None, "--part", help="print only this part (a phase's name, "
+                                                                    "apply, legal_moves, win, ...)")):
+    """Print the Python a game file compiles to, for these option values and seats: each
+    generated function (move generators, apply, end conditions, scores), headed by the rules it
+    came from. The tables they read (neighbours, rays, zones) are built once per game and not
+    printed."""
+    from .app import load, parse_options
+    game = load(game_path, parse_options(option), seats)
+    parts = dict(game.sources)
+    if part is not None:
+        if part not in parts:
+            raise RulebookError(f"--part '{part}': this game's parts are {', '.join(parts)}")
+        parts = {part: parts[part]}
+    values = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "none"
+    out(f"# {game_path}: the Python of {game.name} for {len(game.players)} players "
+        f"({', '.join(game.players)}); options: {values}")
+    for name, source in parts.items():
+        out(f"\n# ---- {name}")
+        out(source.rstrip("\n"))
