@@ -10,15 +10,19 @@ The words, all named by the game file (the engine names no feature):
                      (sell: {from, to, toll}, start, until)
   scoring            named parts per player, evaluate
 
-rules.py       check_tiles: the file's tile words into typed TileRules
+kind.py        check_tiles: the checked rules, given their compile (the registry's entry)
+rules.py       check_rules: the file's tile words into typed TileRules (never imports the game)
 vocabulary.py  the words of the kind's expressions
-state.py       TileState, the stages, move notation
-game.py        TileGame (TileRules.compile): tables, compiled expressions, moves, apply
-scoring.py     line facts, parts, outcome, evaluation
+state.py       TileState: the layout of a position and of a board entry, the stages, move notation
+game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
+building.py      Building: positions from tiles laid, draws, placements, claims
+sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)
+scoring.py       Scoring: line facts, parts, outcome, evaluation
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
 """
-from .rules import TileRules, check_tiles
+from .kind import TileKind, check_tiles
+from .rules import TileRules
 
-__all__ = ["TileRules", "check_tiles"]
+__all__ = ["TileKind", "TileRules", "check_tiles"]

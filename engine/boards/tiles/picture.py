@@ -1,4 +1,4 @@
-"""What a picture of a tile position shows, as plain data: PictureMixin, part of TileGame.
+"""What a picture of a tile position shows, as plain data (`TileGame.scene`).
 
 The front-ends (rulebook.look) draw from this alone: each placed tile's cell, its track as the
 pairs of sides that a path joins (so a bypass and a T-junction differ), its feature and the
@@ -6,25 +6,29 @@ counter on it; and the empty cells where a tile may go. Sides are 0..3 = N, E, S
 upward."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .routes import VOID
 
+if TYPE_CHECKING:
+    from .game import TileGame
 
-class PictureMixin:
-    def scene(self, st) -> dict:
-        plane, tr = self.plane, self.track
-        tiles = []
-        for c, (t, k, h) in sorted(st.tiles.items(), key=lambda kv: plane.xy(kv[0])):
-            conn = tr.conn[t][k]
-            links = sorted({(min(a, b), max(a, b)) for a in range(4) for b in range(4)
-                            if a != b and conn[a] >> b & 1})
-            # a side whose track joins no other side (a dead end into a feature)
-            ends = [s for s in range(4) if tr.mask[t][k] >> s & 1 and not any(s in p for p in links)]
-            x, y = plane.xy(c)
-            f = self.feat[t]
-            tiles.append({"cell": plane.name(c), "x": x, "y": y, "type": self.type_names[t], "rotation": 90 * k,
-                          "links": [list(p) for p in links], "ends": ends,
-                          "feature": self.features[f] if f >= 0 else None,
-                          "holder": h if h >= 0 else None, "void": h == VOID})
-        open_cells = [{"cell": plane.name(c), "x": plane.xy(c)[0], "y": plane.xy(c)[1]}
-                      for c in sorted(st.frontier, key=plane.xy)]
-        return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(self.features)}
+
+def scene(g: "TileGame", st) -> dict:
+    plane, tr = g.plane, g.track
+    tiles = []
+    for c, (t, k, h) in sorted(st.tiles.items(), key=lambda kv: plane.xy(kv[0])):
+        conn = tr.conn[t][k]
+        links = sorted({(min(a, b), max(a, b)) for a in range(4) for b in range(4)
+                        if a != b and conn[a] >> b & 1})
+        # a side whose track joins no other side (a dead end into a feature)
+        ends = [s for s in range(4) if tr.mask[t][k] >> s & 1 and not any(s in p for p in links)]
+        x, y = plane.xy(c)
+        f = g.feat[t]
+        tiles.append({"cell": plane.name(c), "x": x, "y": y, "type": g.type_names[t], "rotation": 90 * k,
+                      "links": [list(p) for p in links], "ends": ends,
+                      "feature": g.features[f] if f >= 0 else None,
+                      "holder": h if h >= 0 else None, "void": h == VOID})
+    open_cells = [{"cell": plane.name(c), "x": plane.xy(c)[0], "y": plane.xy(c)[1]}
+                  for c in sorted(st.frontier, key=plane.xy)]
+    return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features)}

@@ -1,22 +1,17 @@
 """The tile kind's checks: a game file's tile words read into typed TileRules.
 
-Everything here is located: a bad word is a finding at its key or token. `TileRules.compile`
-turns the rules into a TileGame (game.py) for some option values and seat count.
+Everything here is located: a bad word is a finding at its key or token. The checker never sees
+the compiled game: kind.py gives these rules their `compile` (into a TileGame, game.py).
 """
 from __future__ import annotations
 
 from ...structs import struct, field
-from typing import TYPE_CHECKING, Any
-
 from ...lang import dsl
 from ...api import RulebookError
 from ...source.check import Checker
 from ...lang.expr import BOOL, INT, suggest
 from .routes import parse_pair
 from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, walk
-
-if TYPE_CHECKING:
-    from .game import TileGame
 
 _GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions", "notation": "notation marks"}
 _GRID_PHASE_KEYS = ("turns", "move", "let", "landing")
@@ -62,19 +57,19 @@ class TileRules:
     evaluate: dsl.Node | None
     places: dict = field(default_factory=dict)   # "scoring.X" / "until" ... -> "file:line"
 
-    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False) -> "TileGame":
+    def seat_count(self, seats: int | None) -> int:
+        """The number of seats asked for (None: the default), or RulebookError if out of range."""
         if seats is None:
-            seats = self.count_default
+            return self.count_default
         if not isinstance(seats, int) or not self.count_min <= seats <= self.count_max:
             span = (f"exactly {self.count_min}" if self.count_min == self.count_max
                     else f"{self.count_min} to {self.count_max}")
             raise RulebookError(f"{self.spec['game']} is played by {span} players, not {seats}")
-        from .game import TileGame
-        return TileGame(self, options, seats, instrument)
+        return seats
 
 
 # ---------------------------------------------------------------- check
-def check_tiles(ch: Checker) -> TileRules | None:
+def check_rules(ch: Checker) -> TileRules | None:
     spec = ch.src.data
     for key, what in _GRID_ONLY.items():
         if key in spec:

@@ -1,11 +1,11 @@
 """Scoring of tile games: the line facts the scoring functions read (Lines, built per position
-on first use) and the game's parts, outcome and evaluation (ScoringMixin, part of TileGame)."""
+on first use) and the game's parts, outcome and evaluation (Scoring, a part of TileGame)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...api import Outcome
-from .state import OVER, TileState
+from .state import HOLDER, OVER, TileState
 
 if TYPE_CHECKING:
     from .game import TileGame
@@ -14,12 +14,12 @@ if TYPE_CHECKING:
 class Lines:
     """Line facts of one position, for the scoring functions (built on first use, then kept)."""
 
-    __slots__ = ("g", "tiles", "reach", "memo")
+    __slots__ = ("scoring", "tiles", "reach", "memo")
 
-    def __init__(self, game: "TileGame", st: TileState):
-        self.g = game
+    def __init__(self, scoring: "Scoring", st: TileState):
+        self.scoring = scoring
         self.tiles = st.tiles
-        self.reach = game.reach(st)
+        self.reach = scoring.reach(st)
         self.memo: dict = {}
 
     def _tally(self, kind: str, f: int) -> list[int]:
@@ -27,23 +27,23 @@ class Lines:
         out = self.memo.get(key)
         if out is not None:
             return out
-        g, tiles, first = self.g, self.tiles, self.reach.first_stops
-        out = [0] * g.n
-        feat, pairs, sides = g.feat, g.pairs, g.track_sides
+        sc, tiles, first = self.scoring, self.tiles, self.reach.first_stops
+        out = [0] * sc.n
+        feat, pairs, sides = sc.feat, sc.pairs, sc.track_sides
         for cell, (t, k, h) in tiles.items():
             if h < 0 or feat[t] != f:
                 continue
             tk = t * 4 + k
             if kind == "on_line":
-                if g.stop_type[t]:
+                if sc.stop_type[t]:
                     ok = any(first(cell, s) for s in sides[tk])
                 else:
                     ok = any(first(cell, a) and first(cell, b) for a, b in pairs[tk])
             else:
                 ok = False
                 for a, b in pairs[tk]:
-                    back = {tiles[c][2] for c in first(cell, a)}
-                    fwd = {tiles[c][2] for c in first(cell, b)}
+                    back = {tiles[c][HOLDER] for c in first(cell, a)}
+                    fwd = {tiles[c][HOLDER] for c in first(cell, b)}
                     if kind == "between_own":
                         ok = h in back and h in fwd
                     else:
@@ -65,14 +65,32 @@ class Lines:
         return self._tally("between_same", f)
 
 
-class ScoringMixin:
-    """The outcome side of TileGame: per seat, the named parts of its score."""
+class Scoring:
+    """Per seat, the named parts of its score; the outcome and the evaluation built on them.
+
+    The compiled functions (`score`, `evaluate`: (state, seat) -> value) are set by the game once
+    compiled, since they read this part's `lines` (the name LN in their source)."""
+
+    def __init__(self, game: "TileGame"):
+        self.n, self.players = game.n, game.players
+        self.feat, self.pairs, self.track_sides, self.stop_type = game.feat, game.pairs, game.track_sides, \
+            game.stop_type
+        self.reach = game.sales.reach
+        self.part_names = tuple(name for name, _ in game.rules.scoring)
+        self.score = None
+        self.evaluate_fn = None
+
+    def lines(self, st: TileState) -> Lines:
+        ln = st.lines_cache
+        if ln is None or ln.scoring is not self:    # a cache of this game's (options') lines
+            ln = st.lines_cache = Lines(self, st)
+        return ln
 
     def parts(self, st) -> list[tuple]:
         """Per seat, the scoring parts (running values until the game is over)."""
-        p = st._parts
+        p = st.parts_cache
         if p is None or p[0] is not self:       # a cache of this game's (options') scores
-            p = st._parts = (self, [self._score(st, s) for s in range(self.n)])
+            p = st.parts_cache = (self, [self.score(st, s) for s in range(self.n)])
         return p[1]
 
     def outcome(self, st) -> Outcome:
@@ -86,7 +104,7 @@ class ScoringMixin:
         return Outcome(True, tuple(p for i, p in enumerate(self.players) if totals[i] == top), scores, bd)
 
     def evaluate(self, st):
-        if self._eval is None:
+        if self.evaluate_fn is None:
             return None
         if st.stage == OVER:
             # rank-based, as a finished match is rewarded: 1 per rival beaten, 1/2 per tie
@@ -96,4 +114,4 @@ class ScoringMixin:
                 return [1.0]
             return [sum(1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
                         for j in range(n) if j != i) / (n - 1) for i in range(n)]
-        return [min(1.0, max(0.0, float(self._eval(st, s)))) for s in range(self.n)]
+        return [min(1.0, max(0.0, float(self.evaluate_fn(st, s)))) for s in range(self.n)]

@@ -1,8 +1,9 @@
 """Positions of tile games and the texts of their moves.
 
 A position is a TileState (immutable by convention, hashable, with cached hash):
-  tiles     {cell: (type, rotation, holder)}; holder a seat, EMPTY (no counter) or VOID (counter
-            taken back: the tile's feature counts for nobody)
+  tiles     {cell: (type, rotation, holder)}, read by the slots TYPE, TURN and HOLDER (or unpacked);
+            holder a seat, EMPTY (no counter) or VOID (counter taken back: the tile's feature
+            counts for nobody)
   frontier  {empty cell next to a tile: cell << shift | side constraint}; keys counts cells per key
   census    counters per (feature, holder): index f * (seats + 2) + holder + 2
 stage is DRAW (a chance draw from the bag), PLACE (the drawn tile is placed), SELL or OVER.
@@ -14,16 +15,21 @@ import re
 DRAW, PLACE, SELL, OVER = range(4)
 PASS = ("pass",)
 
+# the slots of a board entry tiles[cell]: its type, its quarter turns clockwise, its holder
+TYPE, TURN, HOLDER = range(3)
+
 # move notation: a placement `<type>@<x>,<y>r<rotation><claim>`, a sale `sell:<from>><stop>><to>`
 PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(.*)$")
 SELL_RE = re.compile(r"^sell:(-?\d+),(-?\d+)>(-?\d+),(-?\d+)>(-?\d+),(-?\d+)$")
 
 
 class TileState:
-    """A position. Nothing mutates a state once apply has returned it (the `_` slots are caches)."""
+    """A position. Nothing mutates a state once apply has returned it (but its caches: `_hash`, and
+    `lines_cache` and `parts_cache`, which scoring.py keeps)."""
 
     __slots__ = ("tiles", "frontier", "keys", "bag", "bagmask", "drawable", "supply", "tolls", "census",
-                 "stage", "seat", "pending", "passes", "ply", "reach", "_hash", "_lines", "_parts")
+                 "stage", "seat", "pending", "passes", "ply", "reach", "_hash", "lines_cache",
+                 "parts_cache")
 
     def __init__(self, tiles, frontier, keys, bag, bagmask, drawable, supply, tolls, census,
                  stage, seat, pending, passes, ply, reach):
@@ -43,8 +49,8 @@ class TileState:
         self.ply = ply
         self.reach = reach          # routes.Reach shared by positions with the same track and stops
         self._hash = None
-        self._lines = None
-        self._parts = None
+        self.lines_cache = None
+        self.parts_cache = None
 
     def _key(self):
         return (frozenset(self.tiles.items()), self.bag, self.supply, self.tolls, self.stage, self.seat,
@@ -67,7 +73,7 @@ class TileState:
     def __setstate__(self, values):
         for f, v in zip(self._FIELDS, values):
             setattr(self, f, v)
-        self.reach = self._hash = self._lines = self._parts = None
+        self.reach = self._hash = self.lines_cache = self.parts_cache = None
 
     def __repr__(self):
         return f"<TileState ply {self.ply}, {len(self.tiles)} tiles, stage {self.stage}, seat {self.seat}>"

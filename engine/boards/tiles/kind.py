@@ -1,0 +1,23 @@
+"""The tile kind as the registry sees it: check_tiles reads a file's tile words into rules whose
+`compile` gives a TileGame. The one module that imports both the checker (rules.py) and the
+game (game.py): the checker never imports the compiled game."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...source.check import Checker
+from .game import TileGame
+from .rules import TileRules, check_rules
+
+
+class TileKind(TileRules):
+    """Checked tile rules (TileRules, its fields) that compile into a TileGame."""
+
+    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False) -> TileGame:
+        return TileGame(self, options, self.seat_count(seats), instrument)
+
+
+def check_tiles(ch: Checker) -> TileKind | None:
+    """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
+    rules = check_rules(ch)
+    return None if rules is None else TileKind(**vars(rules))
