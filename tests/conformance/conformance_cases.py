@@ -74,7 +74,24 @@ def game(case: str):
 
 
 def is_grid(case: str) -> bool:
-    return case in FILE_CASES and hasattr(game(case), "position_json")
+    """A game of the grid kind (the `grid` and `hex` boards). (A case that fails to load is kept
+    here, so that a check over grid games says why instead of leaving it out.)"""
+    if case not in FILE_CASES:
+        return False
+    try:
+        return hasattr(game(case), "position_json")
+    except Exception:
+        return True
+
+
+def says_attacked(case: str) -> bool:
+    """Do the rules of a case use the word `attacked` (as compiled: its words)? Kept on a failed load."""
+    if case not in FILE_CASES:
+        return False
+    try:
+        return "attacked()" in game(case).rules.words
+    except Exception:
+        return "attacked(" in FILE_CASES[case][0].read_text()
 
 
 def uses_word(case: str, word: str) -> bool:
@@ -83,8 +100,12 @@ def uses_word(case: str, word: str) -> bool:
 
 
 def with_chance(case: str) -> bool:
-    """Does a case have chance positions? Decided by playing, not by name: any seen in two playouts."""
-    return any(game(case).to_move(st) == CHANCE for seed in (1, 2) for st, _ in playout(case, seed, 80))
+    """Does a case have chance positions? Decided by playing, not by name: any seen in two
+    playouts. (A case that fails to load or play here is kept: its test then says why.)"""
+    try:
+        return any(game(case).to_move(st) == CHANCE for seed in (1, 2) for st, _ in playout(case, seed, 80))
+    except Exception:
+        return True
 
 
 # ------------------------------------------------------------------------------------ playing

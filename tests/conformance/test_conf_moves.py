@@ -22,7 +22,8 @@ def test_parse_move_reads_back_every_legal_move(case):
     rng = random.Random(0)
     parsed = 0
     for seed in SEEDS:
-        for st, _move in playout(case, seed, PLIES):
+        # every position of the first playout, every third one of the others
+        for st, _move in playout(case, seed, PLIES)[::1 if seed == SEEDS[0] else 3]:
             moves = g.legal_moves(st)
             texts = [g.move_str(m) for m in moves]
             where = (case, seed, g.ply(st))
@@ -30,7 +31,7 @@ def test_parse_move_reads_back_every_legal_move(case):
             # one text per move: parse_move could not tell two moves of one name apart
             assert len(set(texts)) == len(texts), (where, sorted(t for t in texts if texts.count(t) > 1)[:6])
             # parsing is a search of the legal moves: where they are thousands (Amazons), fewer
-            count = min(PARSED, max(10, 20_000 // max(1, len(moves))))
+            count = min(PARSED, max(5, 10_000 // max(1, len(moves))))
             picked = range(len(moves)) if len(moves) <= count else rng.sample(range(len(moves)), count)
             for i in picked:
                 back = g.parse_move(st, texts[i])

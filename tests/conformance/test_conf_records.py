@@ -74,3 +74,21 @@ def test_a_record_with_a_wrong_move_is_refused_at_its_ply(case, tmp_path):
     rec = read_record(path)
     with pytest.raises(RulebookError, match=rf"ply {k} \(move {k + 1}\)"):
         replay_moves(g, rec.moves, str(path))
+
+
+@pytest.mark.parametrize("case", ["games/zug@3", "games/chess", "words/passing"])
+def test_rulebook_replay_reads_the_record_and_ends_where_the_match_did(case, tmp_path):
+    """The command itself (`rulebook replay FILE RECORD --trace`), on a record written as above:
+    exit 0, one trace line per move naming it among the legal moves, then the match's result."""
+    from conftest import run_cli
+    g = game(case)
+    final, moves = _match(g, 4)
+    path = tmp_path / "match.json"
+    _record(g, moves, 4).save(path)
+    proc = run_cli("replay", FILE_CASES[case][0], path, "--trace")
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(lines) == len(moves) + 1
+    for ply, (line, move) in enumerate(zip(lines, moves)):
+        assert line["ply"] == ply and line["move"] == g.move_str(move) and line["move"] in line["legal"]
+    assert lines[-1] == {"result": g.outcome(final).as_json()}

@@ -2,13 +2,14 @@
 alike by `legal_moves`, `is_over`, `outcome` and `chance_outcomes` (engine/api.py)."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from rulebook.api import CHANCE
 
-from conformance_cases import ALL, freeze, game, playout
+from conformance_cases import ALL, freeze, game, is_grid, playout
 
 SEEDS = (1, 2)
 PLIES = 60            # positions per playout for the checks of apply
@@ -96,3 +97,74 @@ def test_no_moves_exactly_when_the_game_is_over(case):
     for seed in SEEDS:
         steps = playout(case, seed, LONG)
         assert len(steps) == LONG + 1 or g.is_over(steps[-1][0])
+
+
+@pytest.mark.parametrize("case", ALL)
+def test_outcome_and_evaluate_speak_of_the_seats(case):
+    """outcome: winners and scores name seats of this match; evaluate: None (undeclared) or one
+    number in 0..1 per seat, at every position of the playouts."""
+    g = game(case)
+    seats = set(g.players)
+    declared = None
+    for seed in SEEDS:
+        for st, _move in playout(case, seed, LONG)[::5] + playout(case, seed, LONG)[-1:]:
+            where = (case, seed, g.ply(st))
+            res = g.outcome(st)
+            assert set(res.winners) <= seats and len(set(res.winners)) == len(res.winners), where
+            assert set(res.scores) <= seats, where
+            if res.over:
+                assert set(res.scores) == seats, where
+            value = g.evaluate(st)
+            if declared is None:
+                declared = value is not None
+            assert (value is not None) == declared, where      # declared for a game, or not at all
+            if value is not None:
+                value = list(value)
+                assert len(value) == len(g.players), where
+                assert all(0.0 <= float(x) <= 1.0 for x in value), (where, value)
+
+
+@pytest.mark.parametrize("case", ALL)
+def test_answers_do_not_depend_on_call_order_or_on_changing_a_returned_list(case):
+    """legal_moves returns a list the caller owns: clearing it changes no later answer, whichever
+    of is_over and legal_moves was asked first (the grid kind keeps the last moves it made)."""
+    g = game(case)
+    for seed in SEEDS:
+        for st, move in playout(case, seed, PLIES):
+            where = (case, seed, g.ply(st))
+            ref = list(g.legal_moves(st))
+            over = g.is_over(st)
+            for first_is_over in (True, False):
+                if first_is_over:
+                    assert g.is_over(st) == over, where
+                got = g.legal_moves(st)
+                assert got == ref, where
+                got.clear()
+                got.append("not a move")
+                assert g.is_over(st) == over and g.legal_moves(st) == ref, where
+            if move is not None:
+                child = g.apply(st, move)
+                g.legal_moves(child).clear()
+                assert g.legal_moves(st) == ref, where
+                assert g.is_over(child) == (not g.legal_moves(child)), where
+
+
+@pytest.mark.parametrize("case", [c for c in ALL if is_grid(c)
+                                  # its start has no piece at all: the position reader settles it as the
+                                  # win of `count(theirs) == 0` for the seat that moved last (a set position's
+                                  # result, state.py's _settled), where play has not yet looked
+                                  and c != "words/owners"])
+def test_a_position_reads_back_from_its_json_form(case):
+    """The grid kind's position form (`show --json`, read by `--position`: docs/positions.md):
+    the position read back from a state's JSON has the same JSON, whose turn, moves and end."""
+    from rulebook.play.positions import position_state
+    g = game(case)
+    for seed in SEEDS:
+        for st, _move in playout(case, seed, LONG)[::4]:
+            js = g.position_json(st)
+            back = position_state(g, json.loads(json.dumps(js)), "position")
+            where = (case, seed, g.ply(st))
+            assert g.position_json(back) == js, where
+            assert g.to_move(back) == g.to_move(st) and g.ply(back) == g.ply(st), where
+            if not g.is_over(st):
+                assert sorted(map(g.move_str, g.legal_moves(back))) == sorted(map(g.move_str, g.legal_moves(st))), where
