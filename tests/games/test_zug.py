@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))      # `python tests/games/test_zug.py` imports tools/ too
 
 from rulebook import CHANCE, IllegalMove, RulebookError, check_file, load_game  # noqa: E402
+from rulebook.boards.tiles.routes import VOID  # noqa: E402
+from rulebook.boards.tiles.state import HOLDER  # noqa: E402
 
 GAME = ROOT / "games" / "zug.yaml"
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -97,7 +99,7 @@ def test_straight_line_sale_pays_the_toll_to_the_other_owner():
     assert out.over and out.winners == ("red",)
     assert out.breakdown == {"red": {"city": 3, "locomotive": 0, "station": 1, "tolls": 0},
                              "blue": {"city": 0, "locomotive": 0, "station": 1, "tolls": 1}}
-    assert after.tiles[g.plane.cell(2, 0)][2] < 0          # the factory holds no counter any more
+    assert after.tiles[g.plane.cell(2, 0)][HOLDER] < 0          # the factory holds no counter any more
 
 
 def test_own_station_is_toll_free_and_blue_has_no_sale():
@@ -200,7 +202,7 @@ def test_void_station_after_a_counter_was_taken_back():
     after = play(g, st, "factory_line@3,0r90+0,0")
     # The red station is void now: plain track. Blue's station reaches nothing (westward the
     # train runs through the void station into an empty cell), so nobody scores a station.
-    assert after.tiles[g.plane.cell(0, 0)][2] == -2
+    assert after.tiles[g.plane.cell(0, 0)][HOLDER] == VOID
     assert g.outcome(after).scores == {"red": 0, "blue": 0}
     assert after.supply == (0, 13)
     assert "×" in g.render(after)
@@ -292,7 +294,7 @@ def _last_placement(g, seed, cities):
             last = text
             continue
         name = g.type_names[t]
-        owner = cities if name == "city" else g.players[h] if h >= 0 else "void" if h == -2 else ""
+        owner = cities if name == "city" else g.players[h] if h >= 0 else "void" if h == VOID else ""
         texts.append(text + (f":{owner}" if owner else ""))
     st = g.layout(texts, stage="place", pending=last.split("@")[0], seat=1)
     return st, last
@@ -331,7 +333,7 @@ def test_apply_refuses_moves_that_are_not_legal_there():
     with pytest.raises(IllegalMove):
         g.apply(empty, move)                                 # '+' with an empty supply
     after = g.apply(empty, g.parse_move(empty, "factory_line@0,1r90+0,0"))   # taking back is fine
-    assert after.tiles[g.plane.cell(0, 0)][2] == -2 and after.tiles[g.plane.cell(0, 1)][2] == 0
+    assert after.tiles[g.plane.cell(0, 0)][HOLDER] == VOID and after.tiles[g.plane.cell(0, 1)][HOLDER] == 0
     sale = g.parse_move(g.layout(LINE, stage="sell"), "sell:2,0>0,0>0,1")
     with pytest.raises(IllegalMove):                         # the city already holds a counter
         g.apply(g.layout(LINE[:-1] + ["city@0,1r0:blue"], stage="sell"), sale)

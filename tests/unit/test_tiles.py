@@ -16,7 +16,7 @@ from hypothesis import strategies as hs
 
 from rulebook import CHANCE, RulebookError, check_file, load_game
 from rulebook.source.load import GameFileError
-from rulebook.boards.tiles.routes import E, N, S, VOID, W, Network, Plane, TrackSet
+from rulebook.boards.tiles.routes import EMPTY, E, N, S, VOID, W, Network, Plane, TrackSet
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CANAL = DATA / "tile_canal.yaml"
@@ -91,7 +91,7 @@ def test_reach_first_stops_and_through():
     tr = TrackSet([[(N, S)], [(N, S)]])
     p = Plane(10)
     net = Network(p, tr, [False, True])
-    tiles = {p.cell(0, y): (1 if y % 2 == 0 else 0, 0, -1) for y in range(5)}
+    tiles = {p.cell(0, y): (1 if y % 2 == 0 else 0, 0, EMPTY) for y in range(5)}
     c0, c2, c4 = p.cell(0, 0), p.cell(0, 2), p.cell(0, 4)
     assert net.reach(tiles, c0, N) == {c2}                      # the first stop only
     assert net.reach(tiles, c0, N, through=True) == {c2, c4}
@@ -256,12 +256,24 @@ def test_seat_count_is_checked_at_compile():
         load_game(POST, players=3)
 
 
+# ------------------------------------------------------------------------------ the kind's modules
+def test_the_checker_imports_no_compiled_game():
+    # rules.py (the checks) and what it imports stay below the game: only kind.py imports both
+    import ast
+    tiles = Path(__file__).resolve().parents[2] / "engine" / "boards" / "tiles"
+    below = {"rules", "routes", "vocabulary", "state"}
+    for name in below:
+        tree = ast.parse((tiles / f"{name}.py").read_text())
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
+        assert imported <= below, (name, imported - below)
+
+
 # ------------------------------------------------------------------------------ the canal game
 def test_canal_start_tile_placements_and_supply():
     g = canal()
     st = g.initial_state()
     # the start bend at 2,-1 turned 90 degrees joins W and S; one bend left the bag
-    assert st.tiles == {g.plane.cell(2, -1): (g.type_index["bend"], 1, -1)}
+    assert st.tiles == {g.plane.cell(2, -1): (g.type_index["bend"], 1, EMPTY)}
     assert st.bag == (8, 6, 5) and st.supply == (2, 2)            # supply 4 - players
     assert canal(1).initial_state().supply == (3,) and canal(3).initial_state().supply == (1, 1, 1)
     assert {n: len(g.track.rots[t]) for n, t in g.type_index.items()} == {"canal": 2, "bend": 4, "dock": 2}
@@ -349,7 +361,7 @@ def test_post_deliveries_start_with_the_first_player():
         if last is None and g.type_names[t] == "road" and cell != g.start_cell:
             last = text
         else:
-            owner = "" if g.type_names[t] == "house" or h == -1 else "void" if h == VOID else g.players[h]
+            owner = "" if g.type_names[t] == "house" or h == EMPTY else "void" if h == VOID else g.players[h]
             texts.append(text + (f":{owner}" if owner else ""))
     st = g.layout(texts, stage="place", pending="road", seat=0)
     after = play(g, st, last)

@@ -169,7 +169,8 @@ class Network:
                         for t in range(track.ntypes) for k in range(4))
 
     def is_stop(self, tile) -> bool:
-        return self.stop[tile[0]] and tile[2] != VOID
+        t, _k, holder = tile
+        return self.stop[t] and holder != VOID
 
     def reach(self, tiles, cell: int, side: int, through: bool = False) -> frozenset:
         """The stops reached by paths leaving `cell` by `side`. Without `through` a path ends at
@@ -187,12 +188,12 @@ class Network:
             tile = get(c)
             if tile is None:
                 continue
-            t = tile[0]
-            if stop[t] and tile[2] != VOID:
+            t, k, holder = tile
+            if stop[t] and holder != VOID:
                 found.add(c)
                 if not through:
                     continue
-            for off in ex[t * 4 + tile[1]][node & 3]:
+            for off in ex[t * 4 + k][node & 3]:
                 nxt = node + off
                 if nxt not in seen:
                     add(nxt)
@@ -231,8 +232,8 @@ class Network:
             if any(t <= chs and (ln, cs) <= (length, cells) for t, ln, cs in prev):
                 continue
             prev.append((chs, length, cells))
-            tile = tiles[c]
-            for b in self.track.exits(tile[0], tile[1], a):
+            t, k, _holder = tiles[c]
+            for b in self.track.exits(t, k, a):
                 nxt = c + delta[b]
                 nt = tiles.get(nxt)
                 if nt is None:

@@ -88,10 +88,12 @@ class Scoring:
 
     def parts(self, st) -> list[tuple]:
         """Per seat, the scoring parts (running values until the game is over)."""
-        p = st.parts_cache
-        if p is None or p[0] is not self:       # a cache of this game's (options') scores
-            p = st.parts_cache = (self, [self.score(st, s) for s in range(self.n)])
-        return p[1]
+        cached = st.parts_cache                 # (the scoring it is of, the parts)
+        if cached is not None and cached[0] is self:    # this game's (options') scores
+            return cached[1]
+        parts = [self.score(st, s) for s in range(self.n)]
+        st.parts_cache = (self, parts)
+        return parts
 
     def outcome(self, st) -> Outcome:
         parts = self.parts(st)

@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 
 DRAW, PLACE, SELL, OVER = range(4)
+
+# the moves: a placement is an int (building.py codes it); a draw ("d", type), a sale
+# ("s", from cell, stop cell, to cell) and the pass are tuples tagged by their first item
 PASS = ("pass",)
 
 # the slots of a board entry tiles[cell]: its type, its quarter turns clockwise, its holder
