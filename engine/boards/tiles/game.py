@@ -105,8 +105,8 @@ class TileGame:
     # -- the Game API
     def initial_state(self) -> TileState:
         st = self.building.position([(self.start_cell, self.start_type, self.start_rot, EMPTY)], DRAW)
-        if self.building.ended(st, 0):
-            self._end_build(st, self.n - 1)
+        if self.building.ended(st, 0):          # before any move: seat 0 asks, and the last seat
+            self._end_build(st, self.n - 1)     # counts as the last builder
         return st
 
     def _end_build(self, st: TileState, mover: int) -> None:

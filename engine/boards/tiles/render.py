@@ -9,6 +9,7 @@ from .state import DRAW, PLACE, SELL
 if TYPE_CHECKING:
     from .game import TileGame
 
+
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36",
          "white": "37", "black": "90", "orange": "38;5;208", "purple": "35", "grey": "37", "gray": "37"}
 _PALETTE = ("31", "34", "32", "33", "35", "36", "38;5;208", "37")

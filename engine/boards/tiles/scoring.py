@@ -73,8 +73,8 @@ class Scoring:
 
     def __init__(self, game: "TileGame"):
         self.n, self.players = game.n, game.players
-        self.feat, self.pairs, self.track_sides, self.stop_type = game.feat, game.pairs, game.track_sides, \
-            game.stop_type
+        self.feat, self.stop_type = game.feat, game.stop_type
+        self.pairs, self.track_sides = game.pairs, game.track_sides
         self.reach = game.sales.reach
         self.part_names = tuple(name for name, _ in game.rules.scoring)
         self.score = None
