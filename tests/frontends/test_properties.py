@@ -8,6 +8,7 @@ from hypothesis import strategies as st_
 
 from rulebook import load_game
 from rulebook.play.records import replay_moves
+from rulebook.boards.grid.layout import BOARDS, CELLS, RESERVES
 
 from conftest import DATA, GAMES
 
@@ -35,9 +36,9 @@ def test_pieces_are_kept(seed):
     final, states, _ = random_match(LEZUG, seed)
     for st in states + [final]:
         for seat in range(2):
-            on_board = sum(1 for v in st[0] if v == seat + 1)
-            assert on_board + st[2][seat] == 12
-            assert bin(st[1][seat]).count("1") == on_board      # bitboards agree with the cells
+            on_board = sum(1 for v in st[CELLS] if v == seat + 1)
+            assert on_board + st[RESERVES][seat] == 12
+            assert bin(st[BOARDS][seat]).count("1") == on_board      # bitboards agree with the cells
 
 
 @SETTINGS

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from rulebook import CHANCE, load_game
+from rulebook.boards.grid.layout import TO_MOVE
 from tools.baselines.lezug import LeZug
 from tools.baselines.zug import Zug
 
@@ -23,7 +24,7 @@ def racing_choice(game, st, moves, rng, eagerness):
     such games reach the end, backward mode and wins, where uniform play drifts to the ply limit."""
     steps = [m for m in moves if isinstance(m, tuple) and m[0] != "drop"]
     if steps and rng.random() < eagerness:
-        rank = game.RK[st[3]]          # per cell, its rank counted from the mover's home rank
+        rank = game.RK[st[TO_MOVE]]          # per cell, its rank counted from the mover's home rank
         gain = {m: rank[m[1]] - rank[m[0]] for m in steps}
         best = max(gain.values())
         moves = [m for m in steps if gain[m] == best]

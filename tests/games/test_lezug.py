@@ -7,6 +7,7 @@ import pytest
 
 from rulebook import IllegalMove, load_game
 from rulebook.play.measure import perft
+from rulebook.boards.grid.layout import BOARDS, CELLS, PASSES, RESERVES
 
 from conftest import DATA, GAMES, vector
 
@@ -22,7 +23,7 @@ def play(game, st, *moves):
 
 
 def pieces(game, st, seat):
-    return sorted(game.geo.name(i) for i, v in enumerate(st[0]) if v == seat + 1)
+    return sorted(game.geo.name(i) for i, v in enumerate(st[CELLS]) if v == seat + 1)
 
 
 @pytest.mark.parametrize("depth,leaves", [(1, 56), (2, 3136), (3, 104272)])
@@ -52,7 +53,7 @@ def test_setup_drops_three_reserve_pieces(lezug):
     assert len(lezug.legal_moves(st)) == 56
     st = play(lezug, st, "d2+h2+n2")
     assert pieces(lezug, st, 0) == sorted(["a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "q1", "d2", "h2", "n2"])
-    assert st[2] == (0, 3)
+    assert st[RESERVES] == (0, 3)
     assert names(lezug, st)[0] == "b16+d16+f16"       # black's setup turn
     with pytest.raises(IllegalMove):
         play(lezug, st, "b2+d2+f2")                    # not white's turn any more
@@ -107,7 +108,7 @@ def test_a_blocked_player_passes(lezug):
     st = lezug.position({"white": ["b2", "c3", "q1"], "black": ["a1"]}, "black")
     assert names(lezug, st) == ["pass"]
     st = play(lezug, st, "pass")
-    assert st[5] == 1 and lezug.to_move(st) == 0 and not lezug.is_over(st)
+    assert st[PASSES] == 1 and lezug.to_move(st) == 0 and not lezug.is_over(st)
 
 
 def test_blocked_means_losing_as_an_option():
@@ -148,5 +149,5 @@ def test_options_are_checked():
 def test_state_copy_is_small(lezug):
     import sys
     st = play(lezug, lezug.initial_state(), "d2+h2+n2")
-    size = sys.getsizeof(st) + sum(sys.getsizeof(x) for x in st) + sum(sys.getsizeof(b) for b in st[1])
+    size = sys.getsizeof(st) + sum(sys.getsizeof(x) for x in st) + sum(sys.getsizeof(b) for b in st[BOARDS])
     assert size < 2048

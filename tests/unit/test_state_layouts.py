@@ -9,6 +9,7 @@ import pytest
 from rulebook import load_game
 from rulebook.api import RulebookError
 from rulebook.boards.grid.game import GridGame
+from rulebook.boards.grid.layout import CELLS
 
 from conftest import DATA, GAMES
 
@@ -57,7 +58,7 @@ def test_a_game_that_reads_cells_keeps_them():
 def test_bare_positions_draw_and_explain():
     g = load_game(GAMES / "english_draughts.yaml")
     st = g.position({"black": {"man": ["c3"], "king": ["g1"]}, "white": ["d4"]}, "black")
-    assert st[0] is None
+    assert st[CELLS] is None
     assert g.position_json(st)["pieces"] == {"black": {"man": ["c3"], "king": ["g1"]}, "white": ["d4"]}
     board = g.render(st).splitlines()[:8]            # ranks 8..1: white's man d4, black's c3 and g1
     assert [m for row in board for m in row.split() if m.isalpha()] == ["m", "M", "K"]
@@ -109,7 +110,7 @@ def test_an_evaluation_that_reads_cells_in_a_bare_game(tmp_path):
     st = g.initial_state()
     assert g.evaluate(st) == [0.75, 0.75]                  # no last move: off the board
     st = g.apply(st, g.legal_moves(st)[0])
-    assert st[0] is None and g.evaluate(st) == [0.25, 0.25]
+    assert st[CELLS] is None and g.evaluate(st) == [0.25, 0.25]
 
 
 def test_target_groups_list_moves_in_bit_order():

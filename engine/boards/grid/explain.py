@@ -20,7 +20,7 @@ def explain(game, st, text: str) -> str:
     if spelled:
         return f"'{text}' is legal written in its one order: {spelled}"
     phase = game.rules.phases[game.phase_index(st)]
-    who = game.players[st[3]]
+    who = game.players[game.to_move(st)]
     if text == PASS:
         return f"'pass' is only legal when {who} has no other move"
     parts, shot = _parts(game, text)
@@ -45,7 +45,7 @@ def explain(game, st, text: str) -> str:
         if not phase.patterns:
             return f"'{text}': phase '{phase.name}' has no piece moves"
         o = cells[0]
-        if game.cells_of(st)[o] & 7 != st[3] + 1:
+        if game.cells_of(st)[o] & 7 != game.to_move(st) + 1:
             return f"'{text}': {game.geo.name(o)} holds no piece of {who}"
     longer = sorted(m for m in (game.move_str(x) for x in moves) if m.startswith(text) and m[len(text):][:1] in "-x/")
     if longer:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...lang import dsl
 from ...lang.expr import CELL, Emitter, Symbol, Vocabulary
 from .vocabulary import LANDING
+from .layout import BOARDS, CELLS, RESERVES, TO_MOVE
 
 if TYPE_CHECKING:
     from .rules import GridRules, Phase
@@ -128,7 +129,7 @@ class _PhaseCode:
                     else f"{tbl}[{code}][me]"
         L = self.lines
         L.append(f"def {fname}(st):")
-        L.append("    cells = st[0]; B = st[1]; R = st[2]; me = st[3]")
+        L.append(f"    cells = st[{CELLS}]; B = st[{BOARDS}]; R = st[{RESERVES}]; me = st[{TO_MOVE}]")
         L.append(f"    opp = (me + 1) % {nplayers}")
         L.append("    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers)))
         L.append("    moves = []")
@@ -239,7 +240,7 @@ class _FastPhaseCode:
             return em._hoist(tr.dirs.level, f"{tbl}[{code}][me]")
 
         L = [f"def {fname}(st):",
-             "    cells = st[0]; B = st[1]; R = st[2]; me = st[3]",
+             f"    cells = st[{CELLS}]; B = st[{BOARDS}]; R = st[{RESERVES}]; me = st[{TO_MOVE}]",
              f"    opp = (me + 1) % {nplayers}",
              "    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers)),
              "    moves = []"]

@@ -16,6 +16,7 @@ from ...codegen import RUNTIME, define
 from ...lang.expr import INT, Emitter, Symbol, Vocabulary
 from ...source.info import game_info
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
+from .layout import PLY, RESULT, TO_MOVE, Layout, replace
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .rules import GridRules
@@ -41,6 +42,7 @@ class GridGame(GridState, GridNotation):
         # pieces owned by nobody: only of a neutral kind (else their board B[n] stays 0)
         self.neutral = self.general and any(k.neutral for k in self.kinds)
         self._build_tables()
+        self.layout = Layout(self.general, self.extended)
         self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
                                       option_values=options, spec=rules.spec, general=self.general,
                                       neutral=self.neutral)
@@ -128,7 +130,7 @@ class GridGame(GridState, GridNotation):
     @property
     def _cells_source(self) -> str:
         """How generated code reads the cell bytes of the state st."""
-        return "_CELLS(st)" if self.bare else "st[0]"
+        return "_CELLS(st)" if self.bare else self.layout.read("cells")
 
     # ---------------------------------------------------------------- compile helpers
     def _exec(self, source: str, fname: str, ns: dict, path: tuple):
@@ -301,7 +303,7 @@ class GridGame(GridState, GridNotation):
         keep = f"\ndef keep_{ph.name}(st, me):\n" + self._prologue(code) + code
         slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me)]"
         if guarded is None:
-            return keep + f"\ndef gen_{ph.name}(st):\n    me = st[3]\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
+            return keep + f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
         # every rule says `not attacked(G)` of the mover's pieces G: a move of another piece can
         # only break one by opening a line to G, so while G is not attacked now, only the moves
         # of G, of a piece alone between G and an enemy that could slide to it, and the moves
@@ -310,7 +312,7 @@ class GridGame(GridState, GridNotation):
         group = " | ".join(f"({em.emit(node)})" for node in guarded)
         return keep + "\n".join([
             f"\ndef gen_{ph.name}(st):",
-            "    me = st[3]",
+            f"    me = {self.layout.read('to_move')}",
             self._prologue("\n".join(em.hoisted[0]) + group).rstrip("\n"),
             f"    moves = raw_{ph.name}(st)",
             *("    " + x for x in em.hoisted[0]),
@@ -446,7 +448,7 @@ class GridGame(GridState, GridNotation):
                 L += ["            " + t for t in tests]
         L += ["    return False", "",
               "def _attacked(st, me, mask):",
-              "    cells = st[0]; B = st[1]; K = st[7]",
+              f"    cells = {self.layout.read('cells')}; B = {self.layout.read('boards')}; K = {self.layout.read('kinds')}",
               "    occ = " + self._occ,
               "    while mask:",
               "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
@@ -469,9 +471,10 @@ class GridGame(GridState, GridNotation):
         when it reads them (rebuilt, in a bare game)."""
         n = self.n
         occ = self._occ
-        extra = "; K = st[7]" if self.general else ""
+        read = self.layout.read
+        extra = f"; K = {read('kinds')}" if self.general else ""
         cells = f"cells = {self._cells_source}; " if re.search(r"\bcells\b", body) else ""
-        return (f"    {cells}B = st[1]; R = st[2]{extra}\n"
+        return (f"    {cells}B = {read('boards')}; R = {read('reserves')}{extra}\n"
                 f"    opp = (me + 1) % {n}\n    occ = {occ}\n")
 
     def _state_fn(self, node, fname, ns):
@@ -503,11 +506,11 @@ class GridGame(GridState, GridNotation):
 
     def _all_stuck(self, st) -> bool:
         """No player has a move here (each asked as if it were their turn)."""
-        return not any(self._raw_moves(st[:3] + (s,) + st[4:]) for s in range(self.n))
+        return not any(self._raw_moves(replace(st, TO_MOVE, s)) for s in range(self.n))
 
     def _raw_moves(self, st) -> bool:
         """Has the player to move a move (pass aside)?"""
-        return bool((self._any[-1] if st[4] >= self._last_from else self._any[self.phase_index(st)])(st))
+        return bool((self._any[-1] if st[PLY] >= self._last_from else self._any[self.phase_index(st)])(st))
 
     def _build_tables(self):
         r = self.rules
@@ -680,14 +683,14 @@ class GridGame(GridState, GridNotation):
 
     # ---------------------------------------------------------------- the Game API
     # the seat to move and the ply are fields of the state: read by C, once per ply of every playout
-    to_move = staticmethod(itemgetter(3))
-    ply = staticmethod(itemgetter(4))
+    to_move = staticmethod(itemgetter(TO_MOVE))
+    ply = staticmethod(itemgetter(PLY))
 
     def is_over(self, st) -> bool:
-        return st[6] is not None
+        return st[RESULT] is not None
 
     def phase_index(self, st) -> int:
-        turn = st[4] // self.n
+        turn = st[PLY] // self.n
         for i, end in enumerate(self._phase_ends):
             if end is None or turn < end:
                 return i
@@ -698,9 +701,9 @@ class GridGame(GridState, GridNotation):
 
     def result(self, st):
         """The winning seats (() for a draw), or None while the game runs."""
-        res = st[6]
+        res = st[RESULT]
         if res is None and self.blocked in ("lose", "draw") and self.is_over(st):
-            res = tuple(s for s in range(self.n) if s != st[3]) if self.blocked == "lose" else ()
+            res = tuple(s for s in range(self.n) if s != st[TO_MOVE]) if self.blocked == "lose" else ()
         return res
 
     def outcome(self, st) -> Outcome:

@@ -39,6 +39,7 @@ import re
 from ...lang import dsl
 from ...lang.expr import Emitter, Symbol
 from .vocabulary import LANDING
+from .layout import BOARDS, CELLS, KINDS, RESERVES, TO_MOVE
 
 
 PRIORITY = "(priority)"     # in `skip`: generate without the phase's capture priority
@@ -87,7 +88,7 @@ class PathCode:
     def __init__(self, phase, vocab, nplayers: int, multi_kind: bool, kind_values: dict,
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
-                 reserved=(), choosing: bool = False, moved=None, cells: str = "st[0]", neutral: bool = True,
+                 reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
                  origin_table=None):
         self.kind_values = kind_values          # kind name -> kind << 3
         self.moved = moved or {}                # kind index -> the value bits (kind << 3) it becomes once moved
@@ -127,8 +128,8 @@ class PathCode:
         self.reserved = set(reserved)           # the kind placed from the reserve
         self.choosing = choosing                # some kind promotes to one of several
         # the prologue: each name only when the body uses it (`cells`: how the state's bytes are read)
-        prologue = [("cells", f"cells = {cells}"), ("B", "B = st[1]"), ("R", "R = st[2]"), ("me", "me = st[3]"),
-                    ("K", "K = st[7]"),
+        prologue = [("cells", f"cells = {cells}"), ("B", f"B = st[{BOARDS}]"), ("R", f"R = st[{RESERVES}]"),
+                    ("me", f"me = st[{TO_MOVE}]"), ("K", f"K = st[{KINDS}]"),
                     # the mover's pieces of each kind (read by its bulk steps and its search)
                     *((f"mk{i}", f"mk{i} = B[me] & K[{i}]") for i in range(len(kind_values)) if multi_kind),
                     ("me1", "me1 = me + 1"), ("opp", f"opp = (me + 1) % {nplayers}"),

@@ -1,6 +1,8 @@
 """Draw a grid position in the terminal: the board, whose turn it is, the result or scores."""
 from __future__ import annotations
 
+from .layout import RESERVES
+
 _MARKS = "XO@%&*"
 _COLOURS = ["bold white", "bold red", "bold green", "bold yellow", "bold blue", "bold magenta"]
 
@@ -44,7 +46,7 @@ def render_grid(game, st, color: bool = False) -> str:
         lines.append(f"{r + 1:>3} {indent}" + " ".join(row))
     lines.append("    " + " ".join("abcdefghijklmnopqrstuvwxyz"[:geo.files]))
     if any(k.reserve for k in game.kinds):
-        lines.append(f"ply {game.ply(st)}; in reserve: " + ", ".join(f"{p} {st[2][i]}" for i, p in enumerate(game.players)))
+        lines.append(f"ply {game.ply(st)}; in reserve: " + ", ".join(f"{p} {st[RESERVES][i]}" for i, p in enumerate(game.players)))
     else:
         lines.append(f"ply {game.ply(st)}")
     out = game.outcome(st)

@@ -1,21 +1,18 @@
-"""The state of a grid game and how a move changes it: the two layouts, set positions (and their
-JSON form), and the generated apply() and legal_moves() (GridState, mixed into GridGame).
+"""The state of a grid game and how a move changes it: set positions (and their JSON form), and
+the generated apply() and legal_moves() (GridState, mixed into GridGame).
 
-Two state layouts, chosen per game (GridRules.general):
-- plain (one kind of piece, steps and jumps, no captures): the tuple
-  (cells, boards, reserves, to_move, ply, passes, result), cells a byte per cell (0 empty, else
+The slots of a state are declared once, in layout.py: every game keeps cells, boards, reserves,
+to_move, ply, passes and result; a general game (GridRules.general) kinds, quiet and last too;
+one whose rules read `passed` or `repeated` those two as well.
+- plain (one kind of piece, steps and jumps, no captures): cells a byte per cell (0 empty, else
   the owner's seat + 1), boards an int bitboard per seat; moves (origin, destination) or drops.
   Its generator is fastgen's, tuned for jump chains whose paths merge.
-- general: (cells, boards, reserves, to_move, ply, passes, result, kinds, quiet, last): cells
-  hold kind << 3 | (owner + 1) plus one wall byte (255) at index SIZE, so a cell lookup off the
-  board (SIZE, or -1) reads "not empty, nobody's"; boards has one more bitboard, for pieces owned
-  by nobody; kinds an int bitboard per piece kind (when there are several); quiet the plies since
-  the last capture or move of a kind that resets it; last the final cell of the last move (-1).
-  Its generator is movegen's (captures, slides, placements, flips, shots, promotion, priority).
-  A bare game (GridGame.bare: no generated search or end condition reads a cell's byte) keeps
-  None for cells: boards and kinds say everything, and apply has no bytes to copy. cells_of(st)
-  rebuilds the bytes for whoever asks (drawing, explaining, the JSON form).
-result is None while the game runs, else the tuple of winning seats (() for a draw).
+- general: cells hold kind << 3 | (owner + 1) plus one wall byte (255) at index SIZE, so a cell
+  lookup off the board (SIZE, or -1) reads "not empty, nobody's"; boards has one more bitboard,
+  for pieces owned by nobody. Its generator is movegen's (captures, slides, placements, flips,
+  shots, promotion, priority). A bare game (GridGame.bare: no generated search or end condition
+  reads a cell's byte) keeps None for cells: boards and kinds say everything, and apply has no
+  bytes to copy. cells_of(st) rebuilds the bytes for whoever asks (drawing, explaining, JSON).
 """
 from __future__ import annotations
 
@@ -23,7 +20,8 @@ import re
 
 from ...api import RulebookError
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
-from ...structs import replace
+from ...structs import replace as with_changes
+from .layout import BOARDS, CELLS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, replace
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -63,7 +61,7 @@ class GridState:
         return cells
 
     def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1, passed=-1):
-        """A state from its cells (bytearray): the boards derived from them."""
+        """A state from its cells (bytearray): the boards derived from them (layout.py)."""
         n = self.n
         boards = [0] * (n + 1 if self.general else n)
         kinds = [0] * len(self.kinds) if self.multi else []
@@ -73,11 +71,10 @@ class GridState:
                 boards[(v & 7) - 1] |= 1 << i
                 if self.multi:
                     kinds[v >> 3] |= 1 << i
-        if self.general:
-            cells = None if self.bare else bytes(cells)
-            more = (passed, (cells, None)) if self.extended else ()
-            return (cells, tuple(boards), tuple(reserves), me, ply, passes, None, tuple(kinds), quiet, last) + more
-        return (bytes(cells), tuple(boards), tuple(reserves), me, ply, passes, None)
+        cells = None if self.bare else bytes(cells)
+        return self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
+                                passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
+                                passed=passed, history=(cells, None))
 
     def initial_state(self):
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
@@ -149,7 +146,7 @@ class GridState:
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
         moved last (a blocked player to move is found by is_over, as always)."""
-        mover = (st[3] - 1) % self.n
+        mover = (st[TO_MOVE] - 1) % self.n
         result = None
         if self._win is not None and self._win(st, mover):
             result = (mover,)
@@ -157,17 +154,17 @@ class GridState:
             result = ()
         elif self._over is not None and self._over(st, mover):
             result = self._top_scorers(st)
-        return st if result is None else st[:6] + (result,) + st[7:]
+        return st if result is None else replace(st, RESULT, result)
 
     def cells_of(self, st) -> bytes:
         """The cell bytes of a state (see the module's docstring), rebuilt from the boards and
         kinds in a bare game."""
-        if st[0] is not None:
-            return st[0]
+        if st[CELLS] is not None:
+            return st[CELLS]
         cells = bytearray(self.size + 1)
         cells[self.size] = 255
-        codes = [(board, j + 1) for j, board in enumerate(st[1])]      # owner: seat + 1 (nobody: n + 1)
-        codes += [(board, j << 3) for j, board in enumerate(st[7])]     # kind << 3
+        codes = [(board, j + 1) for j, board in enumerate(st[BOARDS])]      # owner: seat + 1 (nobody: n + 1)
+        codes += [(board, j << 3) for j, board in enumerate(st[KINDS])]     # kind << 3
         for board, code in codes:
             while board:
                 lo = board & -board
@@ -189,14 +186,14 @@ class GridState:
             kind = kinds[v >> 3] if self.general else kinds[0]
             owners.setdefault(owner, {}).setdefault(kind, []).append(self.geo.name(i))
         pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] else by) for o, by in owners.items()}
-        out = {"game": self.name, "to_move": self.players[st[3]], "ply": st[4], "passes": st[5], "pieces": pieces,
-               "reserve": {p: st[2][i] for i, p in enumerate(self.players)}}
+        out = {"game": self.name, "to_move": self.players[st[TO_MOVE]], "ply": st[PLY], "passes": st[PASSES],
+               "pieces": pieces, "reserve": {p: st[RESERVES][i] for i, p in enumerate(self.players)}}
         if self.general:
-            out["quiet"] = st[8]
-            if st[9] >= 0:
-                out["last"] = self.geo.name(st[9])
-        if self.uses_passed and st[10] >= 0:
-            out["passed"] = self.geo.name(st[10])
+            out["quiet"] = st[QUIET]
+            if st[LAST] >= 0:
+                out["last"] = self.geo.name(st[LAST])
+        if self.uses_passed and st[PASSED] >= 0:
+            out["passed"] = self.geo.name(st[PASSED])
         return out
 
     def _put(self, seq: str, value: str, size: int | None = None) -> str:
@@ -214,10 +211,10 @@ class GridState:
         nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
         if self.general:
             L = self._apply_bare_head() if self.bare else self._apply_general_head()
-            state = f"(cells, B, R, nxt, ply, {self._passes}, %s, K, quiet, last" + (", passed, hist)" if self.extended else ")")
+            state = self.layout.build(to_move="nxt", passes=self._passes, result="%s")
         else:
             passing, ind = self._pass_test(["passes += 1"])
-            L = ["def apply(st, move):", "    cells, B, R, me, ply, passes, _ = st", *passing]
+            L = ["def apply(st, move):", "    " + self.layout.unpack(result="_"), *passing]
             L += [ind + x for x in [
                 "ba = bytearray(cells)",
                 "if move[0] == 'drop':",
@@ -233,7 +230,7 @@ class GridState:
                 "    b = B[me] ^ BIT[o] ^ BIT[d]",
                 "cells = bytes(ba)",
                 f"B = {self._put('B', 'b')}"]]
-            state = f"(cells, B, R, nxt, ply, {self._passes}, %s)"
+            state = self.layout.build(to_move="nxt", passes=self._passes, result="%s")
         L += ["    ply += 1",
               f"    nxt = {nxt}"]
         at = len(L)         # where the new state is named, if an end condition reads it
@@ -247,7 +244,7 @@ class GridState:
             # a drop of several stones: each of them may complete the line, not only the last
             fn = vocab.functions["in_a_row"]
             placed = "move[1:] if move[0] == 'drop' else (last,)"
-            vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
+            vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": with_changes(
                 fn, emit=lambda a, t: f"_in_a_row_of(cells, {placed}, {a[0]}, {a[1]})")}, vocab.member)
         for node, result, prefix in ends:
             if node is None:
@@ -320,8 +317,7 @@ class GridState:
         reserved = [i for i, k in enumerate(self.kinds) if k.reserve]      # at most one (rules.py)
         dropped = self.kinds[reserved[0] if reserved else 0].name
         kb = (lambda line: [line]) if multi else (lambda line: [])
-        L = ["def apply(st, move):",
-             "    cells, B, R, me, ply, passes, _, K, quiet, last" + (", passed, hist" if self.extended else "") + " = st"]
+        L = ["def apply(st, move):", "    " + self.layout.unpack(result="_")]
         passing, ind = self._pass_test(["passes += 1", "quiet += 1", *(["passed = -1"] if self.extended else [])])
         L += passing
         if "drop" in has:
@@ -409,8 +405,7 @@ class GridState:
         multi, n = self.multi, self.n
         resets = tuple(i for i, k in enumerate(self.kinds) if k.resets_quiet)
         nk = len(self.kinds)
-        L = ["def apply(st, move):",
-             "    cells, B, R, me, ply, passes, _, K, quiet, last = st"]
+        L = ["def apply(st, move):", "    " + self.layout.unpack(result="_")]
         passing, ind = self._pass_test(["passes += 1", "quiet += 1"])
         L += passing
         body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
@@ -486,8 +481,8 @@ class GridState:
         """The position after a move, without the end conditions (for `legal` rules)."""
         L = self._apply_bare_head() if self.bare else self._apply_general_head()
         L[0] = "def _after(st, move):"
-        L += ["    return (cells, B, R, %s, ply + 1, %s, None, K, quiet, last%s)" % (
-            "1 - me" if self.n == 2 else f"(me + 1) % {self.n}", self._passes, ", passed, hist" if self.extended else "")]
+        nxt = "1 - me" if self.n == 2 else f"(me + 1) % {self.n}"
+        L += ["    return " + self.layout.build(to_move=nxt, ply="ply + 1", passes=self._passes, result="None")]
         return "\n".join(L) + "\n"
 
     def _legal_source(self) -> str:
@@ -498,7 +493,7 @@ class GridState:
         the whole legal list (every phase has `legal` rules), _moves_kept does the same."""
         gen = [f"gen_{ph.name}" for ph in self.rules.phases]
         moves = (f"{gen[0]}(st)" if len(gen) == 1 else
-                 f"{gen[-1]}(st) if st[4] >= {self._last_from} else _GENS[_phase_index(st)](st)")
+                 f"{gen[-1]}(st) if {self.layout.read('ply')} >= {self._last_from} else _GENS[_phase_index(st)](st)")
         memo = self.blocked in ("lose", "draw") or self._stuck_memo
         keep = ["    _MEMO[1] = moves = " + moves, "    _MEMO[0] = st"]     # the moves, then whose they are
         L = ["def legal_moves(st):"]
@@ -506,12 +501,12 @@ class GridState:
             L += ["    if st is _MEMO[0]:",
                   "        _MEMO[0] = None",
                   "        moves = _MEMO[1]",
-                  "    elif st[6] is not None:",
+                  f"    elif {self.layout.read('result')} is not None:",
                   "        return []",
                   "    else:",
                   f"        moves = {moves}"]
         else:
-            L += ["    if st[6] is not None:",
+            L += [f"    if {self.layout.read('result')} is not None:",
                   "        return []",
                   f"    moves = {moves}"]
         if self.blocked == "pass":
@@ -519,7 +514,7 @@ class GridState:
         L.append("    return moves")
         if self.blocked in ("lose", "draw"):
             L += ["", "def is_over(st):",
-                  "    if st[6] is not None:",
+                  f"    if {self.layout.read('result')} is not None:",
                   "        return True",
                   "    if st is _MEMO[0]:",
                   "        return not _MEMO[1]",
@@ -535,7 +530,7 @@ class GridState:
 
     def _apply_generic(self, st, move):
         """apply() as plain Python for the plain layout, for reference: the generated one must agree."""
-        cells, boards, reserves, me, ply, passes, _ = st
+        cells, boards, reserves, me, ply, passes, _ = st        # the plain layout
         if move == PASS:
             passes += 1
         else:

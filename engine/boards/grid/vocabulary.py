@@ -1,6 +1,6 @@
 """The words of grid games' expressions: names, functions and the Python each becomes.
 
-Names are read from a state tuple (see game.py): `cells` (one byte per cell), `B` (one int
+Names are read from a state tuple (layout.py): `cells` (one byte per cell), `B` (one int
 bitboard per seat, and in the general layout one more for pieces owned by nobody), `R`
 (reserves), `me` (the seat the expression speaks for) and `opp` (the next seat); `st` is the
 whole state. Words marked in GENERAL_WORDS need the general state layout.
@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...source.options import option_symbols
 from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
 from . import topology as topo
+from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
@@ -50,15 +51,15 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         "mine": Symbol(GROUP, "B[me]"),
         "theirs": Symbol(GROUP, theirs),
         "empty": Symbol(GROUP, "(FULL ^ occ)"),
-        "ply": Symbol(INT, "st[4]"),
-        "passes": Symbol(INT, "st[5]"),
+        "ply": Symbol(INT, f"st[{PLY}]"),
+        "passes": Symbol(INT, f"st[{PASSES}]"),
         "reserve": Symbol(INT, "R[me]"),
-        "quiet": Symbol(INT, "st[8]"),
-        "last": Symbol(CELL, "st[9]"),
+        "quiet": Symbol(INT, f"st[{QUIET}]"),
+        "last": Symbol(CELL, f"st[{LAST}]"),
         "stuck": Symbol(BOOL, "(not _MOVES(st))"),
         "all_stuck": Symbol(BOOL, "_ALL_STUCK(st)"),
         "players": Symbol(INT, str(players)),
-        "passed": Symbol(CELL, "st[10]"),
+        "passed": Symbol(CELL, f"st[{PASSED}]"),
         "repeated": Symbol(INT, "_repeated(st)"),
     }
     multi = len(kinds) > 1
@@ -108,7 +109,7 @@ FUNCTIONS = {
     "size": Function(((ZONE,),), INT, lambda a, t: f"{a[0]}.bit_count()", "how many cells"),
     "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, B, RK)",
                         "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
-    "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[9], {a[0]}, {a[1]})",
+    "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[{LAST}], {a[0]}, {a[1]})",
                          "the last piece placed or moved stands in a line of at least N of its owner's "
                          "pieces (exactly N with exact=true)", keywords={"exact": ((BOOL,), "False")}),
     "connected": Function(((ZONE,), (ZONE,)), BOOL, lambda a, t: f"_connected(B[me], {a[0]}, {a[1]})",
@@ -187,9 +188,9 @@ def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
 
 def repeated(st, n) -> int:
     """How many times the position now (the same pieces on the same cells, the same player to
-    move) has stood since `quiet` was last reset, this time included: st[11] links each position
+    move) has stood since `quiet` was last reset, this time included: st[HISTORY] links each position
     since then to the one before (newest first)."""
-    cells, h, i, k = st[0], st[11], 0, 0
+    cells, h, i, k = st[CELLS], st[HISTORY], 0, 0
     while h is not None:
         if i % n == 0 and h[0] == cells:
             k += 1

@@ -1,0 +1,37 @@
+"""The grid state's slots, declared once (rulebook/boards/grid/layout.py): the prologue, the
+constructor and the index constants agree, and every compiled game keeps its layout's slots."""
+from __future__ import annotations
+
+import pytest
+
+from rulebook import load_game
+from rulebook.boards.grid import layout
+from rulebook.boards.grid.layout import Layout
+
+from conftest import GAMES
+
+
+@pytest.mark.parametrize("general, extended, size", [(False, False, 7), (True, False, 10), (True, True, 12)])
+def test_a_layout_reads_builds_and_unpacks_the_same_slots(general, extended, size):
+    lay = Layout(general, extended)
+    assert len(lay.slots) == size
+    values = {s.name: f"value of {s.name}" for s in lay.slots}
+    st = lay.make(**values)
+    names = {}
+    exec(lay.unpack(), names, ns := {"st": st})
+    for i, s in enumerate(lay.slots):
+        assert eval(lay.read(s.name), {}, {"st": st}) == values[s.name] == st[getattr(layout, s.name.upper())]
+        assert ns[s.local] == st[i]
+    assert eval(lay.build(), {}, ns) == st
+    assert eval(lay.build(ply="'changed'"), {}, ns)[layout.PLY] == "changed"
+    assert lay.unpack(result="_").split(" = ")[0].split(", ")[layout.RESULT] == "_"
+
+
+@pytest.mark.parametrize("name", ["lezug", "breakthrough", "chess", "tictactoe", "english_draughts"])
+def test_every_state_of_a_game_has_its_layouts_slots(name):
+    g = load_game(GAMES / f"{name}.yaml")
+    st = g.initial_state()
+    assert len(st) == len(g.layout.slots)
+    assert st[layout.TO_MOVE] == g.to_move(st) == 0 and st[layout.PLY] == g.ply(st) == 0
+    after = g.apply(st, g.legal_moves(st)[0])
+    assert len(after) == len(st) and after[layout.PLY] == 1 and after[layout.RESULT] is None
