@@ -12,7 +12,8 @@ from typing import Any, Hashable, Protocol, Sequence
 
 from .errors import IllegalMove, RulebookError  # re-exported: `from rulebook.api import RulebookError`
 
-__all__ = ["CHANCE", "Game", "IllegalMove", "Outcome", "RulebookError", "parse_by_notation"]
+__all__ = ["CHANCE", "Game", "GameInfo", "IllegalMove", "LookInfo", "OptionInfo", "Outcome", "RulebookError",
+           "SeatInfo", "parse_by_notation"]
 
 CHANCE = -1
 """`to_move(state)` at a chance position (a draw from a bag): the moves are the outcomes."""
@@ -33,10 +34,72 @@ class Outcome:
         return out
 
 
+@struct(frozen=True)
+class OptionInfo:
+    """One declared option: `--option NAME=VALUE`, `option.NAME` in the rules."""
+    name: str
+    default: Any                          # a whole number, a text or true/false
+    choices: tuple | None = None          # the values allowed, when listed
+    min: int | None = None                # the range of a whole-number option, when bounded
+    max: int | None = None
+    about: str = ""                       # what it means, in the file's words ("" if unsaid)
+
+
+@struct(frozen=True)
+class SeatInfo:
+    """The seats of the file: every seat it names and the numbers of players it may be played by."""
+    names: tuple[str, ...]                # every seat of the file, in seat order
+    counts: tuple[int, ...]               # the numbers of players allowed, ascending
+    default: int                          # the number of players when none is asked for
+
+    @property
+    def min(self) -> int:
+        return self.counts[0]
+
+    @property
+    def max(self) -> int:
+        return self.counts[-1]
+
+    def span(self) -> str:
+        """The counts in words: `2`, `2 to 5`, `2, 3, 4 or 6`."""
+        c = self.counts
+        if len(c) == 1:
+            return str(c[0])
+        if len(c) == c[-1] - c[0] + 1:
+            return f"{c[0]} to {c[-1]}"
+        return ", ".join(map(str, c[:-1])) + f" or {c[-1]}"
+
+
+@struct(frozen=True)
+class LookInfo:
+    """The checked `look:` section: every colour as `#rrggbb`, every name one of the game's."""
+    board: str | None = None              # the colour of used cells (of tiles, on an open board)
+    colours: dict = field(default_factory=dict)     # seat name -> colour
+    symbols: dict = field(default_factory=dict)     # piece kind or tile feature -> the text drawn on it
+    zones: dict = field(default_factory=dict)       # zone -> colour, or "seat": each seat's cells in its colour
+    features: dict = field(default_factory=dict)    # tile feature -> colour
+
+
+@struct(frozen=True)
+class GameInfo:
+    """What front-ends know of a game's file (`game.info`)."""
+    name: str                             # the title (`game:`)
+    about: str                            # the file's `about:` text ("" if none)
+    options: tuple[OptionInfo, ...]       # in the file's order
+    seats: SeatInfo
+    look: LookInfo
+    sections: dict                        # the checked file's sections (after extends), as plain data
+    # (mappings, lists, texts, numbers): what the prose tells. A copy: changing it changes no game.
+
+
 class Game(Protocol):
     name: str                   # the game's title
     players: tuple[str, ...]    # seat names, in seat order, for this match
     options: dict[str, Any]     # resolved option values
+    info: GameInfo
+    """What front-ends know of the game's file: its title and about text, the options as declared
+    (defaults, choices, ranges, about texts), the seat counts, the checked `look:` section and the
+    file's sections for the prose. Front-ends read this, never the file."""
 
     def initial_state(self) -> Hashable: ...
     def to_move(self, state) -> int: ...            # seat index, or CHANCE

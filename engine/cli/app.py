@@ -163,11 +163,8 @@ def numbered(path: str, i: int) -> str:
 
 def seats_for(game_path: str, listed: int) -> int | None:
     """A variable-count game seats one player per listed spec when that count is allowed."""
-    from ..pipeline import check_file
-    check_input_file(game_path)
-    rules = check_file(game_path)
-    low, high = getattr(rules, "count_min", len(rules.players)), getattr(rules, "count_max", len(rules.players))
-    return listed if low != high and low <= listed <= high else None
+    counts = load(game_path, {}).info.seats.counts
+    return listed if len(counts) > 1 and listed in counts else None
 
 
 def label(opts: dict) -> str:

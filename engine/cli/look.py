@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
-from .app import GameArg, check_input_file, out
+from .app import GameArg, load, out
 
 SvgOpt = typer.Option(None, "--svg", help="write the position as an SVG picture to this file")
 PngOpt = typer.Option(None, "--png", help="write the position as a PNG picture to this file")
@@ -32,10 +32,10 @@ def last_move(rec, ply: int | None) -> str | None:
     return rec.moves[n - 1] if n > 0 else None
 
 
-def write_pictures(game_path: str, game, st, last: str | None, svg: str | None, png: str | None) -> None:
+def write_pictures(game, st, last: str | None, svg: str | None, png: str | None) -> None:
     from ..look import picture_png, picture_svg
     from ..look.style import look_for
-    look = look_for(game, game_path)
+    look = look_for(game)
     if svg is not None:
         target = _target(svg, "svg")
         try:
@@ -56,8 +56,7 @@ def rules(game_path: str = GameArg,
     from ..look.prose import rules_prose
     if fmt not in ("markdown", "text"):
         raise RulebookError(f"--format must be markdown or text, not '{fmt}'")
-    check_input_file(game_path)
-    text = rules_prose(game_path)
+    text = rules_prose(load(game_path, {}))
     if fmt == "text":
         from ..look.prose import plain
         text = plain(text)

@@ -9,13 +9,14 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
+from ..players.specs import kind_forms, kind_words   # the registry of kinds (it loads no player)
 from .app import (GameArg, OptionOpt, SeatsOpt, check_counts, check_input_file, exclusive, label, load, numbered, out,
                   parse_options, plies, plural, result_line, seats_for)
 
 
 def play(game_path: str = GameArg,
          players: Optional[str] = typer.Option(None, "--players", "-p",
-                                               help="one player per seat: random, greedy, mcts[:iterations=N], alphabeta[:depth=N], human"),
+                                               help=f"one player per seat: {kind_forms()}"),
          seed: int = typer.Option(0, "--seed", help="seed for players and chance"),
          games: int = typer.Option(1, "--games", "-n", help="how many matches"),
          record: Optional[str] = typer.Option(None, "--record", help="write the match record here (FILE-2.json ... for more games)"),
@@ -113,7 +114,7 @@ def bench(game_path: str = GameArg,
 
 
 def tournament(game_path: str = GameArg,
-               players: str = typer.Option(..., "--players", "-p", help="the player specs that meet, e.g. mcts,greedy,random"),
+               players: str = typer.Option(..., "--players", "-p", help=f"the player specs that meet ({kind_words(ai_only=True)}), e.g. mcts,greedy,random"),
                games: int = typer.Option(10, "--games", "-n", help="games per pairing"),
                seats: str = typer.Option("rotate", "--seats", help="rotate | fixed"),
                workers: int = typer.Option(1, "--workers", "-w", help="worker processes"),
@@ -171,7 +172,7 @@ def check_out_dir(out_dir: str, both: bool) -> None:
 
 def analyze(game_path: str = GameArg,
             games: int = typer.Option(100, "--games", "-n"),
-            players: str = typer.Option("random", "--players", "-p", help="the players' specs"),
+            players: str = typer.Option("random", "--players", "-p", help=f"the players' specs ({kind_words(ai_only=True)})"),
             option: Optional[list[str]] = OptionOpt,
             versus: Optional[list[str]] = typer.Option(None, "--vs", help="a second variant's option NAME=VALUE (repeatable): compare side by side"),
             out_dir: str = typer.Option("analysis", "--out", help="folder for the PNG plots and summary.json (made "

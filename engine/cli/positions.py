@@ -116,7 +116,7 @@ def show(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_f
     """Draw a position in the terminal (or print it as a position file, --json; or write a picture, --svg/--png)."""
     game, st, rec = position(game_path, option, record, seats, ply, position_file=position_file)
     if svg is not None or png is not None:
-        write_pictures(game_path, game, st, last_move(rec, ply), svg, png)
+        write_pictures(game, st, last_move(rec, ply), svg, png)
         return
     if as_json:
         from ..play.positions import position_json

@@ -1,13 +1,11 @@
-"""A game file's rules in plain English (Markdown), generated from its data: the board, the
-pieces or tiles, every phase and its pattern, every named landing and legal rule, the end, the
-scoring and the options with their defaults. Patterns and conditions are read with the rules
-language's parser and said in words; each sentence is followed by its source text, so nothing
-is lost in the telling."""
+"""A game's rules in plain English (Markdown), told from what its Game carries of its file
+(`game.info`, never the file itself): the board, the pieces or tiles, every phase and its
+pattern, every named landing and legal rule, the end, the scoring and the options with their
+defaults. Patterns and conditions are read with the rules language's parser and said in words;
+each sentence is followed by its source text, so nothing is lost in the telling."""
 from __future__ import annotations
 
 import re
-
-from ..errors import RulebookError
 
 ACTIONS = {
     "step": "step to an empty neighbouring cell",
@@ -166,32 +164,29 @@ def _line(words: str, source) -> str:
     return f"{words} ({_code(source)})"
 
 
-def rules_prose(path) -> str:
-    """The rules of the game file at `path`, as Markdown."""
-    from ..source.load import load_source
-    src = load_source(path)
-    d = src.data
-    if not isinstance(d, dict):
-        raise RulebookError(f"{path}: not a game file (no mapping at the top)")
-    out = [f"# {d.get('game', 'A game')}", ""]
-    if d.get("about"):
-        out += [str(d["about"]).strip(), ""]
-    out += _players(d) + _board(d) + _pieces(d) + _phases(d) + _notation(d) + _end(d) + _options(d)
+def rules_prose(game) -> str:
+    """The rules of a compiled game, as Markdown: told from what it carries of its file
+    (`game.info`: the title, about text, seats, options and the checked sections)."""
+    info = game.info
+    d = info.sections
+    out = [f"# {info.name}", ""]
+    if info.about:
+        out += [info.about, ""]
+    out += _players(info) + _board(d) + _pieces(d) + _phases(d) + _notation(d) + _end(d) + _options(info.options)
     return "\n".join(out).rstrip() + "\n"
 
 
-def _players(d) -> list[str]:
-    ps = d.get("players") or []
+def _players(info) -> list[str]:
+    ps = info.sections.get("players") or []
     names = [p if isinstance(p, str) else f"{p.get('name')} (facing {p.get('forward', 'north')})" for p in ps]
     out = ["## Players", ""]
-    pc = d.get("player_count")
-    if isinstance(pc, dict):
-        out.append(f"{pc.get('min', len(ps))} to {pc.get('max', len(ps))} players "
-                   f"({pc.get('default', len(ps))} by default), from: {', '.join(names)}.")
+    seats = info.seats
+    if seats.min != seats.max:
+        out.append(f"{seats.span()} players ({seats.default} by default), from: {', '.join(names)}.")
     else:
         out.append(f"{len(ps)} players, in turn order: {', '.join(names)}.")
-    if d.get("seating"):
-        for n, who in d["seating"].items():
+    if info.sections.get("seating"):
+        for n, who in info.sections["seating"].items():
             out.append(f"- With {n} players: {', '.join(map(str, who))}.")
     return out + [""]
 
@@ -358,21 +353,19 @@ def _end(d) -> list[str]:
     return out + [""]
 
 
-def _options(d) -> list[str]:
-    opts = d.get("options") or {}
-    if not opts:
+def _options(options) -> list[str]:
+    if not options:
         return []
     out = ["## Options", "", "Set with `--option NAME=VALUE`.", "", "| option | default | values | meaning |",
            "|---|---|---|---|"]
-    for k, v in opts.items():
-        v = v or {}
-        if v.get("choices"):
-            vals = " \\| ".join(map(str, v["choices"]))
+    for o in options:
+        if o.choices:
+            vals = " \\| ".join(map(str, o.choices))
         else:
-            lo, hi = v.get("min"), v.get("max")
+            lo, hi = o.min, o.max
             vals = (f"{lo} to {hi}" if lo is not None and hi is not None else f"at least {lo}" if lo is not None
                     else f"at most {hi}" if hi is not None else "")
-        out.append(f"| `{k}` | `{v.get('default')}` | {vals} | {str(v.get('about', '')).strip()} |")
+        out.append(f"| `{o.name}` | `{o.default}` | {vals} | {o.about} |")
     return out + [""]
 
 

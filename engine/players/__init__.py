@@ -2,27 +2,27 @@
 
 base.py     Player, Match / play_match, UndoRequest / QuitRequest, seeds, rewards, spec splitting
 random.py   RandomPlayer          greedy.py  GreedyPlayer          mcts.py  MCTSPlayer
-human.py    HumanPlayer (terminal I/O through input_fn / output_fn)
-specs.py    make_player / make_players / player_names: players from spec strings
+alphabeta.py AlphaBetaPlayer      human.py   HumanPlayer (terminal I/O through input_fn / output_fn)
+specs.py    KINDS (the one list of player kinds), make_player / make_players / player_names
 
-Players use only the Game API (rulebook/api.py). The human player is loaded on first use.
+Players use only the Game API (rulebook/api.py). Every name here is imported on first use, so
+that reading the list of kinds (the CLI's help) loads no player.
 """
-from .base import (Match, Player, QuitRequest, Step, UndoRequest, derive_seed, play_match, reward_vector,
-                   sample_chance, split_player_specs)
-from .greedy import GreedyPlayer
-from .mcts import MCTSPlayer
-from .random import RandomPlayer
-from .specs import make_player, make_players, player_names
+from __future__ import annotations
 
-__all__ = [
-    "Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "HumanPlayer", "make_player", "make_players",
-    "split_player_specs", "player_names", "Match", "Step", "play_match", "UndoRequest", "QuitRequest",
-    "derive_seed", "reward_vector", "sample_chance",
-]
+import importlib
+
+# each public name -> the module that defines it
+_WHERE = {**dict.fromkeys(("Match", "Player", "QuitRequest", "Step", "UndoRequest", "derive_seed", "play_match",
+                           "reward_vector", "sample_chance", "split_player_specs"), "base"),
+          "GreedyPlayer": "greedy", "MCTSPlayer": "mcts", "RandomPlayer": "random", "HumanPlayer": "human",
+          "AlphaBetaPlayer": "alphabeta",
+          **dict.fromkeys(("KINDS", "make_player", "make_players", "player_names"), "specs")}
+
+__all__ = list(_WHERE)
 
 
 def __getattr__(name: str):
-    if name == "HumanPlayer":
-        from .human import HumanPlayer
-        return HumanPlayer
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)

@@ -1,23 +1,22 @@
 """Players from their spec strings (`random`, `greedy`, `mcts:iterations=2000`, `human`), so the
-CLI, tournaments and analysis name players the same way.
+CLI, tournaments, analysis and the web page name players the same way.
 
-The one module that knows every player kind: it imports the players, none of them imports it
-(the human player's hint player is made here and handed in).
+The one module that knows every player kind: KINDS is the one list of them, which the CLI's
+help, the web page and the messages read. It imports the players only when one is made (so the
+CLI's help costs no AI's import); none of them imports it (the human player's hint player is
+made here and handed in).
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..api import RulebookError
-from .alphabeta import AlphaBetaPlayer
-from .base import Player, derive_seed
-from .greedy import GreedyPlayer
-from .mcts import MCTSPlayer
-from .random import RandomPlayer
 
-__all__ = ["make_player", "make_players", "player_names", "LIMITS"]
+if TYPE_CHECKING:
+    from .base import Player
+
+__all__ = ["KINDS", "make_player", "make_players", "player_names", "kind_forms", "kind_words", "LIMITS"]
 
 # the range of each numeric player parameter (inclusive; seconds must be more than 0): beyond
 # them a spec is a typo, not a request (a move searched for a day, a search that never ends)
@@ -36,44 +35,80 @@ LIMITS: dict[str, tuple[float, float]] = {
 }
 
 
-@dataclass(frozen=True)
-class _Kind:
-    make: Callable[..., Player]
-    params: dict[str, tuple[type, Any]]  # name -> (type, default)
-    help: str
+class Kind:
+    """A player kind: how it is made, its parameters (name -> (type, default)) and what it does."""
+    __slots__ = ("make", "params", "help")
+
+    def __init__(self, make: Callable[..., Player], params: dict[str, tuple[type, Any]], help: str):
+        self.make, self.params, self.help = make, params, help
 
 
-def _make_human(game, seed, name, hint="mcts", **io):
+def _random(game, seed, name, **kw):
+    from .random import RandomPlayer
+    return RandomPlayer(game, seed, name)
+
+
+def _greedy(game, seed, name, **kw):
+    from .greedy import GreedyPlayer
+    return GreedyPlayer(game, seed, name)
+
+
+def _mcts(game, seed, name, io=None, **kw):
+    from .mcts import MCTSPlayer
+    return MCTSPlayer(game, seed, name=name, **kw)
+
+
+def _alphabeta(game, seed, name, io=None, **kw):
+    from .alphabeta import AlphaBetaPlayer
+    return AlphaBetaPlayer(game, seed, name=name, **kw)
+
+
+def _human(game, seed, name, io=None, hint="mcts"):
+    from .base import derive_seed
     from .human import HumanPlayer  # the human loop pulls in terminal code: load it only when asked
 
     if hint.split(":")[0].strip().lower() == "human":
-        raise RulebookError("human: the hint player must be an AI (random, greedy, mcts, alphabeta) or none")
+        raise RulebookError(f"human: the hint player must be an AI ({kind_words(ai_only=True)}) or none")
     hint_player = None if hint == "none" else make_player(hint, game, derive_seed(seed, "hint"))
-    return HumanPlayer(game, hint_player=hint_player, name=name, **io)
+    return HumanPlayer(game, hint_player=hint_player, name=name, **(io or {}))
 
 
-_KINDS: dict[str, _Kind] = {
-    "random": _Kind(lambda g, s, name, **kw: RandomPlayer(g, s, name), {}, "a uniformly random legal move"),
-    "greedy": _Kind(lambda g, s, name, **kw: GreedyPlayer(g, s, name), {}, "one ply, scored by the game's evaluation"),
-    "mcts": _Kind(lambda g, s, name, io=None, **kw: MCTSPlayer(g, s, name=name, **kw),
-                  {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
-                   "playout": (int, 0), "max_playout": (int, 1000), "reuse": (int, 1),
-                   "order": (int, 2), "relative": (int, 0),
-                   "spread": (float, 1.0), "leader": (int, 1)},
-                  "Monte Carlo tree search (UCT), chance sampled, tree kept between moves"),
-    "alphabeta": _Kind(lambda g, s, name, io=None, **kw: AlphaBetaPlayer(g, s, name=name, **kw),
-                       {"depth": (int, None), "seconds": (float, None), "nodes": (int, 100000),
-                        "playouts": (int, "8 without evaluate")},
-                       "iterative-deepening alpha-beta, two players without chance"),
-    "human": _Kind(lambda g, s, name, io=None, **kw: _make_human(g, s, name, **kw, **(io or {})),
-                   {"hint": (str, "mcts")}, "you, at the terminal"),
+# the one list of player kinds, in the order help texts and the web page show them
+KINDS: dict[str, Kind] = {
+    "random": Kind(_random, {}, "a uniformly random legal move"),
+    "greedy": Kind(_greedy, {}, "one ply, scored by the game's evaluation"),
+    "mcts": Kind(_mcts, {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
+                         "playout": (int, 0), "max_playout": (int, 1000), "reuse": (int, 1),
+                         "order": (int, 2), "relative": (int, 0),
+                         "spread": (float, 1.0), "leader": (int, 1)},
+                 "Monte Carlo tree search (UCT), chance sampled, tree kept between moves"),
+    "alphabeta": Kind(_alphabeta, {"depth": (int, None), "seconds": (float, None), "nodes": (int, 100000),
+                                   "playouts": (int, "8 without evaluate")},
+                      "iterative-deepening alpha-beta, two players without chance"),
+    "human": Kind(_human, {"hint": (str, "mcts")}, "you, at the terminal"),
 }
+
+
+def kind_words(ai_only: bool = False) -> str:
+    """The kinds' names, `random, greedy, mcts, alphabeta, human` (without `human`: the AIs)."""
+    return ", ".join(k for k in KINDS if not (ai_only and k == "human"))
+
+
+def kind_forms() -> str:
+    """The kinds as a help text writes them, each with its first parameter:
+    `random, greedy, mcts[:iterations=N], ...`."""
+    forms = []
+    for name, kind in KINDS.items():
+        for param, (typ, _default) in list(kind.params.items())[:1]:
+            name += f"[:{param}={ {int: 'N', float: 'X'}.get(typ, 'TEXT') }]"
+        forms.append(name)
+    return ", ".join(forms)
 
 
 def player_names() -> str:
     """One line per player kind with its parameters: what error messages and --help show."""
     lines = []
-    for name, kind in _KINDS.items():
+    for name, kind in KINDS.items():
         params = ", ".join(f"{p}={d}" for p, (_, d) in kind.params.items())
         lines.append(f"{name}{':' + params if params else ''}  ({kind.help})")
     return "\n".join(lines)
@@ -90,9 +125,9 @@ def _num(value) -> str:
 def _parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
-    kind = _KINDS.get(name)
+    kind = KINDS.get(name)
     if kind is None:
-        raise RulebookError(f"unknown player '{name}' in '{_short(spec)}'; players are: {', '.join(_KINDS)}"
+        raise RulebookError(f"unknown player '{name}' in '{_short(spec)}'; players are: {kind_words()}"
                             f" (e.g. mcts:iterations=2000, mcts:seconds=1.5,c=1.4)")
     params: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
@@ -136,7 +171,7 @@ def make_player(spec: str, game, seed: int = 0, *, input_fn=None, output_fn=None
     """
     name, params = _parse_spec(spec)
     io = {k: v for k, v in (("input_fn", input_fn), ("output_fn", output_fn), ("render", render)) if v is not None}
-    return _KINDS[name].make(game, seed, spec.strip(), io=io, **params)
+    return KINDS[name].make(game, seed, spec.strip(), io=io, **params)
 
 
 def make_players(specs: Sequence[str], game, seed: int = 0, **io) -> list[Player]:
@@ -144,4 +179,5 @@ def make_players(specs: Sequence[str], game, seed: int = 0, **io) -> list[Player
     if len(specs) != len(game.players):
         raise RulebookError(f"{game.name} has {len(game.players)} seats ({', '.join(game.players)}), "
                             f"got {len(specs)} players")
+    from .base import derive_seed
     return [make_player(s, game, derive_seed(seed, "seat", i), **io) for i, s in enumerate(specs)]

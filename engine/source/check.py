@@ -159,6 +159,7 @@ _PATTERN_WORDS = {     # the schema's patterns, said in words
     "^[A-Za-z]$": "one letter",
     "^[1-9][0-9]?$": "a number of players (1 to 99)",
     "^[^A-Za-z0-9 ]*$": "made of signs only (no letters, digits or spaces)",
+    "^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]+)$": "a colour: #rgb, #rrggbb or a colour word such as red",
 }
 
 
@@ -202,3 +203,35 @@ def check_options(ch: Checker) -> None:
             ch.error(("options", name), "min and max need a whole-number default", key=True)
 
 
+
+
+# ---------------------------------------------------------------- look
+def check_look(ch: Checker) -> None:
+    """The `look:` section: every name one of the game's (seats, piece kinds, zones, tile
+    features) and every colour one the pictures can draw, each finding at its key or value."""
+    from .info import COLOURS, colour_hex, seat_names
+    spec = ch.src.data
+    look = spec.get("look") or {}
+    tiles = spec.get("tiles") or {}
+    features = list(dict.fromkeys([*(tiles.get("features") or []),
+                                   *(t.get("feature") for t in (tiles.get("types") or {}).values()
+                                     if isinstance(t, dict) and t.get("feature"))]))
+    known = {"colours": (list(seat_names(spec)), "a seat"),
+             "symbols": (list(spec.get("pieces") or {}) + features, "a piece kind or a feature"),
+             "zones": (list(spec.get("zones") or {}), "a zone"),
+             "features": (features, "a feature")}
+    words = ", ".join(sorted(COLOURS))
+
+    def colour(path: tuple, value, seat_too: bool = False) -> None:
+        if colour_hex(value) is None and not (seat_too and value == "seat"):
+            ch.error(path, f"{'.'.join(map(str, path))}: '{value}' is not a colour the pictures know: #rgb, #rrggbb"
+                           f"{', seat (each seat its own colour)' if seat_too else ''} or one of {words}")
+    if "board" in look:
+        colour(("look", "board"), look["board"])
+    for key, (names, what) in known.items():
+        for name, value in (look.get(key) or {}).items():
+            if name not in names:
+                ch.error(("look", key, name), f"look.{key}: '{name}' is not {what} of this game"
+                         + (f" ({', '.join(map(str, names))})" if names else " (it has none)"), key=True)
+            if key != "symbols":
+                colour(("look", key, name), value, seat_too=key == "zones")

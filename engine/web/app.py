@@ -29,6 +29,9 @@ from starlette.routing import Route
 
 from ..api import CHANCE, IllegalMove
 from ..errors import RulebookError
+from ..players.specs import KINDS, kind_forms
+
+PLAYER_KINDS = tuple(KINDS)     # the page offers every kind of the registry (players/specs.py)
 
 STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only static files served
@@ -37,7 +40,18 @@ MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
 MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
 MAX_SECONDS = 30.0              # ... or seconds a move
 ID_RE = re.compile(r"^[0-9a-f]{16}$")
-PLAYER_KINDS = ("human", "random", "greedy", "mcts")
+MAX_NODES = 2_000_000           # ... or alphabeta positions a move
+
+
+def _bounded(player) -> bool:
+    """A search a shared server may run: within its budgets, and an alphabeta search bounded by
+    nodes or seconds (a depth alone may take hours)."""
+    seconds = getattr(player, "seconds", None)
+    nodes = getattr(player, "node_budget", None)
+    if hasattr(player, "node_budget") and nodes is None and seconds is None:
+        return False
+    return ((getattr(player, "iterations", None) or 0) <= MAX_ITERATIONS and (seconds or 0) <= MAX_SECONDS
+            and (nodes or 0) <= MAX_NODES)
 
 
 class Refused(Exception):
@@ -52,8 +66,9 @@ class Entry:
     stem: str
     path: str
     name: str
-    options: dict            # name -> {default, choices, min, max, about}
-    seats: dict              # {min, max, default, names}
+    info: Any                # the Game's GameInfo (rulebook/api.py)
+    options: dict            # name -> {default, choices, min, max, about}: the page's form of info.options
+    seats: dict              # {min, max, default, counts, names}
     look: Any = None
     prose: str = ""
 
@@ -82,21 +97,18 @@ class Session:
         return self.states[-1]
 
 
-def _option_specs(data: dict) -> dict:
-    out = {}
-    for k, v in (data.get("options") or {}).items():
-        v = v if isinstance(v, dict) else {"default": v}
-        out[str(k)] = {key: v.get(key) for key in ("default", "choices", "min", "max", "about") if v.get(key) is not None}
-    return out
+def _option_specs(game) -> dict:
+    """The page's form of the options: name -> {default, choices, min, max, about}, the unsaid left out."""
+    return {o.name: {k: v for k, v in (("default", o.default), ("choices", list(o.choices) if o.choices else None),
+                                       ("min", o.min), ("max", o.max), ("about", o.about or None)) if v is not None}
+            for o in game.info.options}
 
 
-def _seat_specs(data: dict, game) -> dict:
-    names = [p if isinstance(p, str) else p.get("name") for p in data.get("players") or []]
-    pc = data.get("player_count")
-    n = len(game.players)
-    if isinstance(pc, dict):
-        return {"min": pc.get("min", n), "max": pc.get("max", n), "default": n, "names": names}
-    return {"min": n, "max": n, "default": n, "names": list(game.players)}
+def _seat_specs(game) -> dict:
+    seats = game.info.seats
+    names = list(seats.names) if seats.min != seats.max else list(game.players)
+    return {"min": seats.min, "max": seats.max, "default": seats.default, "counts": list(seats.counts),
+            "names": names}
 
 
 def load_entries(paths) -> dict[str, Entry]:
@@ -104,7 +116,6 @@ def load_entries(paths) -> dict[str, Entry]:
     from ..look.prose import rules_prose
     from ..look.style import look_for
     from ..pipeline import load_game
-    from ..source.load import load_source
     entries: dict[str, Entry] = {}
     for p in paths:
         path = Path(p)
@@ -112,9 +123,8 @@ def load_entries(paths) -> dict[str, Entry]:
         if stem in entries:
             raise RulebookError(f"{p}: a second game file named '{stem}' ({entries[stem].path}): stems must differ")
         game = load_game(str(path))
-        data = load_source(str(path)).data
-        entries[stem] = Entry(stem, str(path), game.name, _option_specs(data), _seat_specs(data, game),
-                              look_for(game, str(path)), rules_prose(str(path)))
+        entries[stem] = Entry(stem, str(path), game.name, game.info, _option_specs(game), _seat_specs(game),
+                              look_for(game), rules_prose(game))
     if not entries:
         raise RulebookError("serve: name at least one game file")
     return entries
@@ -193,8 +203,8 @@ class Server:
                 known = ", ".join(entry.options) or "none"
                 raise Refused(400, f"unknown option {k!r} of {entry.name} (its options: {known})")
         if seats is not None and (not isinstance(seats, int) or isinstance(seats, bool)
-                                  or not entry.seats["min"] <= seats <= entry.seats["max"]):
-            raise Refused(400, f"seats: {entry.name} is played by {entry.seats['min']} to {entry.seats['max']} players")
+                                  or seats not in entry.seats["counts"]):
+            raise Refused(400, f"seats: {entry.name} is played by {entry.info.seats.span()} players")
         try:
             return load_game(entry.path, {str(k): str(v) for k, v in options.items()},
                              seats if entry.seats["min"] != entry.seats["max"] else None)
@@ -209,8 +219,7 @@ class Server:
         if specs is None:
             specs = ["human"] * len(game.players)
         if not isinstance(specs, list) or len(specs) != len(game.players) or not all(isinstance(x, str) for x in specs):
-            raise Refused(400, f"'players': one player per seat ({', '.join(game.players)}): human, random, greedy "
-                               "or mcts:iterations=N")
+            raise Refused(400, f"'players': one player per seat ({', '.join(game.players)}): {kind_forms()}")
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbits(32)
@@ -220,8 +229,7 @@ class Server:
         for i, spec in enumerate(specs):
             kind = spec.split(":")[0].strip().lower()
             if kind not in PLAYER_KINDS or len(spec) > 200:
-                raise Refused(400, f"seat {game.players[i]}: {spec[:60]!r} is not a player (human, random, greedy, "
-                                   "mcts:iterations=N)")
+                raise Refused(400, f"seat {game.players[i]}: {spec[:60]!r} is not a player ({kind_forms()})")
             if kind == "human":
                 players.append(None)
                 continue
@@ -229,10 +237,10 @@ class Server:
                 player = make_player(spec, game, seed + i)
             except RulebookError as e:
                 raise Refused(400, f"seat {game.players[i]}: {e}") from None
-            if (getattr(player, "iterations", None) or 0) > MAX_ITERATIONS or \
-                    (getattr(player, "seconds", None) or 0) > MAX_SECONDS:
-                raise Refused(400, f"seat {game.players[i]}: a search of at most {MAX_ITERATIONS:,} iterations or "
-                                   f"{MAX_SECONDS:g} seconds a move on this server")
+            if not _bounded(player):
+                raise Refused(400, f"seat {game.players[i]}: a search of at most {MAX_ITERATIONS:,} iterations, "
+                                   f"{MAX_NODES:,} positions (nodes=N) or {MAX_SECONDS:g} seconds a move on this "
+                                   "server")
             players.append(player)
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
                     [game.initial_state()])

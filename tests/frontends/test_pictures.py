@@ -51,7 +51,7 @@ def test_the_svg_of_every_shipped_game(name):
     path = GAMES / name
     game = load_game(path)
     st, last = advance(game, 8 if name == "zug.yaml" else 3)
-    root = ET.fromstring(picture_svg(game, st, look_for(game, path), last))
+    root = ET.fromstring(picture_svg(game, st, look_for(game), last))
     names = cells_of(root)
     assert len(names) == len(set(names))              # every cell once
     if hasattr(game, "geo"):
@@ -91,7 +91,7 @@ def test_zug_tiles_show_their_track_from_the_side_connections():
 def test_lezug_shades_each_seats_stations():
     path = GAMES / "lezug.yaml"
     game = load_game(path)
-    root = ET.fromstring(picture_svg(game, game.initial_state(), look_for(game, path)))
+    root = ET.fromstring(picture_svg(game, game.initial_state(), look_for(game)))
     fill = {g.get("data-cell"): g.find(f"{SVG}polygon").get("fill") for g in root.iter(f"{SVG}g") if g.get("data-cell")}
     assert fill["a1"] == fill["b4"] != fill["a17"] == fill["b14"] != fill["i9"]
 
@@ -102,7 +102,7 @@ def test_a_png_of_every_shipped_game(name, tmp_path):
     game = load_game(path)
     st, last = advance(game, 4)
     out = tmp_path / "p.png"
-    picture_png(game, st, out, look_for(game, path), last)
+    picture_png(game, st, out, look_for(game), last)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 2000
 
 
@@ -125,7 +125,7 @@ def test_show_writes_svg_and_png_of_a_record(tmp_path):
 @pytest.mark.parametrize("look, words", [
     ("look:\n  zones: {nowhere: red}\n", ":3:11: look.zones: 'nowhere' is not a zone of this game (board)"),
     ("look:\n  colours: {z: red}\n", ":3:13: look.colours: 'z' is not a seat of this game (x, o)"),
-    ("look:\n  colours: {x: '#12'}\n", "'#12' is not of the form"),
+    ("look:\n  colours: {x: '#12'}\n", "'#12' is not a colour: #rgb, #rrggbb or a colour word such as red"),
     ("look:\n  shapes: round\n", "shapes"),
 ])
 def test_a_bad_look_section_is_a_located_error(tmp_path, look, words):

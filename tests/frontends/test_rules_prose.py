@@ -1,4 +1,4 @@
-"""`rulebook rules`: every shipped game's rules in plain English, generated from the file."""
+"""`rulebook rules`: every shipped game's rules in plain English, told from its compiled Game."""
 from __future__ import annotations
 
 import re
@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from conftest import GAMES, ROOT
+from rulebook import load_game
 from rulebook.look.prose import plain, rules_prose
 
 SHIPPED = sorted(p.name for p in GAMES.glob("*.yaml"))
@@ -17,7 +18,7 @@ SHIPPED = sorted(p.name for p in GAMES.glob("*.yaml"))
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_part_of_the_file_is_told(name):
     path = GAMES / name
-    text = rules_prose(path)
+    text = rules_prose(load_game(path))
     data = yaml.safe_load(path.read_text())
     if "extends" in data:                       # a variant: its base's words count too
         base = yaml.safe_load((path.parent / data["extends"]).read_text())
@@ -33,7 +34,7 @@ def test_every_part_of_the_file_is_told(name):
 
 
 def test_lezug_in_words():
-    text = rules_prose(GAMES / "lezug.yaml")
+    text = rules_prose(load_game(GAMES / "lezug.yaml"))
     assert "A square grid of 17 files by 17 ranks" in text
     assert "3 held in reserve by each player" in text
     assert "either step to an empty neighbouring cell (along dirs); or (jump over an adjacent piece" in text
@@ -43,7 +44,7 @@ def test_lezug_in_words():
 
 
 def test_zug_in_words():
-    text = rules_prose(GAMES / "zug.yaml")
+    text = rules_prose(load_game(GAMES / "zug.yaml"))
     assert "An open board of square tiles" in text and "- **bypass**: 9 of them; track S-N, S-E." in text
     assert "A sale carries one of the player's counters from a factory" in text
     assert "2 to 5 players (2 by default)" in text

@@ -55,7 +55,8 @@ def test_the_page_and_its_files(client):
     assert [g["id"] for g in games] == ["tictactoe", "lezug", "zug", "hex"]
     lezug = games[1]
     assert lezug["options"]["max_plies"]["default"] == 2000 and lezug["seats"]["min"] == 2
-    assert games[2]["seats"] == {"min": 2, "max": 5, "default": 2, "names": ["red", "blue", "green", "yellow", "black"]}
+    assert games[2]["seats"] == {"min": 2, "max": 5, "default": 2, "counts": [2, 3, 4, 5],
+                                 "names": ["red", "blue", "green", "yellow", "black"]}
 
 
 def test_a_new_game_lists_the_legal_moves_and_plays_one(client):

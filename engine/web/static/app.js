@@ -30,7 +30,7 @@ function setupForm() {
   if (g.seats.min !== g.seats.max) {
     const n = document.createElement("select");
     n.id = "seat-count";
-    for (let k = g.seats.min; k <= g.seats.max; k++) n.add(new Option(`${k} players`, k, false, k === g.seats.default));
+    for (const k of g.seats.counts) n.add(new Option(`${k} players`, k, false, k === g.seats.default));
     n.onchange = () => seatRows(fs, g, +n.value);
     fs.appendChild(n);
   }
