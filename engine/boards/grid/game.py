@@ -207,12 +207,13 @@ class GridGame(GridState, GridNotation):
                     if d in promo_cells:
                         vals = [self.kind_values[t] | (seat + 1) for t in k.promote_to]
                         more = (1,) if self._choosing else ()
-                        plain_p[bit] = tuple((o, d, 0, None, 0, pv, None) + more for pv in vals)
-                        taking_p[bit] = tuple((o, d, bit, (~d,) if track else None, 0, pv, None) + more for pv in vals)
+                        plain_p[bit] = tuple((o, d, 0, None, 0, pv, None, None) + more for pv in vals)
+                        taking_p[bit] = tuple((o, d, bit, (~d,) if track else None, 0, pv, None, None) + more
+                                              for pv in vals)
                     else:
                         more = (0,) if self._choosing else ()
-                        plain[bit] = (o, d, 0, None, 0, val, None) + more
-                        taking[bit] = (o, d, bit, (~d,) if track else None, 0, val, None) + more
+                        plain[bit] = (o, d, 0, None, 0, val, None, None) + more
+                        taking[bit] = (o, d, bit, (~d,) if track else None, 0, val, None, None) + more
                 ns[name], ns[name + "x"], ns[name + "P"], ns[name + "xP"] = plain, taking, plain_p, taking_p
                 ns[name + "m"] = mask
                 ns[name + "z"] = sum(1 << c for c in promo_cells)
@@ -335,8 +336,8 @@ class GridGame(GridState, GridNotation):
             "                        pinned |= f",
             "    # a move of G alone (one piece), with no other effect: is its landing attacked once it has left?",
             "    return [m for m in moves if m == PASS or ((not _hit(B, K, (occ ^ g) | BIT[m[1]], BIT[m[1]], me, m[1]))",
-            "            if BIT[m[0]] == g and not (m[2] & ~BIT[m[1]] or m[4] or m[6] is not None) else",
-            "            (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4] or m[6] is not None)"
+            "            if BIT[m[0]] == g and not (m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None) else",
+            "            (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None)"
             f" or keep_{ph.name}(_after(st, m), me)))]", ""])
 
     def _guarded(self, rules) -> list | None:

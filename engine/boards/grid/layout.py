@@ -74,6 +74,22 @@ class Layout:
         return "; ".join(f"st[{i}] {s.name} ({s.local})" for i, s in enumerate(self.slots))
 
 
+# A move of a general game is a tuple too, its fields in this order (a drop is ('drop', cell, ...),
+# a pass the word PASS; a plain game's moves are (origin, destination)):
+MOVE_FIELDS = (
+    ("origin", "the cell the piece leaves (-1 for a placement)"),
+    ("dest", "the cell it ends on"),
+    ("caps", "the bits of the cells whose pieces it captures"),
+    ("path", "its landings, a capture landing as ~cell (capturing moves only; else None)"),
+    ("flips", "the bits of the cells whose pieces turn to the mover"),
+    ("value", "the value of the piece at dest (its kind once promoted or moved)"),
+    ("shot", "a piece shot: its cell | its value << 16, or None"),
+    ("shift", "a second piece moved: (from, to), or None"),
+    ("choice", "1 when the move promotes to a kind of the player's choice (games that have one)"),
+)
+ORIGIN, DEST, CAPS, PATH, FLIPS, VALUE, SHOT, SHIFT, CHOICE = range(len(MOVE_FIELDS))
+
+
 def replace(st: tuple, index: int, value) -> tuple:
     """The state with one slot changed."""
     return st[:index] + (value,) + st[index + 1:]

@@ -11,10 +11,12 @@ pattern with no repetition becomes plain nested loops. A repetition (`+`, `*`, p
          block landings and cannot be jumped again)
   path   the landings so far (a capture landing as ~cell), kept only when the phase can capture:
          a capturing move is identified by its path, a move without capture by origin and end
-  fl     the cells flipped to the mover; ar the cell (and value) of a piece shot (an arrow)
+  fl     the cells flipped to the mover
+  shot   the cell (and value) of a piece shot (an arrow); shift the (from, to) of a second piece moved
 
 A move is the tuple (origin, final cell, caps, path or None, flips, value at the final cell,
-shot or None); `('drop', c1, c2, ...)` for a drop of several reserve pieces at once.
+shot or None, shift or None[, choice]): layout.MOVE_FIELDS; `('drop', c1, c2, ...)` for a drop
+of several reserve pieces at once.
 
 A step with no landing rule (a bulk step) is found for all the pieces of a kind at once: per seat
 and direction, the kind's board shifted one cell and masked by the empty cells (or the enemies),
@@ -172,7 +174,8 @@ class PathCode:
             self.promoting = False
             self.kind = None
             self.placing = True
-            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": "v", "ind": "    "}
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "shot": "None", "shift": "None", "val": "v",
+                   "ind": "    "}
             for alt in phase.places:
                 self.pattern(alt, ctx, self.accept)
             self.placing = False
@@ -263,7 +266,8 @@ class PathCode:
             body.append("@H1")                  # the per-origin names this kind's search reads
             if self.instrument:
                 body.extend("        " + x for x in self.rules_fn)
-            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "ar": "None", "val": value, "ind": "        "}
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "shot": "None", "shift": "None", "val": value,
+                   "ind": "        "}
             self.defs = []
             for alt in alts:
                 self.pattern(alt, ctx, self.accept)
@@ -443,7 +447,7 @@ class PathCode:
         nor its depth of loops adds to its callers'."""
         i = next(self.ids)
         ind, L = ctx["ind"], self.lines
-        keys = ("c", "caps", "path", "fl", "ar", "val")
+        keys = ("c", "caps", "path", "fl", "shot", "shift", "val")
         params = {key: f"{key}_{i}" for key in keys}
         inner = {**ctx, **params, "ind": ind + "    ", "base": ind + "    ", "sure": False}
         hoist = self.depth == 0 and self.defs is not None      # moved out of the piece's search
@@ -487,7 +491,8 @@ class PathCode:
         # what a repetition carries: the cell, captures and path, and the flips, shot (or
         # shifted piece) and value where its body can change them (else the caller's, unchanged)
         acts = {x.name for x in pattern_actions(node.body)}
-        carried = ["c", "caps", "path"] + [key for key, names in (("fl", {"flip"}), ("ar", {"shoot", "shift"}),
+        carried = ["c", "caps", "path"] + [key for key, names in (("fl", {"flip"}), ("shot", {"shoot"}),
+                                                                   ("shift", {"shift"}),
                                                                    ("val", {"place"})) if acts & names]
         # a repetition entered with captures goes on with them (captures only grow)
         inner = {**ctx, **{key: f"{key}{i}" for key in carried}, "ind": ind + "    ", "base": ind + "    "}
@@ -556,7 +561,7 @@ class PathCode:
             L.append(f"{ind}{'return True' if self.depth == 0 else 'add(1); return'}")
             return
         path = (ctx["path"] if sure else f"({ctx['path']} if {ctx['caps']} else None)") if self.track else "None"
-        tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['ar']}"
+        tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['shot']}, {ctx['shift']}"
         val = ctx["val"]
         if self.moved and not self.placing:     # the piece becomes another kind once it has moved
             if self.kind is not None:
@@ -706,7 +711,7 @@ class PathCode:
         L.append(f"{ind}        if cells[t] and t != o:")
         L.append(f"{ind}            break")
         L.append(f"{ind}        a{i} = t | {value << 16}")
-        k({**ctx, "ar": f"a{i}", "ind": ind + "        "})
+        k({**ctx, "shot": f"a{i}", "ind": ind + "        "})
 
 
     def _when(self, a, ctx, k):
@@ -738,7 +743,7 @@ class PathCode:
         L.append(f"{ind}s{i} = {self.args[id(a.args[0])]}; u{i} = {self.args[id(a.args[1])]}")
         L.append(f"{ind}if FR[cells[s{i}]] and s{i} != o and s{i} != t and u{i} != t and u{i} != s{i} "
                  f"and (not cells[u{i}] or u{i} == o):")
-        k({**ctx, "ar": f"(s{i}, u{i})", "ind": ind + "    "})
+        k({**ctx, "shift": f"(s{i}, u{i})", "ind": ind + "    "})
 
 
 # generated code stays linear in its pattern: a continuation longer than MAX_COPIED lines (an

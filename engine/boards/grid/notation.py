@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...api import IllegalMove, parse_by_notation
 from ...lang import dsl
+from .layout import CHOICE
 
 PASS = "pass"
 
@@ -42,7 +43,7 @@ class GridNotation:
             return "+".join(name(c) for c in move[1:])
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
-        o, d, _caps, path, fl, val, ar = move[:7]
+        o, d, _caps, path, fl, val, shot = move[:7]
         join, cap = self._join, self._cap
         if o < 0:
             text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
@@ -50,9 +51,9 @@ class GridNotation:
             text = f"{name(o)}{join}{name(d)}"
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
-        if type(ar) is int:
-            text += f"/{name(ar & 65535)}"
-        if self._choosing and move[7]:
+        if shot is not None:
+            text += f"/{name(shot & 65535)}"
+        if self._choosing and move[CHOICE]:
             text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:
             text += "*"                                   # with the flip (it could go without)

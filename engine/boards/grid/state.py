@@ -334,7 +334,7 @@ class GridState:
                   "            cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""),
                   "        else:"]
             ind = "            "
-        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move",
+        body = ["o, d, caps, path, fl, val, shot, shift" + (", _" if self._choosing else "") + " = move",
                 "ba = bytearray(cells)"]
         quiet = ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"
         if "place" in has:
@@ -364,12 +364,12 @@ class GridState:
                      "        ba[i] = (x & 248) | (me + 1); b[(x & 7) - 1] ^= lo; b[me] |= lo",
                      "        c ^= lo"]
         if "shot" in has:
-            slow += ["if ar is not None and type(ar) is int:" if "shift" in has else "if ar is not None:",
-                     f"    a = ar & 65535; av = (ar >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
+            slow += ["if shot is not None:",
+                     f"    a = shot & 65535; av = (shot >> 16) | {self.neutral_code}; ba[a] = av; b[{n}] |= BIT[a]",
                      *kb("    k[av >> 3] |= BIT[a]")]
         if "shift" in has:      # a second piece of the mover's moves (it becomes its `moved` kind)
-            slow += ["if ar is not None and type(ar) is tuple:" if "shot" in has else "if ar is not None:",
-                     "    s, u = ar; x = ba[s]; y = MOVED[x]; ba[s] = 0; ba[u] = y; b[me] ^= BIT[s] | BIT[u]",
+            slow += ["if shift is not None:",
+                     "    s, u = shift; x = ba[s]; y = MOVED[x]; ba[s] = 0; ba[u] = y; b[me] ^= BIT[s] | BIT[u]",
                      *kb("    k[x >> 3] ^= BIT[s]; k[y >> 3] |= BIT[u]")]
         slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
         fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
@@ -384,7 +384,7 @@ class GridState:
             else:
                 fast += [change]
         if effects:
-            tests = {"capture": "caps", "flip": "fl", "shot": "ar is not None", "shift": "ar is not None"}
+            tests = {"capture": "caps", "flip": "fl", "shot": "shot is not None", "shift": "shift is not None"}
             body += [f"if {' or '.join(dict.fromkeys(tests[f] for f in effects))}:", *("    " + x for x in slow),
                      "else:", *("    " + x for x in fast)]
         else:
@@ -408,7 +408,7 @@ class GridState:
         L = ["def apply(st, move):", "    " + self.layout.unpack(result="_")]
         passing, ind = self._pass_test(["passes += 1", "quiet += 1"])
         L += passing
-        body = ["o, d, caps, path, fl, val, ar" + (", _" if self._choosing else "") + " = move"]
+        body = ["o, d, caps, path, fl, val, shot, shift" + (", _" if self._choosing else "") + " = move"]
         bits = "bo = BIT[o]; bd = BIT[d]"
         capture = "capture" in self._features()
         # the boards after a move that captures nothing (stepped) and after one that does
