@@ -3,11 +3,13 @@
 game (game.py): the checker never imports the compiled game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...source.check import Checker
 from .game import TileGame
 from .rules import TileRules, check_rules
+
+if TYPE_CHECKING:
+    from ...source.check import Checker
 
 
 class TileKind(TileRules):
