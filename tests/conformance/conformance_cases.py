@@ -28,7 +28,9 @@ TOY_FILES = sorted(DATA.glob("*.yaml")) + sorted((DATA / "words").glob("*.yaml")
 # (id, file, options, seats): more seats or other option values, where they change the code
 VARIANTS = [
     ("games/zug@3", GAMES / "zug.yaml", {}, 3),
+    ("games/zug@4", GAMES / "zug.yaml", {"counters": 6}, 4),
     ("games/zug@5", GAMES / "zug.yaml", {"locomotive_owner": "any", "counters": 4}, 5),
+    ("games/english_draughts:draw_plies=20", GAMES / "english_draughts.yaml", {"draw_plies": 20}, None),
     ("games/chinese_checkers@3", GAMES / "chinese_checkers.yaml", {}, 3),
     ("games/chinese_checkers@6", GAMES / "chinese_checkers.yaml", {}, 6),
     ("games/hex:swap", GAMES / "hex.yaml", {"swap": "true"}, None),
@@ -40,6 +42,7 @@ VARIANTS = [
     ("words/race:stuck=draw", DATA / "words" / "race.yaml", {"stuck_rule": "draw"}, None),
     ("words/rows:loose", DATA / "words" / "rows.yaml", {"strict": "false"}, None),
     ("words/star@3", DATA / "words" / "star.yaml", {}, 3),
+    ("words/star@6", DATA / "words" / "star.yaml", {}, 6),
     ("data/tile_canal@1", DATA / "tile_canal.yaml", {}, 1),
     ("data/tile_canal@3", DATA / "tile_canal.yaml", {"dock_points": "3"}, 3),
 ]
@@ -198,3 +201,11 @@ def pseudo_legal(g, st) -> list:
     phase = g.rules.phases[g.phase_index(st)]
     raw = g._ns.get(f"raw_{phase.name}")
     return list(raw(st)) if raw is not None and phase.legal else list(g.legal_moves(st))
+
+
+def any_move_and_moves(g, st) -> tuple[bool, list]:
+    """Grid games: the answer of the generated "is there a move?" function of the state's phase
+    (`any_<phase>`, what `stuck` and a blocked player are decided by) and the moves of its
+    generator (before a pass is added for a blocked player, or a result empties them)."""
+    i = g.phase_index(st)
+    return bool(g._any[i](st)), list(g._gens[i](st))

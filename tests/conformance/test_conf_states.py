@@ -168,3 +168,54 @@ def test_a_position_reads_back_from_its_json_form(case):
             assert g.to_move(back) == g.to_move(st) and g.ply(back) == g.ply(st), where
             if not g.is_over(st):
                 assert sorted(map(g.move_str, g.legal_moves(back))) == sorted(map(g.move_str, g.legal_moves(st))), where
+
+
+@pytest.mark.parametrize("case", [c for c in ALL if is_grid(c)])
+def test_is_there_a_move_agrees_with_the_moves(case):
+    """The grid kind writes a second search that stops at the first move found (for `stuck` and
+    blocked players): it says yes exactly when the move generator finds a move, for either player
+    to move (the other one's turn asked of the same pieces, in two-player games)."""
+    from conformance_cases import any_move_and_moves, with_to_move
+    g = game(case)
+    asked = 0
+    for seed in SEEDS:
+        for st, _move in playout(case, seed, LONG)[::2]:
+            if g.is_over(st):
+                continue
+            states = [st]
+            if len(g.players) == 2:
+                states.append(with_to_move(g, st, 1 - g.to_move(st)))
+            for s in states:
+                if g.is_over(s):
+                    continue
+                found, moves = any_move_and_moves(g, s)
+                assert found == bool(moves), (case, seed, g.ply(st), g.to_move(s))
+                asked += 1
+    assert asked > 0
+
+
+@pytest.mark.parametrize("case", ALL)
+def test_apply_shares_nothing_it_changes_later(case):
+    """Every move from a position, then a move from each child: the position and every child
+    stay as they were (no part of a state is shared with another and changed by a later apply)."""
+    g = game(case)
+    rng = random.Random(11)
+    families = 0
+    for seed in SEEDS:
+        for st, _move in playout(case, seed, PLIES)[::6]:
+            if g.is_over(st):
+                continue
+            moves = g.legal_moves(st)
+            moves = moves if len(moves) <= 40 else rng.sample(moves, 40)
+            parent = freeze(st)
+            children = [g.apply(st, m) for m in moves]
+            kept = [freeze(c) for c in children]
+            for c in children:
+                if not g.is_over(c):
+                    g.apply(c, rng.choice(g.legal_moves(c)))
+            where = (case, seed, g.ply(st))
+            assert freeze(st) == parent, where
+            for m, c, k in zip(moves, children, kept):
+                assert freeze(c) == k, (where, g.move_str(m))
+            families += 1
+    assert families > 0
