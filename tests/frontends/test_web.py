@@ -209,7 +209,34 @@ def test_a_huge_request_is_refused_without_reading_it_all(client):
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=1000000000", "mcts:seconds=3600"])
+@pytest.mark.parametrize("spec", ["mcts:iterations=1000000000", "mcts:seconds=3600", "alphabeta:depth=30",
+                                  "alphabeta:nodes=100000000"])
 def test_an_ai_seat_has_a_bounded_budget(client, spec):
     r = client.post("/api/new", json={"game": "tictactoe", "players": ["human", spec]})
     assert r.status_code == 400 and "at most" in r.json()["error"]
+
+
+def test_an_alphabeta_seat_with_a_bounded_search_plays(client):
+    v = new(client, players=["alphabeta:nodes=2000", "alphabeta:seconds=0.2,depth=3"], seed=3)
+    v = wait(client, v["id"], lambda x: x["over"])
+    assert v["agents"] == ["alphabeta:nodes=2000", "alphabeta:seconds=0.2,depth=3"] and v["length"] >= 5
+
+
+def test_the_page_offers_every_kind_of_the_registry(client):
+    from rulebook.players.specs import KINDS
+    from rulebook.web.app import PLAYER_KINDS
+    assert list(PLAYER_KINDS) == list(KINDS)
+    assert all(g["players"] == list(KINDS) for g in client.get("/api/games").json())
+    r = client.post("/api/new", json={"game": "tictactoe", "players": ["human", "chess"]})
+    assert r.status_code == 400 and all(k in r.json()["error"] for k in KINDS)
+
+
+def test_a_seat_count_the_file_does_not_allow_is_refused(tmp_path):
+    six = tmp_path / "six.yaml"       # 2, 3, 4 or 6 players: 5 is not a count of this file
+    six.write_text(f"extends: {GAMES / 'chinese_checkers.yaml'}\n")
+    with TestClient(create_app([str(six)])) as c:
+        g = c.get("/api/games").json()[0]
+        assert g["seats"]["counts"] == [2, 3, 4, 6] and g["seats"]["min"] == 2 and g["seats"]["max"] == 6
+        r = c.post("/api/new", json={"game": "six", "seats": 5})
+        assert r.status_code == 400 and "2, 3, 4 or 6 players" in r.json()["error"]
+        assert c.post("/api/new", json={"game": "six", "seats": 3}).json()["players"] == ["red", "green", "white"]

@@ -12,6 +12,8 @@ from rulebook.source.load import GameFileError
 from conftest import DATA, GAMES
 
 BROKEN = DATA / "broken"
+COLOUR_WORDS = ("#rgb, #rrggbb or one of black, blue, brown, cyan, gold, gray, green, grey, ivory, magenta, navy, "
+                "orange, pink, purple, red, silver, tan, teal, white, yellow")
 
 EXPECTED = {
     "yaml_syntax.yaml": ["4:12: YAML syntax: mapping values are not allowed here"],
@@ -41,7 +43,7 @@ EXPECTED = {
         "14:18: unknown zone 'hoem'",
         "17:16: step needs a direction set, not a zone",
         "17:41: over must be any, mine or theirs",
-        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift)",
+        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial)",
         "21:32: unknown name 'gaol' (did you mean 'goal'?)",
         "22:16: landing rule counted must be a condition, not a number",
         "23:25: 'in' needs a zone's name on its right, not a direction set",
@@ -49,6 +51,14 @@ EXPECTED = {
         "26:24: 'surrender' is not a choice of option.rule (pass, lose)",
         "27:12: option limit must offer only the choices pass, lose and draw",
         "28:11: evaluate must be a number, not a condition",
+    ],
+    "look.yaml": [
+        "12:10: look.board: 'beige' is not a colour the pictures know: " + COLOUR_WORDS,
+        "13:16: look.colours.x: 'crimson' is not a colour the pictures know: " + COLOUR_WORDS,
+        "13:36: look.colours: 'z' is not a seat of this game (x, o)",
+        "14:22: look.symbols: 'crown' is not a piece kind or a feature of this game (mark)",
+        "15:28: look.zones: 'nowhere' is not a zone of this game (all_cells)",
+        "16:14: look.features: 'city' is not a feature of this game (it has none)",
     ],
     "options.yaml": [
         "4:20: default 5 is outside min/max",
