@@ -1,12 +1,13 @@
 """Pictures of positions and rules as prose, drawn from a game's data alone (no per-game code).
 
-style.py   the file's optional `look:` section (colours, symbols, shaded zones) and the defaults
+style.py   the game's `look:` section (colours, symbols, shaded zones; game.info.look, checked
+           with the file) and the defaults
 scene.py   one geometry for every output: a list of shapes (cells, pieces, track, marks, text)
            built from the Game API and the kinds' public drawing data (`geo` and `position_json`
            of grid games, `scene()` of tile games)
 svg.py     the shapes as SVG (each cell a group with data-cell="<name>")
 png.py     the same shapes drawn with matplotlib (imported only when a PNG is asked for)
-prose.py   the rules of a game file in plain English (Markdown)
+prose.py   the rules of a game in plain English (Markdown), from game.info (never the file)
 """
 from __future__ import annotations
 
