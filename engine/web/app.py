@@ -38,9 +38,9 @@ FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only s
 MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten first
 MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
 MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
+MAX_NODES = 2_000_000           # ... alphabeta positions ...
 MAX_SECONDS = 30.0              # ... or seconds a move
 ID_RE = re.compile(r"^[0-9a-f]{16}$")
-MAX_NODES = 2_000_000           # ... or alphabeta positions a move
 
 
 def _bounded(player) -> bool:
