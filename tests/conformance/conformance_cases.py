@@ -7,6 +7,19 @@ tests/toygames.py. The checks use the Game API of engine/api.py; what they need 
 grid kind's positions, its generated `attacked` helper and pseudo-legal generators) is reached
 only from here, so that a change of the state layout or of the generated names is mended in
 one place.
+
+The checks (each parametrized over the cases it applies to; none is ever skipped):
+- test_conf_states.py: states hash, apply leaves its state and every earlier state unchanged,
+  the same moves give equal states; legal_moves is empty exactly when is_over (the draws at a
+  chance position), in any call order; outcome and evaluate speak of the seats; grid positions
+  read back from their JSON form; the grid kind's "is there a move?" search agrees with its moves;
+- test_conf_moves.py: parse_move(move_str(m)) == m, one text per move, nonsense refused; chance
+  weights positive, their exact probabilities summing to 1, every draw legal and appliable;
+- test_conf_records.py: a seeded match saved as a record replays to the same state (in-process
+  and through `rulebook replay` / `rulebook play --record`), a wrong move refused at its ply;
+- test_conf_attacked.py: the compiled `attacked` against the other player's pseudo-legal
+  captures (chess, words/guards), en passant and pins;
+- test_conf_sources.py: every generated source compiles and stays under 3000 lines.
 """
 from __future__ import annotations
 

@@ -92,3 +92,25 @@ def test_rulebook_replay_reads_the_record_and_ends_where_the_match_did(case, tmp
     for ply, (line, move) in enumerate(zip(lines, moves)):
         assert line["ply"] == ply and line["move"] == g.move_str(move) and line["move"] in line["legal"]
     assert lines[-1] == {"result": g.outcome(final).as_json()}
+
+
+@pytest.mark.parametrize("args", [("games/zug.yaml", "--players", "random,random,random", "--option", "counters=5"),
+                                  ("games/chess.yaml", "--players", "random,random", "--option", "repetition=false")],
+                         ids=["zug@3", "chess"])
+def test_a_record_written_by_rulebook_play_replays_to_its_result(args, tmp_path):
+    """`rulebook play --record` (its own seeds, chance and options) and `rulebook replay` of that
+    record end with the same result line; the record reads back here and replays alike."""
+    from conftest import ROOT, run_cli
+    from rulebook.cli.app import result_line
+    path = tmp_path / "match.json"
+    played = run_cli("play", *args, "--seed", 7, "--record", path)
+    assert played.returncode == 0, played.stderr
+    replayed = run_cli("replay", args[0], path)
+    assert replayed.returncode == 0, replayed.stderr
+    last = replayed.stdout.strip().splitlines()[-1]
+    assert last in played.stdout.splitlines()
+    rec = read_record(path)
+    again = load_for_record(str(ROOT / args[0]), rec, str(path), {}, None)
+    assert len(again.players) == len(args[2].split(",")) and rec.seed == 7
+    st = replay_moves(again, rec.moves, str(path))
+    assert again.ply(st) == len(rec.moves) and result_line(again, st) == last
