@@ -159,3 +159,11 @@ def test_the_colour_words_are_documented():
     text = re.sub(r"\s+", " ", (ROOT / "docs" / "language.md").read_text(encoding="utf-8"))
     words = ", ".join(sorted(COLOURS)[:-1]) + f" and {sorted(COLOURS)[-1]}"
     assert f"one of the colour words {words}" in text
+
+
+def test_the_players_doc_lists_the_registry():
+    """docs/players.md's table: one row per kind of the registry, in its order, naming every parameter."""
+    rows = re.findall(r"^\| `(\w+)` \| (.*?) \|", (ROOT / "docs" / "players.md").read_text(encoding="utf-8"), re.M)
+    assert [name for name, _ in rows] == list(KINDS)
+    for name, params in rows:
+        assert set(KINDS[name].params) <= set(re.findall(r"`(\w+)`", params)), name
