@@ -63,9 +63,9 @@ def compile(game_path: str = typer.Argument(..., help="a game file (YAML)"),  # 
     values = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "none"
     out(f"# {game_path}: the Python of {game.name} for {len(game.players)} players "
         f"({', '.join(game.players)}); options: {values}")
-    layout = getattr(game, "layout", None)
-    if layout is not None:          # what the generated code's st[i] are
-        out(f"# a state: {layout.legend()}")
+    legend = getattr(getattr(game, "layout", None), "legend", None)
+    if callable(legend):            # what the generated code's st[i] are (a grid game's layout)
+        out(f"# a state: {legend()}")
     for name, source in parts.items():
         out(f"\n# ---- {name}")
         out(source.rstrip("\n"))

@@ -279,6 +279,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "action:when": ("passing.yaml", r"when\(origin in start\)"),
     "action:take": ("passing.yaml", r"take\(last\)"),
     "action:shift": ("passing.yaml", r"shift\(first\(landing, east\), neighbour\(landing, west\)\)"),
+    "action:custodial": ("custodial.yaml", r"slide\(orthogonal\) custodial\(orthogonal\)"),
     "option:step capture=yes": ("steps.yaml", r"step\(knight, capture=yes\)"),
     "option:step capture=only": ("steps.yaml", r"step\(slant, capture=only\)"),
     "option:slide capture=yes": ("slides.yaml", r"slide\(orth, capture=yes\)"),
@@ -1274,3 +1275,31 @@ def test_passing_repeated_counts_the_same_pieces_of_the_same_kinds():
     assert not g.is_over(st)
     st = play(g, st, "a1b1", "a6b6")
     assert g.is_over(st) and g.outcome(st).winners == ()
+
+
+# ---------------------------------------------------------------- custodial.yaml (closing in)
+def test_custodial_captures_every_enemy_closed_in():
+    g = load_game(WORDS_DIR / "custodial.yaml")
+    st = g.position({"white": ["a1", "c3", "e1"], "black": ["b3", "c2", "d3", "e5"]}, to_move="white")
+
+    def after(text):
+        return g.position_json(g.apply(st, g.parse_move(st, text)))["pieces"]
+    assert sorted(after("a1-a3")["black"]) == ["c2", "d3", "e5"]          # b3, between a3 and c3
+    assert sorted(after("e1-e3")["black"]) == ["b3", "c2", "e5"]          # d3, between e3 and c3
+    assert sorted(after("c3-c4")["black"]) == ["b3", "c2", "d3", "e5"]    # nothing closed in
+    # the piece that leaves its cell closes in nothing from there: c2 stays between c1 and c3 empty
+    assert sorted(after("c3-c5")["black"]) == ["b3", "c2", "d3", "e5"]
+
+
+def test_custodial_two_at_once_and_the_win():
+    g = load_game(WORDS_DIR / "custodial.yaml")
+    st = g.position({"white": ["a3", "c1", "c5"], "black": ["b2", "c2", "c4"]}, to_move="white")
+    done = g.apply(st, g.parse_move(st, "a3-c3"))       # c2 (against c1) and c4 (against c5)
+    assert sorted(g.position_json(done)["pieces"]["black"]) == ["b2"]
+    assert g.outcome(done).winners == ("white",)
+
+
+def test_custodial_perft_from_the_start():
+    g = load_game(WORDS_DIR / "custodial.yaml")
+    # five stones on rank 1 each slide north up to 3 cells: 15 moves; nothing can be closed in yet
+    assert perft(g, g.initial_state(), 1) == 15

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .movegen import PRIORITY, conditions, pattern_actions
+from .movegen import PRIORITY
+from .patterns import conditions, pattern_actions
 
 PASS = "pass"
 

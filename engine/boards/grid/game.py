@@ -18,9 +18,11 @@ from ...source.info import game_info
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
 from .layout import PLY, RESULT, TO_MOVE, Layout, replace
 from .movegen import PathCode, flips, target_groups
+from .patterns import pattern_actions
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
+from .words import DIRS, WORDS, keyword
 from .vocabulary import advance, connected, direction_sets, first, grid_vocabulary, in_a_row, in_a_row_of, repeated
 
 
@@ -358,14 +360,13 @@ class GridGame(GridState, GridNotation):
 
     def _attack_ways(self) -> dict[int, list[tuple[str, str]]]:
         """kind index -> the (step|slide, direction set) of its plain capturing alternatives."""
-        from .movegen import _kw
         sets = direction_sets(self.rules.dirsets, self.geo)
         ways: dict[int, list] = {}
         for ph in self.rules.phases:
             for kind, alts in ph.kinds:
                 for a in alts:
                     if isinstance(a, dsl.Action) and a.name in ("step", "slide") and \
-                            _kw(a, "capture", "no") != "no" and isinstance(a.args[0], dsl.Name) \
+                            keyword(a, "capture", "no") != "no" and isinstance(a.args[0], dsl.Name) \
                             and a.args[0].dotted in sets:
                         for ki in (range(len(self.kinds)) if kind is None else [kind]):
                             ways.setdefault(ki, []).append((a.name, a.args[0].dotted))
@@ -586,7 +587,6 @@ class GridGame(GridState, GridNotation):
     def _used_names(self) -> tuple[set[str], set[str]]:
         """The names the rules' sentences use (direction sets among them), and those of them
         used otherwise than as the direction of a step or a jump (which may need whole rays)."""
-        from .movegen import pattern_actions
         r, nodes, stepped, other = self.rules, [], set(), set()
         lets = []
         for ph in r.phases:
@@ -596,7 +596,7 @@ class GridGame(GridState, GridNotation):
             for p in ph.patterns + ph.places:
                 for a in pattern_actions(p):
                     for arg in list(a.args) + list(a.kwargs.values()):
-                        if a.name in ("step", "jump") and isinstance(arg, dsl.Name):
+                        if WORDS[a.name].takes == DIRS and not WORDS[a.name].rays and isinstance(arg, dsl.Name):
                             stepped.add(arg.dotted)
                         else:
                             nodes.append(arg)

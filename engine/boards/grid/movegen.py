@@ -40,40 +40,13 @@ import re
 
 from ...lang import dsl
 from ...lang.expr import Emitter, Symbol
+from .patterns import always_captures, bulk_step, captures, conditions, may_repeat, pattern_actions, starts_with_flip
 from .vocabulary import LANDING
+from .words import WORDS, keyword
 from .layout import BOARDS, CELLS, KINDS, RESERVES, TO_MOVE
 
 
 PRIORITY = "(priority)"     # in `skip`: generate without the phase's capture priority
-
-
-def conditions(phase) -> list:
-    """The phase's when(...) actions, in order: `skip` names the n-th one as ("when", n)."""
-    return [a for _k, alts in phase.kinds for p in alts + phase.places for a in pattern_actions(p)
-            if a.name == "when"]
-
-
-def pattern_actions(node):
-    """Every action of a pattern, in order."""
-    if isinstance(node, dsl.Action):
-        return [node]
-    if isinstance(node, (dsl.Alt, dsl.Seq)):
-        return pattern_actions(node.left) + pattern_actions(node.right)
-    if isinstance(node, dsl.Rep):
-        return pattern_actions(node.body)
-    return []
-
-
-def captures(node) -> bool:
-    """Can an action of this pattern capture?"""
-    return any(_kw(a, "capture", "no") != "no" or a.name == "take" for a in pattern_actions(node))
-
-
-def _kw(action, name, default):
-    v = action.kwargs.get(name)
-    if v is None:
-        return default
-    return v.dotted if isinstance(v, dsl.Name) else v.value
 
 
 class PathCode:
@@ -154,8 +127,8 @@ class PathCode:
             self.piece_moves(phase.kinds)
         elif phase.priority and PRIORITY not in skip:
             # capture first: when a capture exists, the other moves are never generated
-            sure = [(k, [a for a in alts if _always_captures(a)]) for k, alts in phase.kinds]
-            rest = [(k, [a for a in alts if not _always_captures(a)]) for k, alts in phase.kinds]
+            sure = [(k, [a for a in alts if always_captures(a)]) for k, alts in phase.kinds]
+            rest = [(k, [a for a in alts if not always_captures(a)]) for k, alts in phase.kinds]
             self.piece_moves(sure)
             unique = not any(may_repeat(alts, vectors) for _k, alts in sure)
             body += ["    if moves:", f"        return {'moves' if unique else 'list(dict.fromkeys(moves))'}"]
@@ -235,7 +208,7 @@ class PathCode:
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
             fixed = kind is not None or not self.multi       # the moving piece's value is known
-            bulk = [a for a in alts if fixed and self.step_table and _bulk_step(a)
+            bulk = [a for a in alts if fixed and self.step_table and bulk_step(a)
                     and a.args[0].dotted in self.dir_names]
             if bulk:
                 self.bulk_steps(bulk, board, kind)
@@ -289,7 +262,7 @@ class PathCode:
         who = {"any": "occ", "mine": "B[me]", "theirs": "foe"}
         terms: dict[int, list[str]] = {}
         for f in firsts:
-            over = who[_kw(f, "over", "any")]
+            over = who[keyword(f, "over", "any")]
             for seat, shifts in enumerate(self.jump_masks(f.args[0].dotted)):
                 for mask, sh in shifts:
                     a = f"({over} >> {sh})" if sh >= 0 else f"({over} << {-sh})"
@@ -332,7 +305,7 @@ class PathCode:
         (all the bulk steps of one board under one test of the seat); for a kind with few pieces,
         from each piece instead, through a table of its steps by cell (origin_table)."""
         L = self.lines
-        steps = [(a.args[0].dotted, _kw(a, "capture", "no")) for a in actions]
+        steps = [(a.args[0].dotted, keyword(a, "capture", "no")) for a in actions]
         table = None if self.exists or not self.origin_table else \
             self.origin_table(steps, kind, self.promoting, self.track)
         if table is not None:
@@ -353,7 +326,7 @@ class PathCode:
             return
         per_action = []
         for a in actions:
-            cap = _kw(a, "capture", "no")
+            cap = keyword(a, "capture", "no")
             per_action.append((cap, self.step_table(a.args[0].dotted, kind, cap, self.promoting, self.track,
                                                     grouped=not self.exists)))   # "is there a move?" lists none
         L.append(f"    own = {board}")
@@ -408,13 +381,13 @@ class PathCode:
             self.shared(ctx, lambda call: self.pattern(node, call, k))
             return
         if isinstance(node, dsl.Action):
-            getattr(self, "_" + node.name)(node, ctx, k)
+            WORDS[node.name].lower(self, node, ctx, k)
         elif isinstance(node, dsl.Seq) and isinstance(node.left, dsl.Action) and node.left.name == "place" \
-                and _starts_with_flip(node.right) and self.jump_masks and \
+                and starts_with_flip(node.right) and self.jump_masks and \
                 pattern_actions(node.right)[0].args[0].dotted in self.dir_names:
             # a placement that must flip: only cells next to an enemy piece can
-            self._place(node.left, ctx, lambda c2: self.pattern(node.right, c2, k),
-                        near=pattern_actions(node.right)[0].args[0].dotted)
+            WORDS['place'].lower(self, node.left, ctx, lambda c2: self.pattern(node.right, c2, k),
+                                     near=pattern_actions(node.right)[0].args[0].dotted)
         elif isinstance(node, dsl.Seq):
             self.pattern(node.left, ctx, _then(lambda c2: self.pattern(node.right, c2, k), _size(node.right, k)))
         elif isinstance(node, dsl.Alt):
@@ -487,7 +460,7 @@ class PathCode:
         possessive = node.quant in ("++", "*+")
         # every round takes a piece: the sequence ends by itself (no piece is taken twice) and
         # each path is a move of its own; else each (cell, captures) is visited once per origin
-        capturing = _always_captures(node.body)
+        capturing = always_captures(node.body)
         # what a repetition carries: the cell, captures and path, and the flips, shot (or
         # shifted piece) and value where its body can change them (else the caller's, unchanged)
         acts = {x.name for x in pattern_actions(node.body)}
@@ -553,14 +526,15 @@ class PathCode:
         # a move is made when the piece has gone somewhere or taken something: no test where it
         # has certainly taken something (ctx "sure": its captures are not 0)
         sure = self.track and ctx.get("sure")
-        guard = None if sure else f"{ctx['c']} != o" + (f" or {ctx['caps']}" if self.track else "")
+        taken = self.track and ctx["caps"] != "0"       # (captures "0": nothing can have been taken)
+        guard = None if sure else f"{ctx['c']} != o" + (f" or {ctx['caps']}" if taken else "")
         if guard:
             L.append(f"{ind}if {guard}:")
             ind += "    "
         if self.exists:
             L.append(f"{ind}{'return True' if self.depth == 0 else 'add(1); return'}")
             return
-        path = (ctx["path"] if sure else f"({ctx['path']} if {ctx['caps']} else None)") if self.track else "None"
+        path = (ctx["path"] if sure else f"({ctx['path']} if {ctx['caps']} else None)") if taken else "None"
         tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['shot']}, {ctx['shift']}"
         val = ctx["val"]
         if self.moved and not self.placing:     # the piece becomes another kind once it has moved
@@ -584,7 +558,7 @@ class PathCode:
         else:
             L.append(f"{ind}add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
 
-    def _landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False, taken_bit: str | None = None):
+    def landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False, taken_bit: str | None = None):
         """ctx after landing on t; `taken` is the cell whose piece this landing captures (its bit
         already named `taken_bit`, or read from BIT)."""
         i = next(self.ids)
@@ -603,147 +577,13 @@ class PathCode:
             out["path"] = f"path{i}"
         return out
 
-    def _dirs(self, action, table):
+    def dirs(self, action, table):
         code = self.em.emit(action.args[0], 0)
         return self.em._hoist(action.args[0].level, f"{table}[{code}][me]")
 
-    def _not_taken(self, ctx, cell="t", bit=None):
+    def not_taken(self, ctx, cell="t", bit=None):
         bit = bit or f"BIT[{cell}]"
         return f" and not {ctx['caps']} & {bit}" if self.track and ctx["caps"] != "0" else ""
-
-    def _step(self, a, ctx, k):
-        ind, L = ctx["ind"], self.lines
-        cap = _kw(a, "capture", "no")
-        L.append(f"{ind}for t in {self._dirs(a, 'STEP')}[{ctx['c']}]:")
-        L.append(f"{ind}    x = cells[t]")
-        first = "if"
-        if cap != "only":
-            L.append(f"{ind}    if (not x or t == o){self.also}:")
-            k(self._landing(ctx, ind + "        "))
-            first = "elif"
-        if cap != "no":
-            L.append(f"{ind}    {first} EN[x]{self.also}{self._not_taken(ctx)}:")
-            k(self._landing(ctx, ind + "        ", "t"))
-
-    def _slide(self, a, ctx, k):
-        ind, L = ctx["ind"], self.lines
-        cap = _kw(a, "capture", "no")
-        L.append(f"{ind}for ray in {self._dirs(a, 'RAYS')}[{ctx['c']}]:")
-        L.append(f"{ind}    for t in ray:")
-        L.append(f"{ind}        x = cells[t]")
-        L.append(f"{ind}        if x and t != o:")
-        if cap != "no":
-            L.append(f"{ind}            if EN[x]{self.also}{self._not_taken(ctx)}:")
-            k(self._landing(ctx, ind + "                ", "t"))
-        L.append(f"{ind}            break")
-        if cap != "only":
-            if self.check:
-                L.append(f"{ind}        if {self.check}:")
-                k(self._landing(ctx, ind + "            "))
-            else:
-                k(self._landing(ctx, ind + "        "))
-
-    def _jump(self, a, ctx, k):
-        """Over a piece (of anyone, the mover's, an enemy's: read from the boards) onto an empty cell."""
-        ind, L = ctx["ind"], self.lines
-        who = _kw(a, "over", "any")
-        over = {"any": "occ", "mine": "B[me]", "theirs": "foe"}[who]
-        cap = _kw(a, "capture", "no") != "no"
-        first = ctx["c"] == "o"         # from the origin: it is neither jumped nor landed on
-        lifted = "" if first or who == "theirs" else " and ov != o"
-        land = "free & bt" if first else "(free & bt or t == o)"     # back on its origin: empty since it left
-        # JUMPB: (jumped cell, landing, their bits) by cell
-        L.append(f"{ind}for ov, t, bov, bt in {self._dirs(a, 'JUMPB')}[{ctx['c']}]:")
-        L.append(f"{ind}    if {over} & bov{lifted} and {land}{self._not_taken(ctx, 'ov', 'bov')}{self.also}:")
-        k(self._landing(ctx, ind + "        ", "ov" if cap else None, taken_bit="bov"))
-
-    def _place(self, a, ctx, k, near: str | None = None):
-        ind, L = ctx["ind"], self.lines
-        zone = a.args[0].dotted
-        kind = _kw(a, "kind", None)
-        if kind in self.reserved:          # from the reserve: only while it holds a piece
-            L.append(f"{ind}if R[me]:")
-            ind += "    "
-            ctx = {**ctx, "ind": ind}
-        if near is not None and _kw(a, "onto", "empty") == "empty":
-            # the free cells of the zone with an enemy neighbour in a direction of `near`
-            terms = {}
-            for seat, shifts in enumerate(self.jump_masks(near, 1)):
-                terms[seat] = " | ".join((f"({m} & {f})" if m else f) for m, f in
-                                         ((m, f"(foe >> {sh})" if sh >= 0 else f"(foe << {-sh})") for m, sh in shifts)) or "0"
-            i = next(self.ids)
-            for seat in sorted(terms):
-                L.append(f"{ind}{'if' if seat == 0 else 'elif'} me == {seat}:")
-                L.append(f"{ind}    near{i} = ZM_{zone}[me] & free & ({terms[seat]})")
-            L.append(f"{ind}while near{i}:")
-            L.append(f"{ind}    t = near{i}.bit_length() - 1; near{i} ^= BIT[t]")
-            if self.check:
-                L.append(f"{ind}    if {self.check}:")
-                out = self._landing(ctx, ind + "        ")
-            else:
-                out = self._landing(ctx, ind + "    ")
-            out["val"] = f"({self.kind_values[kind]} | me1)"
-            k(out)
-            return
-        L.append(f"{ind}for t in ZL_{zone}[me]:")
-        if _kw(a, "onto", "empty") == "theirs":      # the enemy piece there leaves the board
-            L.append(f"{ind}    if EN[cells[t]]{self.also}:")
-            out = self._landing(ctx, ind + "        ", "t")
-        else:
-            L.append(f"{ind}    if not cells[t]{self.also}:")
-            out = self._landing(ctx, ind + "        ")
-        out["val"] = f"({self.kind_values[kind]} | me1)"
-        k(out)
-
-    def _flip(self, a, ctx, k):
-        ind, L = ctx["ind"], self.lines
-        i = next(self.ids)
-        L.append(f"{ind}f{i} = _flips(cells, {ctx['c']}, o, {self._dirs(a, 'RAYS')}[{ctx['c']}], EN, FR)")
-        L.append(f"{ind}if f{i}:")
-        k({**ctx, "fl": f"({ctx['fl']} | f{i})" if ctx["fl"] != "0" else f"f{i}", "ind": ind + "    "})
-
-    def _shoot(self, a, ctx, k):
-        ind, L = ctx["ind"], self.lines
-        i = next(self.ids)
-        value = self.kind_values[_kw(a, "kind", None)]
-        L.append(f"{ind}for ray in {self._dirs(a, 'RAYS')}[{ctx['c']}]:")
-        L.append(f"{ind}    for t in ray:")
-        L.append(f"{ind}        if cells[t] and t != o:")
-        L.append(f"{ind}            break")
-        L.append(f"{ind}        a{i} = t | {value << 16}")
-        k({**ctx, "shot": f"a{i}", "ind": ind + "        "})
-
-
-    def _when(self, a, ctx, k):
-        """A condition at this point of the move (`landing` is the cell the piece stands on)."""
-        ind, L = ctx["ind"], self.lines
-        if id(a) in self.skipped:           # left out (for explain)
-            k(ctx)
-            return
-        L.append(f"{ind}t = {ctx['c']}")
-        L.append(f"{ind}if {self.args[id(a.args[0])]}:")
-        k({**ctx, "ind": ind + "    "})
-
-    def _take(self, a, ctx, k):
-        """The enemy piece on a cell is captured (it leaves when the move is done)."""
-        ind, L = ctx["ind"], self.lines
-        i = next(self.ids)
-        L.append(f"{ind}t = {ctx['c']}")
-        L.append(f"{ind}g{i} = {self.args[id(a.args[0])]}")
-        L.append(f"{ind}if EN[cells[g{i}]]{self._not_taken(ctx, f'g{i}')}:")
-        L.append(f"{ind}    caps{i} = {ctx['caps']} | BIT[g{i}]")
-        k({**ctx, "caps": f"caps{i}", "ind": ind + "    "})
-
-    def _shift(self, a, ctx, k):
-        """A second piece of the player's moves from one cell to another, empty one (it becomes
-        its kind's `moved` kind, if it has one)."""
-        ind, L = ctx["ind"], self.lines
-        i = next(self.ids)
-        L.append(f"{ind}t = {ctx['c']}")
-        L.append(f"{ind}s{i} = {self.args[id(a.args[0])]}; u{i} = {self.args[id(a.args[1])]}")
-        L.append(f"{ind}if FR[cells[s{i}]] and s{i} != o and s{i} != t and u{i} != t and u{i} != s{i} "
-                 f"and (not cells[u{i}] or u{i} == o):")
-        k({**ctx, "shift": f"(s{i}, u{i})", "ind": ind + "    "})
 
 
 # generated code stays linear in its pattern: a continuation longer than MAX_COPIED lines (an
@@ -818,67 +658,6 @@ def _needed(lines: list[str], code: str) -> list[str]:
             keep.add(var)
             names |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", value))
     return [line for line in lines if line.split(" = ", 1)[0] in keep]
-
-
-def _starts_with_flip(n) -> bool:
-    first = pattern_actions(n)[:1]
-    return bool(first) and first[0].name == "flip" and isinstance(first[0].args[0], dsl.Name) and \
-        not (isinstance(n, dsl.Rep) and n.quant == "?")
-
-
-def _bulk_step(a) -> bool:
-    return isinstance(a, dsl.Action) and a.name == "step" and isinstance(a.args[0], dsl.Name) \
-        and set(a.kwargs) <= {"capture"}
-
-
-def _always_captures(n) -> bool:
-    """Does every way through this pattern capture?"""
-    if isinstance(n, dsl.Action):
-        return (n.name == "jump" and _kw(n, "capture", "no") == "yes") or _kw(n, "capture", "no") == "only" \
-            or n.name == "take"
-    if isinstance(n, dsl.Seq):
-        return _always_captures(n.left) or _always_captures(n.right)
-    if isinstance(n, dsl.Alt):
-        return _always_captures(n.left) and _always_captures(n.right)
-    if isinstance(n, dsl.Rep):
-        return n.quant in ("+", "++") and _always_captures(n.body)
-    return False
-
-
-def may_repeat(alternatives, vectors) -> bool:
-    """Could two ways through one kind's patterns give the same move? Then its moves are
-    deduplicated. Not when each alternative on its own gives distinct moves (a fixed sequence of
-    actions, or a chain of capturing actions: captures are told apart by their paths), and any two
-    alternatives either differ in capturing (one always does, the other never) or start in
-    different directions (`vectors`: direction set name -> its vectors, every seat)."""
-    if any(not (_straight(p) or _capture_chain(p)) for p in alternatives):
-        return True
-    for a, b in itertools.combinations(alternatives, 2):
-        if _always_captures(a) != _always_captures(b) and not (captures(a) and captures(b)):
-            continue
-        fa, fb = pattern_actions(a)[0], pattern_actions(b)[0]
-        if fa.name == "place" or fb.name == "place":
-            return True
-        va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (fa, fb))
-        if va is None or vb is None or va & vb:
-            return True
-    return False
-
-
-def _capture_chain(p) -> bool:
-    """A repetition of one capturing action (each move of it is a distinct path)."""
-    if isinstance(p, dsl.Seq):
-        return _capture_chain(p.left) and _capture_chain(p.right)
-    if isinstance(p, dsl.Rep):
-        return p.quant != "?" and isinstance(p.body, dsl.Action) and _always_captures(p.body)
-    return isinstance(p, dsl.Action) and _always_captures(p)
-
-
-def _straight(p) -> bool:
-    """A sequence of actions with no choice in it (each action still branches over its cells)."""
-    if isinstance(p, dsl.Action):
-        return True
-    return isinstance(p, dsl.Seq) and _straight(p.left) and _straight(p.right)
 
 
 def flips(cells, c, o, rays, en, fr, BIT=()):

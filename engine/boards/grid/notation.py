@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...api import IllegalMove, parse_by_notation
 from ...lang import dsl
 from .layout import CHOICE
+from .words import WORDS
 
 PASS = "pass"
 
@@ -17,7 +18,7 @@ class GridNotation:
         """Where the plain notation would give two moves one name, it says more: which kind a
         choice promotes to (`b7-b8=queen`), which kind is placed (`cap@c3`, when several can
         be), and a `*` after a move that flips where flipping is optional."""
-        from .movegen import pattern_actions
+        from .patterns import pattern_actions
         self._choosing = any(len(k.promote_to) > 1 for k in self.kinds)
         placed, optional = set(), False
         for ph in self.rules.phases:
@@ -51,8 +52,7 @@ class GridNotation:
             text = f"{name(o)}{join}{name(d)}"
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
-        if shot is not None:
-            text += f"/{name(shot & 65535)}"
+        text += WORDS["shoot"].spell(move, name) if shot is not None else ""      # the arrow: `/cell`
         if self._choosing and move[CHOICE]:
             text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:
@@ -85,7 +85,7 @@ class GridNotation:
 def _optional_flip(node) -> bool:
     """Does the pattern let a flip be left out (flip inside `?` or `*`)?"""
     if isinstance(node, dsl.Rep):
-        from .movegen import pattern_actions
+        from .patterns import pattern_actions
         if node.quant in ("?", "*", "*+") and any(a.name == "flip" for a in pattern_actions(node.body)):
             return True
         return _optional_flip(node.body)

@@ -15,14 +15,11 @@ from ...lang.expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
 if TYPE_CHECKING:       # the checks are needed only when a file is checked, not when loaded from the cache
     from ...source.check import Checker
 from . import topology as topo
-from .movegen import _kw, captures, pattern_actions
+from .patterns import pattern_actions
 from .vocabulary import GENERAL_WORDS, LANDING, RESERVED, grid_vocabulary
+from .words import WORDS, ZONE
 
 MAX_DROP_MOVES = 100_000      # moves one drop may list in a position
-ACTIONS = ("step", "slide", "jump", "place", "drop", "flip", "shoot", "when", "take", "shift")
-# actions whose arguments are expressions (a condition, cells), with their types
-EXPR_ACTIONS = {"when": (BOOL,), "take": (CELL,), "shift": (CELL, CELL)}
-CAPTURE = ("no", "yes", "only")
 
 
 @struct
@@ -301,7 +298,7 @@ def check_grid(ch: Checker) -> GridRules | None:
                 if not ok:
                     continue
                 for a in pattern_actions(alt):
-                    if a.name in EXPR_ACTIONS:
+                    if isinstance(WORDS[a.name].takes, tuple):
                         for arg in a.args:
                             uses.update(_words(arg))
                 general = general or new_words
@@ -543,12 +540,6 @@ def _check_drop(ch, path, node: dsl.Action, zones):
     return (z, count)
 
 
-_KWARGS = {"step": {"capture": CAPTURE}, "slide": {"capture": CAPTURE},
-           "jump": {"over": ("any", "mine", "theirs"), "capture": ("no", "yes")},
-           "place": {"kind": None, "onto": ("empty", "theirs")}, "flip": {}, "shoot": {"kind": None},
-           "when": {}, "take": {}, "shift": {}}
-
-
 def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tuple[bool, bool]:
     """(pattern is good, pattern needs the general generator)."""
     ok, general = True, False
@@ -572,29 +563,30 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                 general = True
             walk(n.body, first and n.quant in ("+", "++"))
         elif isinstance(n, dsl.Action):
+            word = WORDS.get(n.name)
             if n.name == "drop":
                 bad(n, "drop stands alone, as one alternative of a move")
                 return
-            if n.name not in _KWARGS:
-                bad(n, f"unknown action '{n.name}' (actions: {', '.join(ACTIONS)})")
+            if word is None:
+                bad(n, f"unknown action '{n.name}' (actions: {', '.join(WORDS)})")
                 return
-            if n.name not in ("step", "jump"):
+            if not word.plain:
                 general = True
             if n.name == "place" and not first:
                 bad(n, "place puts a new piece on the board: it can only start a move")
-            if n.name in EXPR_ACTIONS:
-                _check_expr_action(n, vocab, bad)
+            if isinstance(word.takes, tuple):
+                _check_expr_action(n, word, vocab, bad)
                 return
             if n.name != "place" and placement and first:
                 bad(n, "a move that places a piece starts with place(...)")
             if len(n.args) != 1:
-                what = "a zone" if n.name == "place" else "a direction set"
-                bad(n, f"{n.name} needs {what}: {n.name}({'ZONE' if n.name == 'place' else 'DIRECTIONS'})")
+                what = "a zone" if word.takes == ZONE else "a direction set"
+                bad(n, f"{n.name} needs {what}: {word.written}")
                 return
             arg = n.args[0]
-            if n.name == "place":
+            if word.takes == ZONE:
                 if not isinstance(arg, dsl.Name) or arg.dotted not in zones:
-                    bad(arg, f"place needs a zone's name, not '{getattr(arg, 'dotted', arg)}'")
+                    bad(arg, f"{n.name} needs a zone's name, not '{getattr(arg, 'dotted', arg)}'")
             else:
                 try:
                     t, _ = typecheck(arg, vocab)
@@ -605,40 +597,33 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                     return
                 if t != DIRS:
                     bad(arg, f"{n.name} needs a direction set, not {'an' if t[0] in 'aeiou' else 'a'} {t}")
-            allowed = _KWARGS[n.name]
+            allowed = word.options
             for k, v in n.kwargs.items():
                 if k not in allowed:
                     bad(v, f"{n.name} takes no option '{k}'" + (f" (it takes {', '.join(allowed)})" if allowed else ""))
                     continue
-                word = v.dotted if isinstance(v, dsl.Name) else None
-                if k == "kind":
-                    if word not in kind_names:
-                        bad(v, f"unknown piece kind '{word}' (kinds: {', '.join(kind_names)})")
-                    elif n.name == "shoot" and not kinds[kind_names.index(word)].neutral:
-                        bad(v, f"shoot puts a piece owned by nobody: kind '{word}' needs `neutral: true`")
-                elif word not in allowed[k]:
+                value = v.dotted if isinstance(v, dsl.Name) else None
+                if allowed[k] is None:          # a piece kind's name
+                    if value not in kind_names:
+                        bad(v, f"unknown piece kind '{value}' (kinds: {', '.join(kind_names)})")
+                elif value not in allowed[k]:
                     bad(v, f"{k} must be {', '.join(allowed[k][:-1])} or {allowed[k][-1]}")
-                elif k == "capture" and word != "no":
-                    general = True
-            if n.name in ("place", "shoot") and "kind" not in n.kwargs:
-                own = [k.name for k in kinds if k.neutral == (n.name == "shoot")]
-                if len(own) != 1:
-                    bad(n, f"{n.name} needs kind=... here (kinds: {', '.join(own or kind_names)})")
-                else:
-                    n.kwargs["kind"] = dsl.Name((own[0],), line=n.line, column=n.column)
+            word.check(n, bad, kinds)
+            if word.can_capture(n):
+                general = True
         else:
             bad(n, "not a pattern")
     walk(node, True)
     return ok, general
 
 
-def _check_expr_action(n, vocab, bad) -> None:
-    """when(CONDITION), take(CELL), shift(FROM, TO): arguments typed in the landing rules'
-    vocabulary (`landing` is the cell the piece stands on at that point of the move)."""
-    want = EXPR_ACTIONS[n.name]
-    shape = {"when": "when(CONDITION)", "take": "take(CELL)", "shift": "shift(FROM_CELL, TO_CELL)"}[n.name]
+def _check_expr_action(n, word, vocab, bad) -> None:
+    """A word whose arguments are expressions (when(CONDITION), take(CELL), shift(FROM, TO)):
+    typed in the landing rules' vocabulary (`landing` is the cell the piece stands on at that
+    point of the move)."""
+    want = word.takes
     if len(n.args) != len(want) or n.kwargs:
-        bad(n, f"{n.name} takes {len(want)} argument{'s' if len(want) > 1 else ''}: {shape}")
+        bad(n, f"{n.name} takes {len(want)} argument{'s' if len(want) > 1 else ''}: {word.written}")
         return
     v = vocab.child(**LANDING)
     for arg, t in zip(n.args, want):
@@ -667,7 +652,7 @@ def _check_attacks(ch, phases, kinds) -> None:
                 if isinstance(alt, dsl.Action):
                     continue
                 for a in pattern_actions(alt):
-                    if a.name in ("step", "slide") and _kw(a, "capture", "no") != "no":
+                    if a.name in ("step", "slide") and WORDS[a.name].can_capture(a):
                         _bad(ch, path, a, f"attacked() counts a capturing {a.name} only when it is a whole "
                                           f"alternative of its own ('| {a.name}(..., capture=...)'); here it is "
                                           "part of a longer pattern (a when(...) or other actions), so attacked() "

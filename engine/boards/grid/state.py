@@ -290,20 +290,13 @@ class GridState:
 
     def _features(self) -> set[str]:
         """Which effects this game's moves can have, so apply is written for those only."""
-        from .movegen import captures, pattern_actions
+        from .patterns import effects
         out = set()
         for ph in self.rules.phases:
             if ph.drops:
                 out.add("drop")
             for p in ph.patterns + ph.places:
-                names = {a.name for a in pattern_actions(p)}
-                out |= {"flip"} & names
-                if "shoot" in names:
-                    out.add("shot")
-                if "shift" in names:
-                    out.add("shift")
-                if captures(p) or any(a.name == "place" and a.kwargs.get("onto") for a in pattern_actions(p)):
-                    out.add("capture")
+                out |= effects(p)
             if ph.places:
                 out.add("place")
         return out

@@ -1,0 +1,101 @@
+"""What a pattern (a regular expression over action words) is made of and what it can do, read
+from its words (words/): its actions, whether it can or must capture, whether two ways through a
+kind's patterns can give one move. The checker, the generator, apply and the notation ask here."""
+from __future__ import annotations
+
+import itertools
+
+from ...lang import dsl
+from .words import WORDS, keyword
+
+
+def pattern_actions(node) -> list[dsl.Action]:
+    """Every action of a pattern, in order."""
+    if isinstance(node, dsl.Action):
+        return [node]
+    if isinstance(node, (dsl.Alt, dsl.Seq)):
+        return pattern_actions(node.left) + pattern_actions(node.right)
+    if isinstance(node, dsl.Rep):
+        return pattern_actions(node.body)
+    return []
+
+
+def conditions(phase) -> list:
+    """The phase's when(...) actions, in order: `skip` names the n-th one as ("when", n)."""
+    return [a for _k, alts in phase.kinds for p in alts + phase.places for a in pattern_actions(p)
+            if a.name == "when"]
+
+
+def captures(node) -> bool:
+    """Can an action of this pattern capture?"""
+    return any(WORDS[a.name].can_capture(a) for a in pattern_actions(node))
+
+
+def always_captures(n) -> bool:
+    """Does every way through this pattern capture?"""
+    if isinstance(n, dsl.Action):
+        return WORDS[n.name].always_captures(n)
+    if isinstance(n, dsl.Seq):
+        return always_captures(n.left) or always_captures(n.right)
+    if isinstance(n, dsl.Alt):
+        return always_captures(n.left) and always_captures(n.right)
+    if isinstance(n, dsl.Rep):
+        return n.quant in ("+", "++") and always_captures(n.body)
+    return False
+
+
+def effects(node) -> set[str]:
+    """What a move made by this pattern may do besides moving its piece (capture, flip, shot, shift)."""
+    return set().union(*(WORDS[a.name].effects(a) for a in pattern_actions(node)))
+
+
+def starts_with_flip(n) -> bool:
+    first = pattern_actions(n)[:1]
+    return bool(first) and first[0].name == "flip" and isinstance(first[0].args[0], dsl.Name) and \
+        not (isinstance(n, dsl.Rep) and n.quant == "?")
+
+
+def bulk_step(a) -> bool:
+    """A lone step with no other option than capture: found for every piece at once."""
+    return isinstance(a, dsl.Action) and a.name == "step" and isinstance(a.args[0], dsl.Name) \
+        and set(a.kwargs) <= {"capture"}
+
+
+def may_repeat(alternatives, vectors) -> bool:
+    """Could two ways through one kind's patterns give the same move? Then its moves are
+    deduplicated. Not when each alternative on its own gives distinct moves (a fixed sequence of
+    actions, or a chain of capturing actions: captures are told apart by their paths), and any two
+    alternatives either differ in capturing (one always does, the other never) or start in
+    different directions (`vectors`: direction set name -> its vectors, every seat)."""
+    if any(not (_straight(p) or _capture_chain(p)) for p in alternatives):
+        return True
+    for a, b in itertools.combinations(alternatives, 2):
+        if always_captures(a) != always_captures(b) and not (captures(a) and captures(b)):
+            continue
+        fa, fb = pattern_actions(a)[0], pattern_actions(b)[0]
+        if fa.name == "place" or fb.name == "place":
+            return True
+        va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (fa, fb))
+        if va is None or vb is None or va & vb:
+            return True
+    return False
+
+
+def _capture_chain(p) -> bool:
+    """A repetition of one capturing action (each move of it is a distinct path)."""
+    if isinstance(p, dsl.Seq):
+        return _capture_chain(p.left) and _capture_chain(p.right)
+    if isinstance(p, dsl.Rep):
+        return p.quant != "?" and isinstance(p.body, dsl.Action) and always_captures(p.body)
+    return isinstance(p, dsl.Action) and always_captures(p)
+
+
+def _straight(p) -> bool:
+    """A sequence of actions with no choice in it (each action still branches over its cells)."""
+    if isinstance(p, dsl.Action):
+        return True
+    return isinstance(p, dsl.Seq) and _straight(p.left) and _straight(p.right)
+
+
+__all__ = ["always_captures", "bulk_step", "captures", "conditions", "effects", "keyword", "may_repeat",
+           "pattern_actions", "starts_with_flip"]

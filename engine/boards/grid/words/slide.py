@@ -1,0 +1,45 @@
+"""slide(D): any number of cells in one direction of D over empty cells (a queen's move)."""
+from __future__ import annotations
+
+from .base import Word, keyword
+from .step import CAPTURE
+
+
+class Slide(Word):
+    name = "slide"
+    written = "slide(DIRECTIONS)"
+    options = {"capture": CAPTURE}
+    about = ("any number of cells in one direction over empty cells (a queen's move); `capture=yes|only` as "
+             "for step, onto the first piece met")
+    rays = True
+    sentence = "slide any number of empty cells in one direction"
+
+    def can_capture(self, a):
+        return keyword(a, "capture", "no") != "no"
+
+    def always_captures(self, a):
+        return keyword(a, "capture", "no") == "only"
+
+    def effects(self, a):
+        return {"capture"} if self.can_capture(a) else set()
+
+    def lower(self, gen, a, ctx, k):
+        ind, L = ctx["ind"], gen.lines
+        cap = keyword(a, "capture", "no")
+        L.append(f"{ind}for ray in {gen.dirs(a, 'RAYS')}[{ctx['c']}]:")
+        L.append(f"{ind}    for t in ray:")
+        L.append(f"{ind}        x = cells[t]")
+        L.append(f"{ind}        if x and t != o:")
+        if cap != "no":
+            L.append(f"{ind}            if EN[x]{gen.also}{gen.not_taken(ctx)}:")
+            k(gen.landing(ctx, ind + "                ", "t"))
+        L.append(f"{ind}            break")
+        if cap != "only":
+            if gen.check:
+                L.append(f"{ind}        if {gen.check}:")
+                k(gen.landing(ctx, ind + "            "))
+            else:
+                k(gen.landing(ctx, ind + "        "))
+
+
+WORD = Slide()
