@@ -221,10 +221,12 @@ class Emitter:
         code = self._code(node)
         level = node.level
         if at_level is not None and level < at_level and not _trivial(code):
-            return self._hoist(level, code)
+            return self.hoist(level, code)
         return code
 
-    def _hoist(self, level: int, code: str) -> str:
+    def hoist(self, level: int, code: str) -> str:
+        """A name for `code`, computed once at `level` (0: per turn, 1: per origin) in
+        hoisted[level]: the same code at the same level is one name."""
         key = (level, code)
         if key not in self._memo:
             var = f"{self._prefix}{level}_{len(self._memo)}"
@@ -261,7 +263,7 @@ class Emitter:
                 return self.vocab.member(self._sub(node.left, lv), self._sub(node.right, lv))
             table = self.vocab.names[node.right.dotted].has
             if lv > node.right.level:
-                table = self._hoist(node.right.level, table)
+                table = self.hoist(node.right.level, table)
             return f"{table}[{self._sub(node.left, lv)}]"
         if isinstance(node, dsl.BinOp):
             left, right = self._sub(node.left, lv), self._sub(node.right, lv)

@@ -35,3 +35,20 @@ def test_every_state_of_a_game_has_its_layouts_slots(name):
     assert st[layout.TO_MOVE] == g.to_move(st) == 0 and st[layout.PLY] == g.ply(st) == 0
     after = g.apply(st, g.legal_moves(st)[0])
     assert len(after) == len(st) and after[layout.PLY] == 1 and after[layout.RESULT] is None
+
+
+def test_the_grid_checker_imports_no_compiled_game():
+    """rules.py (the checks) and what it imports stay below the game: only kind.py imports both."""
+    import ast
+    from pathlib import Path
+    grid = Path(layout.__file__).resolve().parent
+    below = {"rules", "patterns", "words", "topology", "vocabulary", "layout"}
+    for name in ("rules", "patterns", "topology", "vocabulary", "layout"):
+        tree = ast.parse((grid / f"{name}.py").read_text())
+        imported = {part for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1
+                    for part in ([n.module.split(".")[0]] if n.module else [a.name for a in n.names])}
+        assert imported <= below, (name, imported - below)
+    for word in (grid / "words").glob("*.py"):
+        tree = ast.parse(word.read_text())
+        imported = {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 2}
+        assert imported <= {"layout", "patterns"}, (word.name, imported)

@@ -1,10 +1,22 @@
 """The grid board kind: square and hex boards of cells, pieces of several kinds that step,
 slide, jump, capture, are placed, flip and promote; zones, lines, connections, phases.
 
-rules.py reads a file's grid words (checked, located), topology.py lays out the cells,
-vocabulary.py gives expressions their words, game.py compiles a GridGame whose move generators
-come from fastgen.py (plain games) or movegen.py (the general layout), whose state and apply are
-state.py's and whose notation is notation.py's; explain.py and render.py serve the front-ends."""
-from .rules import check_grid
+kind.py        check_grid: the checked rules, given their compile (the registry's entry)
+rules.py       check_rules: the file's grid words into typed GridRules (never imports the game)
+words/         the action words of patterns, one module each (step, slide, jump, place, drop,
+               flip, shoot, when, take, shift, custodial): options, checks, lowering, effects
+patterns.py    what a pattern is made of and can do (read from its words)
+topology.py    the cells of square and hex boards, directions, rays, lines
+vocabulary.py  the words of the kind's expressions (names, functions) and their runtime helpers
+layout.py      the state's slots and a move's fields, declared once
+game.py        GridGame: the tables built once, the compiled functions and the Game API
+movegen.py     the general move generator (PathCode): a phase's patterns as Python source
+fastgen.py     the plain games' generator (one kind, steps and jumps: merged jump chains)
+state.py       set positions, their JSON form, the generated apply() and legal_moves()
+notation.py    move_str and parse_move        explain.py  why a move is not legal
+render.py      the terminal drawing
+"""
+from .kind import GridKind, check_grid
+from .rules import GridRules
 
-__all__ = ["check_grid"]
+__all__ = ["GridKind", "GridRules", "check_grid"]

@@ -17,7 +17,7 @@ def explain(game, st, text: str) -> str:
     moves = game.legal_moves(st)
     if text in {game.move_str(m) for m in moves}:
         return f"'{text}' is legal"
-    spelled = game._drop_spelling(st, text)
+    spelled = game.drop_spelling(st, text)
     if spelled:
         return f"'{text}' is legal written in its one order: {spelled}"
     phase = game.rules.phases[game.phase_index(st)]
@@ -55,13 +55,7 @@ def explain(game, st, text: str) -> str:
     after = [r.name for r in phase.legal]
 
     def legal_without(skip):
-        source = game._phase_source(phase, skip=frozenset(skip), fname="gen")
-        fname = "gen"
-        if phase.legal:
-            source = source.replace("def gen(st):", f"def raw_{phase.name}(st):") + game._keep_source(phase, skip)
-            fname = f"gen_{phase.name}"
-        fn = game._exec(source, fname, dict(game._ns), phase.path)
-        return text in {game.move_str(m) for m in fn(st)}
+        return text in {game.move_str(m) for m in game.moves_without(st, skip)}
 
     for r in after:
         if legal_without({r}):
@@ -98,8 +92,8 @@ def explain(game, st, text: str) -> str:
 def _parts(game, text: str) -> tuple[list[str], str]:
     """The cell names a move's text gives, in order (a shot's last), and its shot."""
     body, _, shot = text.partition("/")          # a shot (an arrow) follows the piece's move
-    if game._join:
-        parts = [p for p in re.split("|".join(map(re.escape, {game._join, game._cap, "+"} - {""})), body)]
+    if game.join_mark:
+        parts = [p for p in re.split("|".join(map(re.escape, {game.join_mark, game.capture_mark, "+"} - {""})), body)]
     else:                                        # cells run together (UCI): the cell names in it
         parts = re.findall(r"[a-z]+\d+", body) or [body]
     parts = [re.sub(r"(?<=\d)\D+$", "", p) for p in parts] + ([shot] if shot else [])   # a promotion's kind

@@ -125,7 +125,7 @@ class _PhaseCode:
             for t in row:
                 code = em.emit(t.dirs, 0)
                 tbl = "STEP" if t.kind == "step" else "JUMP"
-                tables[(t.kind, code)] = em._hoist(t.dirs.level, f"{tbl}[{code}][me]") if t.dirs.level == 0 \
+                tables[(t.kind, code)] = em.hoist(t.dirs.level, f"{tbl}[{code}][me]") if t.dirs.level == 0 \
                     else f"{tbl}[{code}][me]"
         L = self.lines
         L.append(f"def {fname}(st):")
@@ -237,7 +237,7 @@ class _FastPhaseCode:
         def table(tr):
             code = em.emit(tr.dirs, 0)
             tbl = "STEP" if tr.kind == "step" else "JUMP"
-            return em._hoist(tr.dirs.level, f"{tbl}[{code}][me]")
+            return em.hoist(tr.dirs.level, f"{tbl}[{code}][me]")
 
         L = [f"def {fname}(st):",
              f"    cells = st[{CELLS}]; B = st[{BOARDS}]; R = st[{RESERVES}]; me = st[{TO_MOVE}]",
@@ -257,9 +257,9 @@ class _FastPhaseCode:
                     if tr.over == "any":
                         parts.append("cells[ov]")
                     elif tr.over == "mine":
-                        parts.append(f"cells[ov] == {em._hoist(0, 'me + 1')}")
+                        parts.append(f"cells[ov] == {em.hoist(0, 'me + 1')}")
                     else:
-                        parts.append(f"cells[ov] not in (0, {em._hoist(0, 'me + 1')})")
+                        parts.append(f"cells[ov] not in (0, {em.hoist(0, 'me + 1')})")
                     if not first and tr.over != "theirs":
                         parts.append("ov != o")
                 parts.append("not cells[t]" if first else "(not cells[t] or t == o)")
@@ -434,14 +434,14 @@ class _Mask:
         if not self.cond:
             return self.code, self.level
         (a, _), (b, _) = self.then.flat(em), self.other.flat(em)
-        return em._hoist(1, f"({a} if {self.cond} else {b})"), 1
+        return em.hoist(1, f"({a} if {self.cond} else {b})"), 1
 
     @staticmethod
     def choice(cond: str, level: int, then: "_Mask", other: "_Mask", em) -> "_Mask":
         if cond in ("True", "False"):
             return then if cond == "True" else other
         if level == 0 and not then.cond and not other.cond and then.level == 0 and other.level == 0:
-            return _Mask(em._hoist(0, f"({then.code} if {cond} else {other.code})"), 0)
+            return _Mask(em.hoist(0, f"({then.code} if {cond} else {other.code})"), 0)
         return _Mask(cond=cond, then=then, other=other)
 
     def combine(self, op: str, other: "_Mask", em) -> "_Mask":
@@ -460,19 +460,19 @@ class _Mask:
                 return _Mask(b, lb)
             if b == "0" or a == "FULL":
                 return _Mask(a, la)
-        return _Mask(em._hoist(max(la, lb), f"({a} {op} {b})"), max(la, lb))
+        return _Mask(em.hoist(max(la, lb), f"({a} {op} {b})"), max(la, lb))
 
     def invert(self, em) -> "_Mask":
         if self.cond:
             return _Mask(cond=self.cond, then=self.then.invert(em), other=self.other.invert(em))
         if self.code in ("FULL", "0"):
             return _Mask("0" if self.code == "FULL" else "FULL", 0)
-        return _Mask(em._hoist(self.level, f"(FULL ^ {self.code})"), self.level)
+        return _Mask(em.hoist(self.level, f"(FULL ^ {self.code})"), self.level)
 
     def table(self, em) -> tuple[str, int]:
         """(code, level) of the bytes table of allowed cells."""
         if not self.cond:
-            return em._hoist(self.level, f"ALLOW[{self.code}]"), self.level
+            return em.hoist(self.level, f"ALLOW[{self.code}]"), self.level
         (a, _), (b, _) = self.then.table(em), self.other.table(em)
         return f"({a} if {self.cond} else {b})", 1
 
@@ -482,13 +482,13 @@ class _Mask:
         if node.level < 2:
             return cls.choice(em.emit(node, 2), node.level, cls.FULL, cls.EMPTY, em)
         if isinstance(node, dsl.In) and isinstance(node.left, dsl.Name):
-            return cls(em._hoist(node.right.level, em.vocab.names[node.right.dotted].code), node.right.level)
+            return cls(em.hoist(node.right.level, em.vocab.names[node.right.dotted].code), node.right.level)
         if isinstance(node, dsl.Compare) and node.op in ("==", "!=") and node.left.type == CELL:
             sides = [s for s in (node.left, node.right) if s.level < 2]
             if not sides:          # landing compared with itself
                 m = cls.FULL
             else:
-                m = cls(em._hoist(sides[0].level, f"BIT[{em.emit(sides[0], 2)}]"), sides[0].level)
+                m = cls(em.hoist(sides[0].level, f"BIT[{em.emit(sides[0], 2)}]"), sides[0].level)
             return m.invert(em) if node.op == "!=" else m
         if isinstance(node, dsl.Not):
             return cls.of(node.operand, em).invert(em)

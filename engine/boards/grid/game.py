@@ -734,6 +734,18 @@ class GridGame(GridState, GridNotation):
             return [out.scores[p] for p in self.players]
         return [min(1.0, max(0.0, float(self._eval(st, s)))) for s in range(self.n)]
 
+    def moves_without(self, st, skip) -> list:
+        """The moves of the phase at st with some of its rules left out (`skip`: names of its
+        landing and legal rules, ("when", n) for its n-th condition, movegen.PRIORITY for the
+        capture priority): the same generator, written again without them (for `--why`)."""
+        phase = self.rules.phases[self.phase_index(st)]
+        skip = frozenset(skip)
+        source, fname = self._phase_source(phase, skip=skip, fname="gen"), "gen"
+        if phase.legal:
+            source = source.replace("def gen(st):", f"def raw_{phase.name}(st):") + self._keep_source(phase, skip)
+            fname = f"gen_{phase.name}"
+        return self._exec(source, fname, dict(self._ns), phase.path)(st)
+
     def rule_stats(self) -> dict[str, int]:
         return dict(self.stats)
 

@@ -579,7 +579,7 @@ class PathCode:
 
     def dirs(self, action, table):
         code = self.em.emit(action.args[0], 0)
-        return self.em._hoist(action.args[0].level, f"{table}[{code}][me]")
+        return self.em.hoist(action.args[0].level, f"{table}[{code}][me]")
 
     def not_taken(self, ctx, cell="t", bit=None):
         bit = bit or f"BIT[{cell}]"

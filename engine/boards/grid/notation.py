@@ -31,7 +31,8 @@ class GridNotation:
         self._placing_kinds = len(placed) > 1
         self._optional_flips = optional
         style = self.rules.spec.get("notation") or {}
-        self._join, self._cap = style.get("join", "-"), style.get("capture", "x")
+        # what a move's text puts between its cells, and before a capture landing
+        self.join_mark, self.capture_mark = style.get("join", "-"), style.get("capture", "x")
         self._promo = style.get("promotion", "=")
         by_symbol = style.get("kinds") == "symbol"
         self._kind_word = [(k.symbol or k.name).lower() if by_symbol else k.name for k in self.kinds]
@@ -45,7 +46,7 @@ class GridNotation:
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
         o, d, _caps, path, fl, val, shot = move[:7]
-        join, cap = self._join, self._cap
+        join, cap = self.join_mark, self.capture_mark
         if o < 0:
             text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
         elif path is None:
@@ -63,12 +64,12 @@ class GridNotation:
         try:
             return parse_by_notation(self, st, text)
         except IllegalMove as e:
-            spelled = self._drop_spelling(st, text)
+            spelled = self.drop_spelling(st, text)
             if spelled:
                 raise IllegalMove(f"{e} (a drop's cells are written in one order: {spelled})", e.legal_count) from None
             raise
 
-    def _drop_spelling(self, st, text: str) -> str | None:
+    def drop_spelling(self, st, text: str) -> str | None:
         """The legal drop with the same cells as `text` in another order, as it is written."""
         parts = text.strip().split("+")
         if len(parts) < 2:

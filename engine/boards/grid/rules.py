@@ -1,7 +1,8 @@
 """The grid kind's checks: a game file's grid words read into typed GridRules.
 
-Everything here is located: a bad word is a finding at its key or token. The rules are then
-compiled by `GridRules.compile` (game.py); nothing here builds tables or code.
+Everything here is located: a bad word is a finding at its key or token. kind.py gives the
+checked rules their compile (game.py); nothing here builds tables or code, and nothing here
+imports the compiled game.
 """
 from __future__ import annotations
 
@@ -125,14 +126,14 @@ class GridRules:
             node = node.get(seat)
         return set() if node is None else cells(node)
 
-    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
-        from .game import GridGame
+    def seats_for(self, seats: int | None) -> list[int]:
+        """The file's seats that play, in turn order, for a number of players (None: the default)."""
         counts = sorted(self.seating)
         if seats is None:
             seats = counts[-1] if len(counts) == 1 else self.spec.get("player_count", {}).get("default", counts[-1])
         if seats not in self.seating:
             raise RulebookError(f"{self.spec['game']} is played by {_counts(counts)} players, not {seats}")
-        return GridGame(self, options, self.seating[seats], instrument)
+        return self.seating[seats]
 
 
 def _counts(counts: list[int]) -> str:
@@ -142,7 +143,7 @@ def _counts(counts: list[int]) -> str:
 
 
 # ---------------------------------------------------------------- checking
-def check_grid(ch: Checker) -> GridRules | None:
+def check_rules(ch: Checker) -> GridRules | None:
     spec = ch.src.data
     board = spec["board"]
     players, forward = [], []
