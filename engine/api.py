@@ -90,6 +90,7 @@ class GameInfo:
     look: LookInfo
     sections: dict                        # the checked file's sections (after extends), as plain data
     # (mappings, lists, texts, numbers): what the prose tells. A copy: changing it changes no game.
+    actions: dict = field(default_factory=dict)     # the board kind's pattern actions: name -> in words
 
 
 class Game(Protocol):

@@ -7,18 +7,6 @@ from __future__ import annotations
 
 import re
 
-ACTIONS = {
-    "step": "step to an empty neighbouring cell",
-    "slide": "slide any number of empty cells in one direction",
-    "jump": "jump over an adjacent piece to the empty cell beyond",
-    "place": "place a new piece on an empty cell",
-    "flip": "turn to the player every line of enemy pieces closed off by one of the player's pieces",
-    "shoot": "shoot a new piece that slides over empty cells and stays where it stops",
-    "drop": "put a reserve piece on a free cell",
-    "when": "go on only where {0}",
-    "take": "capture the enemy piece on {0}",
-    "shift": "move the player's piece on {0} to {1}",
-}
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
        ">=": "is at least", "+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo",
        "//": "divided (whole) by"}
@@ -99,12 +87,13 @@ def say(node) -> str:
     return "?"
 
 
-def say_pattern(node) -> str:
-    """A pattern (a regular expression over actions) in words."""
+def say_pattern(node, actions: dict) -> str:
+    """A pattern (a regular expression over actions) in words; `actions`: each action word in
+    words (game.info.actions, from the board kind's words)."""
     from ..lang import dsl
     t = type(node)
     if t is dsl.Action:
-        text = ACTIONS.get(node.name, node.name)
+        text = actions.get(node.name, node.name)
         if "{0}" in text:           # when, take, shift: their arguments are expressions
             return text.format(*[say(a) for a in node.args], *[""] * 2)
         args = [a.dotted if hasattr(a, "dotted") else say(a) for a in node.args]
@@ -128,12 +117,12 @@ def say_pattern(node) -> str:
             if type(n) is dsl.Alt:
                 stack += [n.right, n.left]
             else:
-                choices.append(say_pattern(n))
+                choices.append(say_pattern(n, actions))
         return "either " + "; or ".join(choices)
     if t is dsl.Seq:
-        return f"{say_pattern(node.left)}, then {say_pattern(node.right)}"
+        return f"{say_pattern(node.left, actions)}, then {say_pattern(node.right, actions)}"
     if t is dsl.Rep:
-        body = say_pattern(node.body)
+        body = say_pattern(node.body, actions)
         return {"+": f"({body}) one or more times", "*": f"({body}) any number of times",
                 "?": f"optionally ({body})", "++": f"({body}) as long as it can, at least once",
                 "*+": f"({body}) as long as it can"}.get(node.quant, f"({body}){node.quant}")
@@ -148,10 +137,10 @@ def _expr(text) -> str:
         return str(text)
 
 
-def _pattern(text) -> str:
+def _pattern(text, actions: dict) -> str:
     from ..lang import dsl
     try:
-        return say_pattern(dsl.parse(str(text), "pattern"))
+        return say_pattern(dsl.parse(str(text), "pattern"), actions)
     except dsl.DslError:
         return str(text)
 
@@ -172,7 +161,7 @@ def rules_prose(game) -> str:
     out = [f"# {info.name}", ""]
     if info.about:
         out += [info.about, ""]
-    out += _players(info) + _board(d) + _pieces(d) + _phases(d) + _notation(d) + _end(d) + _options(info.options)
+    out += _players(info) + _board(d) + _pieces(d) + _phases(d, info.actions) + _notation(d) + _end(d) + _options(info.options)
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -202,6 +191,13 @@ def _board(d) -> list[str]:
         shape = h.get("shape", "rhombus")
         size = f"{h.get('files')} by {h.get('ranks')}" if shape == "rhombus" else f"of side {h.get('size')}"
         out.append(f"A board of hexagons: a {shape} {size}.")
+    elif "graph" in b:
+        g = b["graph"]
+        links = g.get("links") or {}
+        back = g.get("opposite") or {}
+        names = ", ".join(f"{d} (back: {back[d]})" if d in back else d for d in links)
+        out.append(f"A board of {len(g.get('cells') or {})} points ({', '.join(g.get('cells') or {})}) joined by "
+                   f"{sum(len(v) for v in links.values())} links, each of a direction: {names}.")
     elif "open" in b:
         s = b["open"].get("start", {})
         out.append(f"An open board of square tiles, growing from a start tile ({s.get('tile')} at "
@@ -271,7 +267,7 @@ def _pieces(d) -> list[str]:
     return out
 
 
-def _phases(d) -> list[str]:
+def _phases(d, actions: dict) -> list[str]:
     out = ["## Play", ""]
     phases = d.get("phases") or []
     for n, ph in enumerate(phases, 1):
@@ -288,9 +284,9 @@ def _phases(d) -> list[str]:
         mv = ph.get("move")
         if isinstance(mv, dict):
             out.append("A move, by the kind of piece moved:")
-            out += [f"- **{k}**: {_line(_pattern(v), v)}." for k, v in mv.items()]
+            out += [f"- **{k}**: {_line(_pattern(v, actions), v)}." for k, v in mv.items()]
         elif mv:
-            out.append(f"A move: {_line(_pattern(mv), mv)}.")
+            out.append(f"A move: {_line(_pattern(mv, actions), mv)}.")
         if ph.get("priority"):
             out.append(f"Priority: when a {ph['priority']} move exists, only such moves are legal.")
         if ph.get("landing"):

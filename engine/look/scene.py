@@ -94,7 +94,8 @@ def build(game, st, look: Look | None = None, last: str | None = None) -> Drawin
 # ---------------------------------------------------------------- grid boards (square and hex)
 def _grid(game, st, look: Look, last: str | None) -> Drawing:
     geo = game.geo
-    hexagonal = geo.kind == "hex"
+    hexagonal = geo.cell_shape == "hex"
+    points = geo.cell_shape == "point"        # a graph board: points joined by its links
     cells = geo.cells()
     xs = [geo.xy[i][0] for i in cells]
     ys = [geo.xy[i][1] for i in cells]
@@ -112,12 +113,12 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
         for seat, zc in enumerate(game.zone_cells.get(zone, [])):
             for i in zc:
                 shade[i] = pale(look.seat_colour(seat, game.players[seat])) if how == "seat" else how
-    checkered = not hexagonal and len(cells) == geo.size
+    checkered = geo.cell_shape == "square" and len(cells) == geo.size
 
     def base(i):
         if look.board:
             return look.board
-        if hexagonal:
+        if hexagonal or points:
             return "#e6d3a7"
         f, r = i % geo.files, i // geo.files
         return ("#c9a66b" if (f + r) % 2 == 0 else "#efdcb3") if checkered else "#c9a66b"
@@ -137,10 +138,18 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
 
     groups = []
+    if points:          # the links first, under the points
+        lines = Group(None)
+        for a, b in geo.links():
+            lines.shapes.append(Shape("line", [px(*geo.xy[a]), px(*geo.xy[b])], stroke="#7a6a4f", width=2, cls="link"))
+        groups.append(lines)
     for i in cells:
         name = geo.name(i)
         cx, cy = px(*geo.xy[i])
-        if hexagonal:
+        if points:
+            h = UNIT * 0.3
+            pts = [(cx + h * math.cos(math.radians(a)), cy + h * math.sin(math.radians(a))) for a in range(0, 360, 30)]
+        elif hexagonal:
             h = half * UNIT
             pts = [(cx + h * math.cos(math.radians(a)), cy + h * math.sin(math.radians(a))) for a in range(30, 390, 60)]
         else:
@@ -169,7 +178,7 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
         groups.append(g)
     if marked:
         groups.append(_marks([px(*geo.xy[geo.parse_cell(n)]) for n in marked]))
-    if not hexagonal:   # the coordinates, files below and ranks left
+    if geo.cell_shape == "square":   # the coordinates, files below and ranks left
         labels = Group(None)
         for f in range(geo.files):
             x, _ = px(f, 0)

@@ -23,7 +23,7 @@ EXPECTED = {
         "2:11: YAML tag !include is not allowed in a game file",
     ],
     "structure.yaml": [
-        "3:3: unknown key 'cell'; expected one of: cells, grid, hex, open",
+        "3:3: unknown key 'cell'; expected one of: cells, graph, grid, hex, open",
         "4:17: 'board.grid.files' must be a whole number, not text",
         "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
         "(0..345, steps of 15)",

@@ -280,6 +280,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "action:take": ("passing.yaml", r"take\(last\)"),
     "action:shift": ("passing.yaml", r"shift\(first\(landing, east\), neighbour\(landing, west\)\)"),
     "action:custodial": ("custodial.yaml", r"slide\(orthogonal\) custodial\(orthogonal\)"),
+    "key:board.graph": ("points.yaml", r"  graph:"),
+    "key:board.graph.cells": ("points.yaml", r"cells: \{a1: \[0, 0\]"),
+    "key:board.graph.links": ("points.yaml", r"links:\n      east: \[a1 b1"),
+    "key:board.graph.opposite": ("points.yaml", r"opposite: \{east: west"),
     "option:step capture=yes": ("steps.yaml", r"step\(knight, capture=yes\)"),
     "option:step capture=only": ("steps.yaml", r"step\(slant, capture=only\)"),
     "option:slide capture=yes": ("slides.yaml", r"slide\(orth, capture=yes\)"),
@@ -1303,3 +1307,45 @@ def test_custodial_perft_from_the_start():
     g = load_game(WORDS_DIR / "custodial.yaml")
     # five stones on rank 1 each slide north up to 3 cells: 15 moves; nothing can be closed in yet
     assert perft(g, g.initial_state(), 1) == 15
+
+
+# ---------------------------------------------------------------- points.yaml (a graph board)
+def test_points_on_a_graph_move_along_its_links_only():
+    g = load_game(WORDS_DIR / "points.yaml")
+    assert type(g.geo).__name__ == "Graph" and not g.geo.translations
+    assert perft(g, g.initial_state(), 2) == 9 * 8
+    st = g.position({"white": ["a1", "b2", "a3"], "black": ["c1", "c3", "b3"]}, to_move="white")
+    assert sorted(g.move_str(m) for m in g.legal_moves(st)) == ["a1-a2", "a1-b1", "a3-a2", "b2-a2", "b2-b1", "b2-c2"]
+    # a2 has no diagonal link: from a2 only a1, a3 and b2
+    st = g.position({"white": ["a2"], "black": ["c3"]}, to_move="white")
+    assert sorted(g.move_str(m) for m in g.legal_moves(st)) == ["a2-a1", "a2-a3", "a2-b2"]
+
+
+def test_points_three_on_a_line_win_and_off_a_line_do_not():
+    g = load_game(WORDS_DIR / "points.yaml")
+    st = g.position({"white": ["a1", "b1", "c2"], "black": ["a3", "b3", "b2"]}, to_move="white")
+    assert g.outcome(g.apply(st, g.parse_move(st, "c2-c1"))).winners == ("white",)      # a row
+    st = g.position({"white": ["a1", "c3", "b1"], "black": ["a3", "a2", "c1"]}, to_move="white")
+    assert g.outcome(g.apply(st, g.parse_move(st, "b1-b2"))).winners == ("white",)      # the long diagonal
+    st = g.position({"white": ["a2", "c1", "b1"], "black": ["a3", "c3", "a1"]}, to_move="white")
+    assert not g.is_over(g.apply(st, g.parse_move(st, "b1-b2")))    # a2 b2 ... c1: no line through them
+    # zones by rank count the points' rows as drawn: rank 1 is a1 b1 c1 for white, a3 b3 c3 for black
+    assert [sorted(g.geo.name(c) for c in cells) for cells in g.zone_cells["home"]] == [["a1", "b1", "c1"],
+                                                                                       ["a3", "b3", "c3"]]
+
+
+@pytest.mark.parametrize("links, message", [
+    ("east: [a1 b1, a1 c1]", "point a1 has two east links"),
+    ("east: [a1 z9]", "a link is 'FROM TO', two points of board.graph.cells ('z9' is none)"),
+    ("front: [a1 b1]", "'front' names a direction as a seat sees it"),
+])
+def test_a_bad_graph_link_is_located(tmp_path, links, message):
+    text = (WORDS_DIR / "points.yaml").read_text()
+    start = text.index("    links:")
+    end = text.index("    opposite:")
+    f = tmp_path / "bad.yaml"
+    f.write_text(text[:start] + f"    links:\n      {links}\n" + text[end:].replace("opposite: {east: west, north: south, rising: sinking, falling: climbing}", "opposite: {}"))
+    from rulebook.source.load import GameFileError
+    with pytest.raises(GameFileError) as info:
+        rulebook.check_file(f)
+    assert any(message in x.message for x in info.value.findings), [x.message for x in info.value.findings]

@@ -16,7 +16,8 @@ from ...codegen import RUNTIME, define
 from ...lang.expr import INT, Emitter, Symbol, Vocabulary
 from ...source.info import game_info
 from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
-from .layout import PLY, RESULT, TO_MOVE, Layout, replace
+from .layout import PLY, RESULT, TO_MOVE, Layout, replace as replaced
+from ...structs import replace
 from .movegen import PathCode, flips, target_groups
 from .patterns import pattern_actions
 from .notation import GridNotation
@@ -35,7 +36,8 @@ class GridGame(GridState, GridNotation):
         self.seats = list(seats)                       # the file's seat index of each player here
         self.players = tuple(rules.players[s] for s in seats)
         self.options = dict(options)
-        self.info = game_info(rules.spec, rules.seating)  # what front-ends read
+        # what front-ends read; the prose says each action as its word does
+        self.info = replace(game_info(rules.spec, rules.seating), actions={w: WORDS[w].sentence for w in WORDS})
         self.instrument = instrument
         self.general = rules.general
         n = self.n = len(self.players)
@@ -163,12 +165,15 @@ class GridGame(GridState, GridNotation):
     def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
         if self.general:
             promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
+            # bitboard shifts (bulk steps, the pieces that can jump) where directions are translations
+            lattice = self.geo.translations
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
-                            skip=skip, instrument=instrument, fname=fname, step_table=self._step_table,
-                            dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks,
+                            skip=skip, instrument=instrument, fname=fname,
+                            step_table=self._step_table if lattice else None,
+                            dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks if lattice else None,
                             reserved=[k.name for k in self.kinds if k.reserve],
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
-                            neutral=self.neutral, origin_table=self._origin_table).source
+                            neutral=self.neutral, origin_table=self._origin_table if lattice else None).source
         if instrument or skip:
             return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
                               fname=fname).source
@@ -180,7 +185,7 @@ class GridGame(GridState, GridNotation):
         the shift, the name of the tables of moves by target bit, the promotion zone's mask, and
         the groups (mask, shift) its targets onto empty cells are read by, where they are read a
         group at a time (movegen.target_groups; None: bit by bit, always where `grouped` is off)."""
-        geo, W, ns = self.geo, self.geo.files, self._ns
+        geo, ns = self.geo, self._ns
         k = self.kinds[kind or 0]
         words = direction_sets(self.rules.dirsets, geo)[dirs]
         pieces = self._start_pieces(k) if grouped else 0
@@ -197,7 +202,7 @@ class GridGame(GridState, GridNotation):
                 name = f"BULK{len(self._bulk)}"
                 self._bulk.append(name)
                 plain, taking, plain_p, taking_p, mask = {}, {}, {}, {}, 0
-                shift = v[1] * W + v[0]
+                shift = geo.shift(v)
                 wraps = False           # does a shifted piece land on a cell that is not its neighbour?
                 for o in geo.cells():
                     d = geo.neighbour(o, v)
@@ -269,14 +274,14 @@ class GridGame(GridState, GridNotation):
     def _jump_masks(self, dirs: str, steps: int = 2):
         """Per seat, per direction of the set: (name of the mask of the cells with `steps` cells
         beyond them that way, or None where no mask is needed; the shift of one step)."""
-        geo, W, ns = self.geo, self.geo.files, self._ns
+        geo, ns = self.geo, self._ns
         words = direction_sets(self.rules.dirsets, geo)[dirs]
         out = []
         for seat in range(self.n):
             shifts = []
             for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
                 name = f"{'JMASK' if steps == 2 else 'SMASK'}_{v[0]}_{v[1]}".replace("-", "m")
-                shift = v[1] * W + v[0]
+                shift = geo.shift(v)
                 if name not in ns:
                     def reach(o, k):
                         for _ in range(k):
@@ -415,7 +420,7 @@ class GridGame(GridState, GridNotation):
                 table = [0] * (self.size + 1)
                 for c in geo.cells():
                     for v in vecs:
-                        a = geo.neighbour(c, (-v[0], -v[1]))
+                        a = geo.neighbour(c, geo.back(v)) if geo.back(v) is not None else -1
                         if a >= 0:
                             table[c] |= 1 << a
                 name = f"AT_STEP{s}_{len(tests)}"
@@ -429,12 +434,17 @@ class GridGame(GridState, GridNotation):
                 for c in geo.cells():
                     rays = []
                     for v in vecs:
-                        back, m, t = (-v[0], -v[1]), 0, geo.neighbour(c, (-v[0], -v[1]))
-                        while t >= 0:
-                            m |= 1 << t
-                            t = geo.neighbour(t, back)
-                        if m:
-                            rays.append((m, (back[1] * geo.files + back[0]) > 0))
+                        back = geo.back(v)
+                        ray = geo.ray(c, back) if back is not None else ()
+                        if ray:
+                            # the first piece on a ray is found by a bit trick: its cells must run
+                            # one way along the index (always so on a lattice)
+                            up = ray == tuple(sorted(ray))
+                            if not up and ray != tuple(sorted(ray, reverse=True)):
+                                raise RulebookError(f"{self.rules.src_file}: attacked() along the {back} links "
+                                                    f"from {geo.name(c)}: their points must come in the order "
+                                                    "the board lists them, or the reverse")
+                            rays.append((sum(1 << x for x in ray), up))
                     table[c] = tuple(rays)
                 sliding.append((s, kinds, table))
                 name = f"AT_RAY{s}_{len(tests)}"
@@ -508,7 +518,7 @@ class GridGame(GridState, GridNotation):
 
     def _all_stuck(self, st) -> bool:
         """No player has a move here (each asked as if it were their turn)."""
-        return not any(self._raw_moves(replace(st, TO_MOVE, s)) for s in range(self.n))
+        return not any(self._raw_moves(replaced(st, TO_MOVE, s)) for s in range(self.n))
 
     def _raw_moves(self, st) -> bool:
         """Has the player to move a move (pass aside)?"""
@@ -517,9 +527,8 @@ class GridGame(GridState, GridNotation):
     def _build_tables(self):
         r = self.rules
         geo = self.geo = r.used_topology()
-        W, H = geo.files, geo.ranks
         n = self.n
-        size = W * H
+        size = geo.size
         self.size = size
         self.forward = [r.forward[s] for s in self.seats]
         on_board = geo.cells()
@@ -644,8 +653,9 @@ class GridGame(GridState, GridNotation):
             ns["_flips"] = partial(flips, BIT=bits)
             words = self.rules.words
             if "in_a_row()" in words:   # per cell, per axis: the cells ahead and behind
-                axes = [(v, (-v[0], -v[1])) for v in self.geo.axes()]
-                lines = [tuple((self.geo.ray(i, a), self.geo.ray(i, b)) for a, b in axes) if self.geo.used[i] else ()
+                axes = [(v, self.geo.back(v)) for v in self.geo.axes()]
+                lines = [tuple((self.geo.ray(i, a), self.geo.ray(i, b) if b is not None else ()) for a, b in axes)
+                         if self.geo.used[i] else ()
                          for i in range(size)]
                 ns["_in_a_row"] = partial(in_a_row, lines=lines)
                 ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)

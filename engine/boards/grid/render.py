@@ -20,31 +20,23 @@ def render_grid(game, st, color: bool = False) -> str:
     cells = game.cells_of(st)
     marks = _marks(game)
     kinds = [k.symbol or k.name[0] for k in game.kinds]
-    hexagonal = geo.kind == "hex"
-    order = range(geo.ranks) if hexagonal else range(geo.ranks - 1, -1, -1)
-    lines = []
-    for r in order:
-        row = []
-        for f in range(geo.files):
-            i = geo.index(f, r)
-            v = cells[i]
-            if not geo.used[i]:
-                row.append(" ")
-            elif not v:
-                row.append(".")
-            else:
-                owner = (v & 7) - 1
-                if owner >= game.n:
-                    m = "#"
-                elif game.multi:
-                    k = kinds[v >> 3]
-                    m = k.upper() if owner == 0 else k.lower()
-                else:
-                    m = marks[owner]
-                row.append(f"[{_COLOURS[owner % len(_COLOURS)]}]{m}[/]" if color and owner < game.n else m)
-        indent = " " * r if hexagonal else ""
-        lines.append(f"{r + 1:>3} {indent}" + " ".join(row))
-    lines.append("    " + " ".join("abcdefghijklmnopqrstuvwxyz"[:geo.files]))
+
+    def mark(i):
+        v = cells[i]
+        if not geo.used[i]:
+            return " "
+        if not v:
+            return "."
+        owner = (v & 7) - 1
+        if owner >= game.n:
+            m = "#"
+        elif game.multi:
+            k = kinds[v >> 3]
+            m = k.upper() if owner == 0 else k.lower()
+        else:
+            m = marks[owner]
+        return f"[{_COLOURS[owner % len(_COLOURS)]}]{m}[/]" if color and owner < game.n else m
+    lines = _lattice(geo, mark) if geo.translations else _points(geo, mark)
     if any(k.reserve for k in game.kinds):
         lines.append(f"ply {game.ply(st)}; in reserve: " + ", ".join(f"{p} {st[RESERVES][i]}" for i, p in enumerate(game.players)))
     else:
@@ -54,6 +46,33 @@ def render_grid(game, st, color: bool = False) -> str:
         lines.append("score: " + ", ".join(f"{p} {out.scores[p]:g}" for p in game.players))
     lines.append(status_line(game, st))
     return "\n".join(lines)
+
+
+def _lattice(geo, mark) -> list[str]:
+    """Ranks in board order (a hex board's shifted half a cell each), files lettered below."""
+    hexagonal = geo.cell_shape == "hex"
+    lines = []
+    for r in (range(geo.ranks) if hexagonal else range(geo.ranks - 1, -1, -1)):
+        indent = " " * r if hexagonal else ""
+        lines.append(f"{r + 1:>3} {indent}" + " ".join(mark(geo.index(f, r)) for f in range(geo.files)))
+    lines.append("    " + " ".join("abcdefghijklmnopqrstuvwxyz"[:geo.files]))
+    return lines
+
+
+def _points(geo, mark) -> list[str]:
+    """The points where they are drawn (rounded to a character grid, y up), then their names in
+    the same order as a key."""
+    xs, ys = [p[0] for p in geo.xy], [p[1] for p in geo.xy]
+    step = min((abs(a - b) for v in (xs, ys) for a in v for b in v if abs(a - b) > 1e-9), default=1.0)
+    at = {}
+    for i in geo.cells():
+        col, row = round((geo.xy[i][0] - min(xs)) / step), round((max(ys) - geo.xy[i][1]) / step)
+        at.setdefault((row, col), i)
+    rows = max(r for r, _c in at) + 1
+    cols = max(c for _r, c in at) + 1
+    lines = ["    " + " ".join(mark(at[r, c]) if (r, c) in at else " " for c in range(cols)).rstrip()
+             for r in range(rows)]
+    return lines + ["    points, row by row: " + " ".join(geo.name(at[k]) for k in sorted(at))]
 
 
 def status_line(game, st) -> str:

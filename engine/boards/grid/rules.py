@@ -69,7 +69,8 @@ class GridRules:
     players: list[str]
     forward: list[float]               # degrees, per seat
     seating: dict[int, list[int]]      # seat count -> the seats that play, in turn order
-    board: tuple                       # ("square", files, ranks) or ("hex", shape, size, files, ranks)
+    board: tuple                       # ("square", files, ranks), ("hex", shape, size, files, ranks) or
+    #                                    ("graph", names, xy, links, opposite): see _topology
     cells_node: dsl.Node | None
     dirsets: dict[str, list]           # name -> direction words or [dfile, drank] offsets
     zones: dict[str, dict[int, dsl.Node] | dsl.Node]   # per-seat nodes, or one node for all seats
@@ -86,9 +87,7 @@ class GridRules:
     words: set = field(default_factory=set)      # the names and functions the rules use
 
     def topology(self, used=None) -> topo.Topology:
-        if self.board[0] == "square":
-            return topo.square(self.board[1], self.board[2], used)
-        t = topo.hex_board(self.board[1], self.board[2], self.board[3], self.board[4])
+        t = _topology(self.board)
         if used is not None:
             t.used = [a and b for a, b in zip(t.used, used)]
         return t
@@ -166,14 +165,18 @@ def check_rules(ch: Checker) -> GridRules | None:
             if "size" not in h:
                 ch.error(("board", "hex"), f"a {shape} needs a size", key=True)
             shape_t = ("hex", shape, h.get("size", 1), None, None)
+    elif "graph" in board:
+        shape_t = _graph_board(ch, board["graph"])
     else:
         shape_t = ("square", board["grid"]["files"], board["grid"]["ranks"])
-    rough = (topo.square(shape_t[1], shape_t[2]) if shape_t[0] == "square"
-             else topo.hex_board(shape_t[1], shape_t[2], shape_t[3], shape_t[4]))
-    if rough.files > 26:
+    rough = _topology(shape_t)
+    if rough.translations and rough.files > 26:
         ch.error(("board",), f"a board has at most 26 files (here {rough.files})")
     cells_node = None
-    if "cells" in board:
+    if "cells" in board and not rough.translations:
+        ch.error(("board", "cells"), "board.cells picks the used cells of a grid or hex board by file and rank; "
+                                     "a graph board lists its points", key=True)
+    elif "cells" in board:
         cells_node = ch.typed(("board", "cells"), Vocabulary({"file": Symbol(INT, "f"), "rank": Symbol(INT, "r")}, {}),
                               (BOOL,), what="board.cells")
     dirsets = dict(spec.get("directions") or {})
@@ -185,8 +188,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             elif isinstance(w, list) and (len(w) != 2 or w == [0, 0]):
                 ch.error(("directions", name, j), "an offset is [forward, left] cells, not both 0")
             elif isinstance(w, list) and rough.kind != "square":
-                ch.error(("directions", name, j), "[forward, left] offsets are for square boards; on a hex board "
-                                                  "name the directions")
+                ch.error(("directions", name, j), f"[forward, left] offsets are for square boards; on a {rough.kind} "
+                                                  "board name the directions")
     zone_nodes: dict[str, Any] = {}
     for z, value in (spec.get("zones") or {}).items():
         if isinstance(value, dict):
@@ -371,6 +374,54 @@ def check_rules(ch: Checker) -> GridRules | None:
     if not ch.findings:
         _check_board(ch, rules)
     return rules
+
+
+def _topology(board: tuple) -> topo.Topology:
+    """The topology a checked board tuple describes."""
+    if board[0] == "square":
+        return topo.square(board[1], board[2])
+    if board[0] == "hex":
+        return topo.hex_board(board[1], board[2], board[3], board[4])
+    _kind, names, xy, links, opposite = board
+    return topo.Graph(list(names), list(xy), {d: list(pairs) for d, pairs in links}, dict(opposite))
+
+
+def _graph_board(ch, spec: dict) -> tuple:
+    """A graph board's points, links and opposite directions as a board tuple; every bad link
+    a finding at its place."""
+    names = list(spec["cells"])
+    index = {n: i for i, n in enumerate(names)}
+    links = []
+    for d, pairs in spec["links"].items():
+        if d in topo.RELATIVE:
+            ch.error(("board", "graph", "links", d), f"'{d}' names a direction as a seat sees it: name links otherwise",
+                     key=True)
+        found, starts = [], set()
+        for j, text in enumerate(pairs):
+            ends = text.split()
+            unknown = [e for e in ends if e not in index]
+            if len(ends) != 2 or unknown:
+                ch.error(("board", "graph", "links", d, j), f"a link is 'FROM TO', two points of board.graph.cells"
+                                                            + (f" ('{unknown[0]}' is none)" if unknown else ""))
+                continue
+            a, b = index[ends[0]], index[ends[1]]
+            if a == b or a in starts:
+                ch.error(("board", "graph", "links", d, j), f"point {ends[0]} has {'a link to itself' if a == b else 'two ' + d + ' links'}"
+                                                            " (a point has at most one link of each direction)")
+                continue
+            starts.add(a)
+            found.append((a, b))
+        links.append((d, tuple(found)))
+    opposite = []
+    for d, o in (spec.get("opposite") or {}).items():
+        if d not in spec["links"]:
+            ch.error(("board", "graph", "opposite", d), f"'{d}' is not a direction of board.graph.links", key=True)
+        elif o in spec["links"] or o == d:
+            ch.error(("board", "graph", "opposite", d), f"'{o}' names links of their own: the opposite of {d} is a "
+                                                        "new name for its links run back")
+        else:
+            opposite.append((d, o))
+    return ("graph", tuple(names), tuple(tuple(p) for p in spec["cells"].values()), tuple(links), tuple(opposite))
 
 
 def _check_board(ch, rules: GridRules) -> None:
