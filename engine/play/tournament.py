@@ -31,6 +31,7 @@ from typing import Any, Sequence
 
 from ..api import CHANCE, RulebookError
 from ..players import Match, derive_seed, make_players
+from ..players.specs import kind_words
 
 __all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
            "wilson_interval", "mean_interval", "JobsInterrupted", "TournamentInterrupted"]
@@ -508,7 +509,7 @@ def run_tournament(game_factory, player_specs: Sequence[str], games: int = 10, s
     specs = [s.strip() for s in player_specs]
     for spec in specs:  # fail on a bad spec here, not in a worker
         if spec.split(":")[0].strip().lower() == "human":
-            raise RulebookError("a tournament cannot seat a human; use random, greedy, mcts or alphabeta")
+            raise RulebookError(f"a tournament cannot seat a human; use {kind_words(ai_only=True)}")
         make_players([spec] * len(game.players), game, seed)
     jobs: list[Job] = []
     for seatings in pairings(len(specs), len(game.players), seats):

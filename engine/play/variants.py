@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 from ..api import RulebookError
 from ..players import derive_seed, make_players, split_player_specs
+from ..players.specs import kind_words
 from .tournament import GameResult, run_jobs, wilson_interval
 
 __all__ = ["analyze", "summarize", "compare", "histogram", "write_plots", "write_comparison_plots"]
@@ -224,7 +225,7 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
     if len(specs) == 1:
         specs = specs * nseats
     if any(s.split(":")[0].strip().lower() == "human" for s in specs):
-        raise RulebookError("an analysis cannot seat a human; use random, greedy, mcts or alphabeta")
+        raise RulebookError(f"an analysis cannot seat a human; use {kind_words(ai_only=True)}")
     make_players(specs, game, seed)  # a bad spec fails here, before any worker starts
     jobs = [(i, tuple(specs), derive_seed(seed, "game", i)) for i in range(games)]
     results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,

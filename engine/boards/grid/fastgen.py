@@ -1,9 +1,10 @@
 """Code generation for grid games: a phase's move pattern becomes an automaton, and the
 automaton with the phase's landing rules becomes the Python source of a move generator.
 
-Two generators share the automaton: `_FastPhaseCode` (what games run) and `_PhaseCode`, a
-plain search that can leave rules out or count their refusals, used by `explain`, by
-instrumented games (`rulebook analyze`) and by the tests as a cross-check of the fast one.
+`_FastPhaseCode` is what plain games (one kind, steps and jumps, no captures) run: their jump
+chains merge per cell. Leaving rules out (`explain`) and counting their refusals (`rulebook
+analyze`) are parameters of the one general generator (movegen.PathCode), which writes plain
+games' moves too: the tests cross-check the two.
 """
 from __future__ import annotations
 
@@ -107,92 +108,6 @@ def _automaton(patterns: list[dsl.Node]):
 
 
 # ---------------------------------------------------------------- code generation
-class _PhaseCode:
-    """Python source of one phase's move generator."""
-
-    def __init__(self, rules: GridRules, phase: Phase, vocab: Vocabulary, nplayers: int,
-                 skip: frozenset = frozenset(), instrument: bool = False, fname: str = "gen"):
-        self.lines: list[str] = []
-        em = Emitter(vocab.child(**LANDING))
-        for name, node in phase.lets:
-            em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
-            em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
-        active = [r for r in phase.rules if r.name not in skip]
-        rule_codes = [(r, em.emit(r.node, 2)) for r in active]
-        trans, accepting = _automaton(phase.patterns) if phase.patterns else ([], [])
-        tables = {}
-        for row in trans:
-            for t in row:
-                code = em.emit(t.dirs, 0)
-                tbl = "STEP" if t.kind == "step" else "JUMP"
-                tables[(t.kind, code)] = em.hoist(t.dirs.level, f"{tbl}[{code}][me]") if t.dirs.level == 0 \
-                    else f"{tbl}[{code}][me]"
-        L = self.lines
-        L.append(f"def {fname}(st):")
-        L.append(f"    cells = st[{CELLS}]; B = st[{BOARDS}]; R = st[{RESERVES}]; me = st[{TO_MOVE}]")
-        L.append(f"    opp = (me + 1) % {nplayers}")
-        L.append("    occ = " + " | ".join(f"B[{i}]" for i in range(nplayers)))
-        L.append("    moves = []")
-        hoist0_at = len(L)
-        # an instrumented game checks the rules in a closure that counts each rule's refusals
-        counted_rules = ["        def _rules(t):"]
-        for r, c in rule_codes:
-            counted_rules += [f"            if not {c}:", f"                STATS[{r.name!r}] += 1; return False"]
-        counted_rules.append("            return True")
-        if instrument and active:
-            check = "_rules(t)"
-        else:
-            check = " and ".join(f"{c}" for _, c in rule_codes) or "True"
-        if phase.patterns:
-            L.append("    b = B[me]")
-            L.append("    while b:")
-            L.append("        lo = b & -b; b ^= lo; o = lo.bit_length() - 1")
-            hoist1_at = len(L)
-            if instrument and active:
-                L.extend(counted_rules)
-            L.append("        fin = set()")
-            L.append(f"        stack = [(o, 0)]; seen = {{o * {len(trans)}}}")
-            L.append("        while stack:")
-            L.append("            c, s = stack.pop()")
-            K = len(trans)
-            for si, row in enumerate(trans):
-                if not row:
-                    continue
-                L.append(f"            {'if' if si == 0 else 'elif'} s == {si}:")
-                for tr in row:
-                    tbl = tables[(tr.kind, em.emit(tr.dirs, 0))]
-                    ind = "                "
-                    if tr.kind == "step":
-                        L.append(f"{ind}for t in {tbl}[c]:")
-                        cond = f"(not cells[t] or t == o) and {check}"
-                    else:
-                        L.append(f"{ind}for ov, t in {tbl}[c]:")
-                        over = {"any": "cells[ov] and ov != o", "mine": "cells[ov] == me + 1 and ov != o",
-                                "theirs": "cells[ov] not in (0, me + 1)"}[tr.over]
-                        cond = f"{over} and (not cells[t] or t == o) and {check}"
-                    L.append(f"{ind}    if {cond}:")
-                    body = ind + "        "
-                    if trans[tr.dst]:
-                        L.append(f"{body}k = t * {K} + {tr.dst}")
-                        L.append(f"{body}if k not in seen:")
-                        L.append(f"{body}    seen.add(k); stack.append((t, {tr.dst}))")
-                        if accepting[tr.dst]:
-                            L.append(f"{body}    fin.add(t)")
-                    elif accepting[tr.dst]:
-                        L.append(f"{body}fin.add(t)")
-            L.append("        fin.discard(o)")
-            L.append("        moves.extend([(o, d) for d in fin])")
-        L += _drop_lines(phase.drops, check, ["        " + x for x in em.hoisted[1]]
-                         + (counted_rules if instrument and active else []))
-        L.append("    return moves")
-        # hoisted lines go in at their level
-        h1 = ["        " + x for x in em.hoisted[1]] if phase.patterns else []
-        if phase.patterns:
-            L[hoist1_at:hoist1_at] = h1
-        L[hoist0_at:hoist0_at] = ["    " + x for x in em.hoisted[0]]
-        self.source = "\n".join(L) + "\n"
-
-
 # ---------------------------------------------------------------- fast code generation
 class _NoMask(Exception):
     """A landing rule that is not a plain set of cells: it is checked at each landing instead."""

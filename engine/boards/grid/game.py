@@ -12,10 +12,10 @@ from typing import Any
 
 from ...lang import dsl
 from ...api import Outcome, RulebookError
-from ...codegen import RUNTIME, define
-from ...lang.expr import INT, Emitter, Symbol, Vocabulary
+from ...codegen import define
+from ...lang.expr import Emitter
 from ...source.info import game_info
-from .fastgen import _Allow, _FastPhaseCode, _PhaseCode
+from .fastgen import _Allow, _FastPhaseCode
 from .layout import PLY, RESULT, TO_MOVE, Layout, replace as replaced
 from ...structs import replace
 from .movegen import PathCode, flips, target_groups
@@ -163,7 +163,9 @@ class GridGame(GridState, GridNotation):
         return out
 
     def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
-        if self.general:
+        if self.general or instrument or skip:
+            # one generator for every game, leaving rules out (skip) or counting their refusals
+            # (instrument); a plain game's fast moves come from fastgen, tuned for its jump chains
             promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
             # bitboard shifts (bulk steps, the pieces that can jump) where directions are translations
             lattice = self.geo.translations
@@ -173,10 +175,8 @@ class GridGame(GridState, GridNotation):
                             dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks if lattice else None,
                             reserved=[k.name for k in self.kinds if k.reserve],
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
-                            neutral=self.neutral, origin_table=self._origin_table if lattice else None).source
-        if instrument or skip:
-            return _PhaseCode(self.rules, ph, self._vocab, self.n, skip=frozenset(skip), instrument=instrument,
-                              fname=fname).source
+                            neutral=self.neutral, origin_table=self._origin_table if lattice else None,
+                            plain=not self.general).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
     def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool,
@@ -575,7 +575,7 @@ class GridGame(GridState, GridNotation):
             self.JUMP.append(jumps)
             # the same with the bits of both cells, for the general generator's jumps
             self.JUMPB.append([[tuple((a, b, 1 << a, 1 << b) for a, b in row) for row in per_seat]
-                               for per_seat in jumps] if self.general else None)
+                               for per_seat in jumps])
             self.RAYS.append(rays)
             self.NEXT.append(nexts)
             self.vectors[name] = frozenset(vecs_all)

@@ -40,7 +40,8 @@ import re
 
 from ...lang import dsl
 from ...lang.expr import Emitter, Symbol
-from .patterns import always_captures, bulk_step, captures, conditions, may_repeat, pattern_actions, starts_with_flip
+from .patterns import (always_captures, bulk_step, captures, conditions, first_actions, may_repeat, optional,
+                       pattern_actions, starts_with_flip)
 from .vocabulary import LANDING
 from .words import WORDS, keyword
 from .layout import BOARDS, CELLS, KINDS, RESERVES, TO_MOVE
@@ -64,7 +65,8 @@ class PathCode:
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
-                 origin_table=None):
+                 origin_table=None, plain: bool = False):
+        self.plain = plain                      # moves of the plain layout (state.py): (origin, destination)
         self.kind_values = kind_values          # kind name -> kind << 3
         self.moved = moved or {}                # kind index -> the value bits (kind << 3) it becomes once moved
         self.placing = False
@@ -201,7 +203,7 @@ class PathCode:
     def piece_moves(self, kinds):
         """The moves of the pieces on the board, kind by kind: bulk steps first, then a search
         from each piece."""
-        body, em = self.lines, self.em
+        body = self.lines
         loops = []
         for kind, alts in kinds:
             board = "B[me]" if kind is None or not self.multi else f"mk{kind}"
@@ -216,9 +218,12 @@ class PathCode:
         # the kinds whose every move starts with a jump: the pieces that can jump, by bitboards
         jumping = {}
         for i, (kind, board, alts) in enumerate(loops):
-            firsts = [pattern_actions(a)[0] for a in alts]
-            if alts and self.jump_masks and all(f.name == "jump" and isinstance(f.args[0], dsl.Name)
-                                                and f.args[0].dotted in self.dir_names for f in firsts):
+            # (every way through every pattern starts with a jump: a pattern that may begin with
+            # no action, or with another, may move a piece that cannot jump)
+            firsts = [f for a in alts for f in first_actions(a)]
+            if alts and self.jump_masks and not any(optional(a) for a in alts) and \
+                    all(f.name == "jump" and isinstance(f.args[0], dsl.Name) and f.args[0].dotted in self.dir_names
+                        for f in firsts):
                 jumping[i] = self.jump_terms(firsts)
         names = self.shared_terms(jumping.values())
         for i, (kind, board, alts) in enumerate(loops):
@@ -533,6 +538,9 @@ class PathCode:
             ind += "    "
         if self.exists:
             L.append(f"{ind}{'return True' if self.depth == 0 else 'add(1); return'}")
+            return
+        if self.plain:          # the plain layout's move: origin and destination
+            L.append(f"{ind}add((o, {ctx['c']}))")
             return
         path = (ctx["path"] if sure else f"({ctx['path']} if {ctx['caps']} else None)") if taken else "None"
         tup = f"o, {ctx['c']}, {ctx['caps']}, {path}, {ctx['fl']}, %s, {ctx['shot']}, {ctx['shift']}"

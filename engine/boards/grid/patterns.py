@@ -20,6 +20,30 @@ def pattern_actions(node) -> list[dsl.Action]:
     return []
 
 
+def optional(node) -> bool:
+    """Can a way through the pattern take no action at all?"""
+    if isinstance(node, dsl.Seq):
+        return optional(node.left) and optional(node.right)
+    if isinstance(node, dsl.Alt):
+        return optional(node.left) or optional(node.right)
+    if isinstance(node, dsl.Rep):
+        return node.quant in ("?", "*", "*+") or optional(node.body)
+    return False
+
+
+def first_actions(node) -> list[dsl.Action]:
+    """The actions a way through the pattern can start with."""
+    if isinstance(node, dsl.Action):
+        return [node]
+    if isinstance(node, dsl.Seq):
+        return first_actions(node.left) + (first_actions(node.right) if optional(node.left) else [])
+    if isinstance(node, dsl.Alt):
+        return first_actions(node.left) + first_actions(node.right)
+    if isinstance(node, dsl.Rep):
+        return first_actions(node.body)
+    return []
+
+
 def conditions(phase) -> list:
     """The phase's when(...) actions, in order: `skip` names the n-th one as ("when", n)."""
     return [a for _k, alts in phase.kinds for p in alts + phase.places for a in pattern_actions(p)

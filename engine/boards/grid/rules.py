@@ -401,7 +401,7 @@ def _graph_board(ch, spec: dict) -> tuple:
             ends = text.split()
             unknown = [e for e in ends if e not in index]
             if len(ends) != 2 or unknown:
-                ch.error(("board", "graph", "links", d, j), f"a link is 'FROM TO', two points of board.graph.cells"
+                ch.error(("board", "graph", "links", d, j), "a link is 'FROM TO', two points of board.graph.cells"
                                                             + (f" ('{unknown[0]}' is none)" if unknown else ""))
                 continue
             a, b = index[ends[0]], index[ends[1]]
