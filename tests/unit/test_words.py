@@ -1349,3 +1349,13 @@ def test_a_bad_graph_link_is_located(tmp_path, links, message):
     with pytest.raises(GameFileError) as info:
         rulebook.check_file(f)
     assert any(message in x.message for x in info.value.findings), [x.message for x in info.value.findings]
+
+
+def test_each_action_word_says_what_the_reference_says():
+    """docs/language.md's table of actions has a row per word of the registry, in the word's own words."""
+    from rulebook.boards.grid.words import WORDS
+    md = LANGUAGE.read_text()
+    for name, word in WORDS.items():
+        rows = [line for line in md.splitlines() if line.startswith(f"| `{name}(")]
+        assert rows, f"docs/language.md has no row for the action {name}"
+        assert rows[0].split(" | ", 1)[1].rstrip(" |").replace("\\|", "|") == word.about, name

@@ -56,3 +56,17 @@ class Word:
     def spell(self, move, name) -> str:
         """What the action adds to a move's notation after its path (name: a cell's name)."""
         return ""
+
+
+class Landing(Word):
+    """A word that lands on a cell and may take what stands there: capture=no|yes|only."""
+    options = {"capture": ("no", "yes", "only")}
+
+    def can_capture(self, a):
+        return keyword(a, "capture", "no") != "no"
+
+    def always_captures(self, a):
+        return keyword(a, "capture", "no") == "only"
+
+    def effects(self, a):
+        return {"capture"} if self.can_capture(a) else set()

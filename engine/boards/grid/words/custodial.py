@@ -10,7 +10,7 @@ class Custodial(Word):
     name = "custodial"
     written = "custodial(DIRECTIONS)"
     about = ("captures every enemy piece next to where the piece stands, in a direction of D, that has one of "
-             "the player's pieces right beyond it (closed in between two); never fails: a move that closes in "
+             "the player's pieces right beyond it (closed in between two: Tablut's capture); never fails: a move that closes in "
              "nothing captures nothing")
     sentence = "capture every enemy piece it closes in between itself and another of the player's pieces"
 

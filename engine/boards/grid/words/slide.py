@@ -1,27 +1,16 @@
 """slide(D): any number of cells in one direction of D over empty cells (a queen's move)."""
 from __future__ import annotations
 
-from .base import Word, keyword
-from .step import CAPTURE
+from .base import Landing, keyword
 
 
-class Slide(Word):
+class Slide(Landing):
     name = "slide"
     written = "slide(DIRECTIONS)"
-    options = {"capture": CAPTURE}
     about = ("any number of cells in one direction over empty cells (a queen's move); `capture=yes|only` as "
              "for step, onto the first piece met")
     rays = True
     sentence = "slide any number of empty cells in one direction"
-
-    def can_capture(self, a):
-        return keyword(a, "capture", "no") != "no"
-
-    def always_captures(self, a):
-        return keyword(a, "capture", "no") == "only"
-
-    def effects(self, a):
-        return {"capture"} if self.can_capture(a) else set()
 
     def lower(self, gen, a, ctx, k):
         ind, L = ctx["ind"], gen.lines

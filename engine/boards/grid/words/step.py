@@ -1,28 +1,16 @@
 """step(D): one cell in a direction of D."""
 from __future__ import annotations
 
-from .base import Word, keyword
-
-CAPTURE = ("no", "yes", "only")
+from .base import Landing, keyword
 
 
-class Step(Word):
+class Step(Landing):
     name = "step"
     written = "step(DIRECTIONS)"
-    options = {"capture": CAPTURE}
-    about = ("one cell in a direction of D, onto an empty cell; `capture=yes`: or onto an enemy piece, which "
-             "is captured; `capture=only`: only onto an enemy piece")
+    about = ("to an empty neighbour in a direction of set D; `capture=yes` also onto an enemy piece, which is "
+             "captured; `capture=only` only that")
     sentence = "step to an empty neighbouring cell"
     plain = True
-
-    def can_capture(self, a):
-        return keyword(a, "capture", "no") != "no"
-
-    def always_captures(self, a):
-        return keyword(a, "capture", "no") == "only"
-
-    def effects(self, a):
-        return {"capture"} if self.can_capture(a) else set()
 
     def lower(self, gen, a, ctx, k):
         ind, L = ctx["ind"], gen.lines
