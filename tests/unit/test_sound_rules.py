@@ -213,3 +213,35 @@ def test_mixed_jumps_over_own_and_enemy_pieces(tmp_path):
     assert "a1-c3xe5" in legal             # over the own man to c3, then over d4, taking it
     assert "a1-c3xa5" in legal
     assert len(legal) == len(set(legal))
+
+
+# ---------------------------------------------------------------- promotion in the middle of a capture
+def test_a_man_promoted_on_the_way_goes_on_capturing_as_a_king(tmp_path):
+    path = RULINGS / "promote_on_the_way.yaml"
+    g = load_game(path)
+    st = g.position({"black": ["b6"], "white": ["c7", "g5", "a1"]}, to_move="black")
+    legal = sorted(g.move_str(m) for m in g.legal_moves(st))
+    # over c7 onto d8, the far rank: a king now, it slides to f6 and takes g5 (a man could not)
+    assert legal == ["b6xd8-f6xh4", "b6xd8-f6xh4-e1", "b6xd8-f6xh4-f2", "b6xd8-f6xh4-g3"]
+    done = g.apply(st, g.parse_move(st, "b6xd8-f6xh4-g3"))
+    assert g.position_json(done)["pieces"] == {"white": ["a1"], "black": {"king": ["g3"]}}
+    # where the king could not go on, the move ends on the far rank, promoted
+    st = g.position({"black": ["b6"], "white": ["c7", "a1"]}, to_move="black")
+    assert [g.move_str(m) for m in g.legal_moves(st)] == ["b6xd8"]
+    assert g.position_json(g.apply(st, g.legal_moves(st)[0]))["pieces"]["black"] == {"king": ["d8"]}
+    # without on_the_way, the promotion waits for the end of the move
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(path.read_text().replace(", on_the_way: true", ""))
+    g = load_game(plain)
+    st = g.position({"black": ["b6"], "white": ["c7", "g5", "a1"]}, to_move="black")
+    assert [g.move_str(m) for m in g.legal_moves(st)] == ["b6xd8"]
+
+
+def test_a_promotion_on_the_way_names_one_kind(tmp_path):
+    text = (RULINGS / "promote_on_the_way.yaml").read_text()
+    f = tmp_path / "two.yaml"
+    f.write_text(text.replace("{to: king, in: opponent.home, on_the_way: true}",
+                              "{to: [king, man], in: opponent.home, on_the_way: true}"))
+    with pytest.raises(GameFileError) as info:
+        check_file(f)
+    assert "a promotion on the way makes one kind" in info.value.findings[0].message

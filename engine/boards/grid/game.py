@@ -19,7 +19,7 @@ from .fastgen import _Allow, _FastPhaseCode
 from .layout import PLY, RESULT, TO_MOVE, Layout, replace as replaced
 from ...structs import replace
 from .movegen import PathCode, flips, target_groups
-from .patterns import pattern_actions
+from .patterns import always_captures, pattern_actions
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
@@ -176,8 +176,22 @@ class GridGame(GridState, GridNotation):
                             reserved=[k.name for k in self.kinds if k.reserve],
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
                             neutral=self.neutral, origin_table=self._origin_table if lattice else None,
-                            plain=not self.general).source
+                            plain=not self.general, on_the_way=self._on_the_way(ph)).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
+
+    def _on_the_way(self, ph) -> dict:
+        """For movegen: kind index -> (the kind it becomes on the way, its value bits, the bodies
+        of that kind's repeated captures in this phase), for the kinds that promote on the way."""
+        names = [k.name for k in self.kinds]
+        out = {}
+        for i, k in enumerate(self.kinds):
+            if k.promote_on_the_way:
+                target = names.index(k.promote_to[0])
+                bodies = [a.body for ki, alts in ph.kinds if ki == target for a in alts
+                          if isinstance(a, dsl.Rep) and a.quant in ("+", "++") and always_captures(a.body)]
+                if bodies:
+                    out[i] = (target, self.kind_values[k.promote_to[0]], bodies)
+        return out
 
     def _step_table(self, dirs: str, kind: int | None, capture: str, promoting: bool, track: bool,
                     grouped: bool = True):

@@ -65,8 +65,12 @@ class PathCode:
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
-                 origin_table=None, plain: bool = False):
+                 origin_table=None, plain: bool = False, on_the_way=None):
         self.plain = plain                      # moves of the plain layout (state.py): (origin, destination)
+        # kind index -> (the kind it becomes, its value bits, the bodies of that kind's repeated
+        # captures): a capture sequence landing in the zone goes on as that kind
+        self.on_the_way = on_the_way or {}
+        self.continuing = False                 # writing such a sequence's rest
         self.kind_values = kind_values          # kind name -> kind << 3
         self.moved = moved or {}                # kind index -> the value bits (kind << 3) it becomes once moved
         self.placing = False
@@ -401,7 +405,7 @@ class PathCode:
             if node.quant == "?":
                 self.twice(ctx, k, lambda c2, k2: (k2(c2), self.pattern(node.body, c2, k2)))
             elif node.quant in ("+", "++") and _size(node.body, _then(None, 2)) <= MAX_COPIED:
-                self.pattern(node.body, ctx, lambda c2: self.loop(node, c2, k))    # the first round inline
+                self.pattern(node.body, ctx, lambda c2: self.go_on(node, c2, lambda c3: self.loop(node, c3, k)))
             elif node.quant in ("+", "++"):         # a large body is written once: rounds counted
                 self.loop(node, ctx, k, once=True)
             else:
@@ -451,6 +455,28 @@ class PathCode:
         else:
             emit(ctx, _then(call, 1))
 
+    def go_on(self, node, ctx, k):
+        """What follows a round of the repetition `node`: k(ctx); but where the moving piece
+        promotes on the way and the round captured onto a cell of its zone, the rest of the
+        move there is that of the kind it becomes: its repeated captures, going on while they
+        can (none: the move ends there, promoted)."""
+        way = self.on_the_way.get(self.kind)
+        if way is None or self.continuing or not always_captures(node.body):
+            k(ctx)
+            return
+        target, value, bodies = way
+        ind, L = ctx["ind"], self.lines
+        L.append(f"{ind}if PROMO_{self.kind}[me][{ctx['c']}]:")
+        saved = self.kind, self.promoting, self.continuing
+        self.kind, self.promoting, self.continuing = target, False, True
+        body = bodies[0]
+        for b in bodies[1:]:
+            body = dsl.Alt(body, b)
+        self.loop(dsl.Rep(body, "*+"), {**ctx, "ind": ind + "    ", "val": f"({value} | me1)"}, self.accept)
+        self.kind, self.promoting, self.continuing = saved
+        L.append(f"{ind}else:")
+        k({**ctx, "ind": ind + "    "})
+
     def nonlocal_took(self, ind):
         """A function written inside the rounds of a possessive repetition rep<j> may say that
         rep<j> went on (took<j> = True): the name is rep<j>'s."""
@@ -490,9 +516,12 @@ class PathCode:
             k(inner)
 
         def again(c2):
-            j = c2["ind"]
             if possessive:
-                L.append(f"{j}took{i} = True")
+                L.append(f"{c2['ind']}took{i} = True")
+            self.go_on(node, c2, next_round)
+
+        def next_round(c2):
+            j = c2["ind"]
             args = ", ".join([c2[key] for key in carried] + (["True"] if once else []))
             if capturing:
                 L.append(f"{j}rep{i}({args})")

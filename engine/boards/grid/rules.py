@@ -37,6 +37,7 @@ class Kind:
     reserve: int = 0                   # pieces each seat holds off the board
     promote_to: list[str] = field(default_factory=list)
     promote_in: str | None = None      # a zone (of the piece's owner)
+    promote_on_the_way: bool = False   # it promotes as soon as a capture sequence lands in the zone
     resets_quiet: bool = False         # its moves reset the `quiet` count (as captures do)
     neutral: bool = False              # owned by nobody (an arrow, a blocker)
     moved: str | None = None           # the kind a piece of this kind becomes once it has moved
@@ -505,6 +506,10 @@ def _kinds(ch, spec, zones) -> list[Kind]:
             if where not in zones:
                 ch.error(("pieces", name, "promote", "in"), f"unknown zone '{pr['in']}'")
             k.promote_to, k.promote_in = to, pr["in"]
+            k.promote_on_the_way = bool(pr.get("on_the_way"))
+            if k.promote_on_the_way and len(to) > 1:
+                ch.error(("pieces", name, "promote", "on_the_way"), "a promotion on the way makes one kind: "
+                                                                    "promote.to names one kind here")
         out.append(k)
     reserved = [k.name for k in out if k.reserve]
     if len(reserved) > 1:
