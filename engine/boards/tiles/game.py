@@ -15,7 +15,6 @@ from typing import Any
 from ...codegen import define
 from ...api import CHANCE, IllegalMove, RulebookError, parse_by_notation
 from ...lang.expr import Emitter
-from ...source.info import game_info
 from .building import Building
 from .explain import explain as explain_move
 from .picture import scene as scene_of
@@ -40,7 +39,6 @@ class TileGame:
         self.name = rules.spec["game"]
         self.players = tuple(rules.players[:seats])
         self.options = dict(options)
-        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))  # what front-ends read
         self.instrument = instrument
         self.stats = dict.fromkeys(STATS, 0)        # shared with the parts, reset in place
         n = self.n = seats
@@ -59,10 +57,10 @@ class TileGame:
         tr = self.track = TrackSet([t.pairs for t in types])
         self.stop_type = tuple(rules.stop is not None and t.feature == rules.stop for t in types)
         self.net = Network(self.plane, tr, self.stop_type)
-        placed = [(t, k) for t in range(len(types)) for k in range(4)]     # index t * 4 + k
-        self.exits = tuple(tuple(tr.exits(t, k, a) for a in range(4)) for t, k in placed)
-        self.pairs = tuple(tuple(tr.pairs(t, k)) for t, k in placed)
-        self.track_sides = tuple(tuple(s for s in range(4) if tr.mask[t][k] >> s & 1) for t, k in placed)
+        turned = [(t, k) for t in range(len(types)) for k in range(4)]     # type t turned k: index t * 4 + k
+        self.exits = tuple(tuple(tr.exits(t, k, a) for a in range(4)) for t, k in turned)
+        self.pairs = tuple(tuple(tr.pairs(t, k)) for t, k in turned)
+        self.track_sides = tuple(tuple(s for s in range(4) if tr.mask[t][k] >> s & 1) for t, k in turned)
         # the parts
         self.building = Building(self)
         self.sales = Sales(self)
