@@ -15,6 +15,7 @@ from typing import Any
 from ...codegen import define
 from ...api import CHANCE, IllegalMove, RulebookError, parse_by_notation
 from ...lang.expr import Emitter
+from ...source.info import game_info
 from .building import Building
 from .explain import explain as explain_move
 from .picture import scene as scene_of
@@ -39,6 +40,7 @@ class TileGame:
         self.name = rules.spec["game"]
         self.players = tuple(rules.players[:seats])
         self.options = dict(options)
+        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))  # what front-ends read
         self.instrument = instrument
         self.stats = dict.fromkeys(STATS, 0)        # shared with the parts, reset in place
         n = self.n = seats
