@@ -16,6 +16,7 @@ from ...codegen import define
 from ...lang.expr import Emitter
 from ...source.info import game_info
 from .fastgen import _Allow, _FastPhaseCode
+from .functions import attacked
 from .layout import PLY, RESULT, TO_MOVE, Layout, replace as replaced
 from ...structs import replace
 from .movegen import PathCode, flips, target_groups
@@ -23,8 +24,9 @@ from .patterns import always_captures, pattern_actions
 from .notation import GridNotation
 from .rules import GridRules
 from .state import PASS, GridState
-from .words import DIRS, WORDS, keyword
-from .vocabulary import advance, connected, direction_sets, first, grid_vocabulary, in_a_row, in_a_row_of, repeated
+from .words import DIRS, WORDS
+from .functions import cells as cell_functions, connected, counting, in_a_row
+from .vocabulary import direction_sets, grid_vocabulary, repeated
 
 
 class GridGame(GridState, GridNotation):
@@ -62,7 +64,7 @@ class GridGame(GridState, GridNotation):
         self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
         self.bare = False       # decided once the searches and end conditions are written
         if self.general and "attacked()" in rules.words:     # only a game that asks pays for its tables
-            src = self._attacked_source()
+            src, self._sliders = attacked.source(self, ns)
             self.sources["attacked"] = src
             self._exec(src, "_attacked", ns, ("attacked",))
         if any(ph.legal for ph in rules.phases):
@@ -127,7 +129,7 @@ class GridGame(GridState, GridNotation):
         return not any(re.search(r"\bcells\b", src) for src in self.sources.values())
 
     @property
-    def _occ(self) -> str:
+    def occ_source(self) -> str:
         """Source of the bitboard of every piece on the board."""
         return " | ".join(f"B[{i}]" for i in range(self.n + (1 if self.neutral else 0)))
 
@@ -212,7 +214,7 @@ class GridGame(GridState, GridNotation):
                 zname, zseat = (where[9:], (seat + 1) % self.n) if where.startswith("opponent.") else (where, seat)
                 promo_cells = set(self.zone_cells[zname][zseat])
             shifts = []
-            for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
+            for v in dict.fromkeys(x for x in (self.vector(seat, w) for w in words) if x is not None):
                 name = f"BULK{len(self._bulk)}"
                 self._bulk.append(name)
                 plain, taking, plain_p, taking_p, mask = {}, {}, {}, {}, 0
@@ -259,7 +261,7 @@ class GridGame(GridState, GridNotation):
         other kinds."""
         k = self.kinds[kind or 0]
         sets = direction_sets(self.rules.dirsets, self.geo)
-        ways = sum(len({self._vector(0, w) for w in sets[dirs]} - {None}) for dirs, _cap in steps)
+        ways = sum(len({self.vector(0, w) for w in sets[dirs]} - {None}) for dirs, _cap in steps)
         if self._start_pieces(k) > ways:
             return None
         caps = {cap for _dirs, cap in steps}
@@ -293,7 +295,7 @@ class GridGame(GridState, GridNotation):
         out = []
         for seat in range(self.n):
             shifts = []
-            for v in dict.fromkeys(x for x in (self._vector(seat, w) for w in words) if x is not None):
+            for v in dict.fromkeys(x for x in (self.vector(seat, w) for w in words) if x is not None):
                 name = f"{'JMASK' if steps == 2 else 'SMASK'}_{v[0]}_{v[1]}".replace("-", "m")
                 shift = geo.shift(v)
                 if name not in ns:
@@ -377,126 +379,11 @@ class GridGame(GridState, GridNotation):
             return False
         return groups if rules and all(take(r.node) for r in rules) else None
 
-    def _attack_ways(self) -> dict[int, list[tuple[str, str]]]:
-        """kind index -> the (step|slide, direction set) of its plain capturing alternatives."""
-        sets = direction_sets(self.rules.dirsets, self.geo)
-        ways: dict[int, list] = {}
-        for ph in self.rules.phases:
-            for kind, alts in ph.kinds:
-                for a in alts:
-                    if isinstance(a, dsl.Action) and a.name in ("step", "slide") and \
-                            keyword(a, "capture", "no") != "no" and isinstance(a.args[0], dsl.Name) \
-                            and a.args[0].dotted in sets:
-                        for ki in (range(len(self.kinds)) if kind is None else [kind]):
-                            ways.setdefault(ki, []).append((a.name, a.args[0].dotted))
-        return ways
-
-    def _attacked_source(self) -> str:
-        """_attacked(st, me, mask): could another player's piece capture on a cell of `mask` (a
-        piece there of someone other than its owner; on an empty cell, of someone other than
-        `me`) with one of its capturing single steps or slides (the word `attacked`)? Per
-        attacking seat: one bitboard test per step table (kinds stepping alike share it), and
-        per group of directions slid by the same kinds, the first piece on each ray found by a
-        bit trick (rays run to higher or lower cell numbers)."""
-        geo, n, ns = self.geo, self.n, self._ns
-        sets = direction_sets(self.rules.dirsets, geo)
-        ways = self._attack_ways()
-
-        def kinds_code(kinds):
-            if not self.multi:
-                return "own"
-            return "own & " + (f"K[{kinds[0]}]" if len(kinds) == 1 else "(" + " | ".join(f"K[{k}]" for k in kinds) + ")")
-
-        sliding = []            # (attacking seat, kinds, per cell the masks of its rays)
-        # _hit(B, K, occ, clear, p, c): the same question for one cell c, asked of the seats
-        # other than p, on given boards (the pieces on `clear` left out): a position after a
-        # move without building it
-        L = ["def _hit(B, K, occ, clear, p, c):"]
-        for s in range(n):
-            steps: dict[tuple, list[int]] = {}
-            slides: dict[tuple, list[int]] = {}          # direction vector -> kinds sliding it
-            for ki, acts in sorted(ways.items()):
-                for name, dirs in dict.fromkeys(acts):
-                    for v in dict.fromkeys(x for x in (self._vector(s, w) for w in sets[dirs]) if x is not None):
-                        if name == "step":
-                            steps.setdefault(v, [])
-                            if ki not in steps[v]:
-                                steps[v].append(ki)
-                        else:
-                            slides.setdefault(v, [])
-                            if ki not in slides[v]:
-                                slides[v].append(ki)
-            tests = []
-            by_kinds: dict[tuple, list] = {}            # kinds -> vectors they step along
-            for v, kinds in steps.items():
-                by_kinds.setdefault(tuple(kinds), []).append(v)
-            for kinds, vecs in by_kinds.items():
-                table = [0] * (self.size + 1)
-                for c in geo.cells():
-                    for v in vecs:
-                        a = geo.neighbour(c, geo.back(v)) if geo.back(v) is not None else -1
-                        if a >= 0:
-                            table[c] |= 1 << a
-                name = f"AT_STEP{s}_{len(tests)}"
-                ns[name] = table
-                tests.append(f"if {kinds_code(kinds)} & {name}[c]: return True")
-            groups: dict[tuple, list] = {}
-            for v, kinds in slides.items():
-                groups.setdefault(tuple(kinds), []).append(v)
-            for kinds, vecs in groups.items():
-                table = [()] * (self.size + 1)
-                for c in geo.cells():
-                    rays = []
-                    for v in vecs:
-                        back = geo.back(v)
-                        ray = geo.ray(c, back) if back is not None else ()
-                        if ray:
-                            # the first piece on a ray is found by a bit trick: its cells must run
-                            # one way along the index (always so on a lattice)
-                            up = ray == tuple(sorted(ray))
-                            if not up and ray != tuple(sorted(ray, reverse=True)):
-                                raise RulebookError(f"{self.rules.src_file}: attacked() along the {back} links "
-                                                    f"from {geo.name(c)}: their points must come in the order "
-                                                    "the board lists them, or the reverse")
-                            rays.append((sum(1 << x for x in ray), up))
-                    table[c] = tuple(rays)
-                sliding.append((s, kinds, table))
-                name = f"AT_RAY{s}_{len(tests)}"
-                ns[name] = table
-                ns[name + "u"] = [sum(m for m, _up in rays) for rays in table]      # all the rays at once
-                tests += [f"sl = {kinds_code(kinds)} & {name}u[c]",
-                          "if sl:",
-                          f"    for m, up in {name}[c]:",
-                          "        y = occ & m",
-                          "        if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl: return True"]
-            if tests:
-                L += [f"    if p != {s}:", f"        own = B[{s}] & ~clear", "        if own:"]
-                L += ["            " + t for t in tests]
-        L += ["    return False", "",
-              "def _attacked(st, me, mask):",
-              f"    cells = {self.layout.read('cells')}; B = {self.layout.read('boards')}; K = {self.layout.read('kinds')}",
-              "    occ = " + self._occ,
-              "    while mask:",
-              "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
-              "        p = (cells[c] & 7) - 1",
-              f"        if not 0 <= p < {n}:",
-              "            p = me",
-              "        if _hit(B, K, occ, 0, p, c):",
-              "            return True",
-              "    return False"]
-        # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
-        # slide to c, does it run to higher cells, j); self._sliders the pieces of each group j
-        ns["XRAY"] = [[tuple((m, up, j) for j, (s, _k, rays) in enumerate(sliding) if s != p for m, up in rays[c])
-                       for c in range(self.size + 1)] for p in range(n)]
-        self._sliders = "(" + "".join(f"B[{s}] & {kinds_code(kinds)[6:]}, " if self.multi else f"B[{s}], "
-                                      for s, kinds, _m in sliding) + ")"
-        return "\n".join(L) + "\n"
-
     def _prologue(self, body: str) -> str:
         """The first lines of a function of (st, me) whose code is `body`: the cell bytes only
         when it reads them (rebuilt, in a bare game)."""
         n = self.n
-        occ = self._occ
+        occ = self.occ_source
         read = self.layout.read
         extra = f"; K = {read('kinds')}" if self.general else ""
         cells = f"cells = {self._cells_source}; " if re.search(r"\bcells\b", body) else ""
@@ -560,7 +447,7 @@ class GridGame(GridState, GridNotation):
                 continue
             steps, jumps, rays, nexts, vecs_all = [], [], [], [], set()
             for seat in range(n):
-                vecs = list(dict.fromkeys(v for v in (self._vector(seat, w) for w in words) if v is not None))
+                vecs = list(dict.fromkeys(v for v in (self.vector(seat, w) for w in words) if v is not None))
                 vecs_all.update((seat, v) for v in vecs)
                 srow, jrow, rrow = [()] * size, [()] * size, [()] * size
                 nrow = [off] * (size + 1)
@@ -633,7 +520,7 @@ class GridGame(GridState, GridNotation):
                 stepped |= names
         return stepped | other, other
 
-    def _vector(self, seat: int, word) -> tuple[int, int] | None:
+    def vector(self, seat: int, word) -> tuple[int, int] | None:
         geo = self.geo
         fw = self.forward[seat]
         if isinstance(word, list):          # [forward, left] cells, on a square board
@@ -655,7 +542,7 @@ class GridGame(GridState, GridNotation):
         ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "JUMPB": self.JUMPB, "RAYS": self.RAYS, "NEXT": self.NEXT,
                               "_combinations": itertools.combinations, "RK": self.RK, "STATS": self.stats,
                               "BIT": bits, "FULL": sum(1 << i for i in self.geo.cells()), "ALLOW": _Allow(size)}
-        ns["_advance"] = advance
+        counting.tables(self, ns)
         for z, per in self.zone_cells.items():
             ns[f"ZL_{z}"] = per
             ns[f"ZM_{z}"] = [sum(1 << i for i in cells) for cells in per]
@@ -666,18 +553,10 @@ class GridGame(GridState, GridNotation):
             ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
             ns["_flips"] = partial(flips, BIT=bits)
             words = self.rules.words
-            if "in_a_row()" in words:   # per cell, per axis: the cells ahead and behind
-                axes = [(v, self.geo.back(v)) for v in self.geo.axes()]
-                lines = [tuple((self.geo.ray(i, a), self.geo.ray(i, b) if b is not None else ()) for a, b in axes)
-                         if self.geo.used[i] else ()
-                         for i in range(size)]
-                ns["_in_a_row"] = partial(in_a_row, lines=lines)
-                ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
-            ns["_first"] = partial(first, off=size)
-            if "connected()" in words:
-                nexts = [self.geo.neighbours(v) for v in self.geo.directions.values()]
-                near = [sum(1 << nxt[i] for nxt in nexts if nxt[i] >= 0) for i in range(size)]
-                ns["_connected"] = partial(connected, near=near)
+            cell_functions.tables(self, ns)
+            for module in (in_a_row, connected):    # tables only a game that asks pays for
+                if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
+                    module.tables(self, ns)
             promo = []
             for i, k in enumerate(self.kinds):
                 table = []

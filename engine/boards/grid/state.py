@@ -254,7 +254,7 @@ class GridState:
             code = "\n".join(em.hoisted[0] + [test])
             if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
                 L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
-            occ = "    occ = " + self._occ
+            occ = "    occ = " + self.occ_source
             if re.search(r"\bocc\b", code) and occ not in L:
                 L.append(occ)
             L.extend("    " + x for x in em.hoisted[0])

@@ -8,7 +8,8 @@ whole state. Words marked in GENERAL_WORDS need the general state layout.
 from __future__ import annotations
 
 from ...source.options import option_symbols
-from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Function, Symbol, Vocabulary
+from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, ZONE, Symbol, Vocabulary
+from .functions import FUNCTIONS
 from . import topology as topo
 from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 
@@ -75,115 +76,6 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         names[d] = Symbol(DIRS, repr(i))
     names.update(option_symbols(spec or {}, option_values))
     return Vocabulary(names, FUNCTIONS, member=lambda cell, group: f"((BIT[{cell}] & {group}) != 0)")
-
-
-def _sel(arg) -> tuple[str, str | None]:
-    return arg if isinstance(arg, tuple) else (arg, None)
-
-
-def _count(args, types):
-    g, z = _sel(args[0])
-    return f"({g} & {z}).bit_count()" if z else f"{g}.bit_count()"
-
-
-def _all(args, types):
-    g, z = _sel(args[0])
-    return f"(({g} & {z}) == {g})"
-
-
-def _none(args, types):
-    g, z = _sel(args[0])
-    return f"(not ({g} & {z}))"
-
-
-def _any(args, types):
-    g, z = _sel(args[0])
-    return f"(({g} & {z}) != 0)"
-
-
-FUNCTIONS = {
-    "count": Function(((GROUP, SELECTION),), INT, _count, "how many pieces"),
-    "all": Function(((SELECTION,),), BOOL, _all, "every piece of the group is in the zone"),
-    "none": Function(((SELECTION,),), BOOL, _none, "no piece of the group is in the zone"),
-    "any": Function(((SELECTION,),), BOOL, _any, "some piece of the group is in the zone"),
-    "size": Function(((ZONE,),), INT, lambda a, t: f"{a[0]}.bit_count()", "how many cells"),
-    "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, B, RK)",
-                        "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
-    "in_a_row": Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[{LAST}], {a[0]}, {a[1]})",
-                         "the last piece placed or moved stands in a line of at least N of its owner's "
-                         "pieces (exactly N with exact=true)", keywords={"exact": ((BOOL,), "False")}),
-    "connected": Function(((ZONE,), (ZONE,)), BOOL, lambda a, t: f"_connected(B[me], {a[0]}, {a[1]})",
-                          "a chain of the player's pieces, cell to adjacent cell, joins the two zones"),
-    "empty": Function(((CELL,),), BOOL, lambda a, t: f"(not cells[{a[0]}])",
-                      "the cell holds no piece (false off the board)"),
-    "occupied": Function(((CELL,),), BOOL, lambda a, t: f"(0 < cells[{a[0]}] < 255)", "the cell holds a piece"),
-    "friend": Function(((CELL,),), BOOL, lambda a, t: f"FRIEND[me][cells[{a[0]}]]", "the cell holds a piece of the player's"),
-    "enemy": Function(((CELL,),), BOOL, lambda a, t: f"ENEMY[me][cells[{a[0]}]]", "the cell holds an opponent's piece"),
-    "attacked": Function(((CELL, GROUP),), BOOL,
-                         lambda a, t: f"_attacked(st, me, {'BIT[' + a[0] + ']' if t[0] == CELL else a[0]})",
-                         "another player's piece could capture there (on the cell, or on a piece of the group) "
-                         "with one of its capturing steps or slides"),
-    "first": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"_first(cells, RAYS[{a[1]}][me][{a[0]}])",
-                      "the first cell holding a piece from a cell in direction D (a set of one direction), "
-                      "or off the board when the ray meets none"),
-    "neighbour": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"NEXT[{a[1]}][me][{a[0]}]",
-                          "the cell next to a cell in a direction (one direction: a set of one)"),
-}
-
-
-# ---------------------------------------------------------------- runtime helpers
-def advance(board: int, boards: tuple, ranks: list[list[int]]) -> int:
-    """Sum of the pieces' ranks, each from its owner's home edge (ranks[seat][cell]; a piece
-    owned by nobody has none)."""
-    total = 0
-    for seat, rank in enumerate(ranks):
-        own = board & boards[seat]
-        while own:
-            lo = own & -own
-            total += rank[lo.bit_length() - 1]
-            own ^= lo
-    return total
-
-
-def in_a_row(cells, c, n, exact, lines) -> bool:
-    """Does the piece on cell c stand in a line of n of its owner's pieces (at least n; exactly
-    n with `exact`)?"""
-    if c < 0 or not cells[c]:
-        return False
-    owner = cells[c] & 7
-    for ahead, behind in lines[c]:
-        k = 1
-        for t in ahead:
-            if cells[t] & 7 != owner:
-                break
-            k += 1
-        for t in behind:
-            if cells[t] & 7 != owner:
-                break
-            k += 1
-        if k == n if exact else k >= n:
-            return True
-    return False
-
-
-def in_a_row_of(cells, placed, n, exact, lines) -> bool:
-    """in_a_row for every cell of `placed` (the stones of a drop of several): does one of them
-    stand in such a line?"""
-    return any(in_a_row(cells, c, n, exact, lines) for c in placed)
-
-
-def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
-    """A chain of `mine` from a cell of a to a cell of b (near[i]: the cells next to i)."""
-    front = seen = mine & a
-    while front:
-        if seen & b:
-            return True
-        lo = front & -front
-        front ^= lo
-        new = near[lo.bit_length() - 1] & mine & ~seen
-        seen |= new
-        front |= new
-    return bool(seen & b)
 
 
 def repeated(st, n) -> int:

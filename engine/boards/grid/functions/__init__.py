@@ -1,0 +1,19 @@
+"""The functions of grid expressions, one module each (or a module for a few of a kind): each
+holds its signature and the Python it becomes (a lang.expr.Function), its runtime helpers and
+`tables(game, ns)`, what it needs in a compiled game's namespace, built only for a game whose
+rules use it. vocabulary.py and game.py walk FUNCTIONS and MODULES: a new function is a new
+module here and its line below."""
+from __future__ import annotations
+
+from . import attacked, cells, connected, counting, in_a_row
+
+MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (counting, cells, in_a_row, connected, attacked)}
+FUNCTIONS = {**counting.FUNCTIONS, "in_a_row": in_a_row.FUNCTION, "connected": connected.FUNCTION,
+             "empty": cells.FUNCTIONS["empty"], "occupied": cells.FUNCTIONS["occupied"],
+             "friend": cells.FUNCTIONS["friend"], "enemy": cells.FUNCTIONS["enemy"],
+             "attacked": attacked.FUNCTION, "first": cells.FUNCTIONS["first"],
+             "neighbour": cells.FUNCTIONS["neighbour"]}
+# the module holding each function (a game builds a module's tables when its rules use one)
+HOME = {name: m for m in MODULES.values() for name in getattr(m, "FUNCTIONS", {m.__name__.rsplit(".", 1)[1]: 0})}
+
+__all__ = ["FUNCTIONS", "HOME", "MODULES"]

@@ -1,0 +1,135 @@
+"""attacked(CELL), attacked(GROUP): could another player's piece capture on the cell (on a piece of
+the group) with one of its capturing single steps or slides, each an alternative of its own?
+
+Its code is written per game (`source`): per attacking seat one bitboard test per step table and
+a first-piece-on-a-ray bit trick per group of slides, and `_hit`, the same question asked of
+boards after a move without building its state (the `legal` rules' fast path in game.py)."""
+from __future__ import annotations
+
+from ....api import RulebookError
+from ....lang import dsl
+from ....lang.expr import BOOL, CELL, GROUP, Function
+from ..words import keyword
+
+FUNCTION = Function(((CELL, GROUP),), BOOL,
+                    lambda a, t: f"_attacked(st, me, {'BIT[' + a[0] + ']' if t[0] == CELL else a[0]})",
+                    "another player's piece could capture there (on the cell, or on a piece of the group) "
+                    "with one of its capturing steps or slides")
+
+
+def ways(game) -> dict[int, list[tuple[str, str]]]:
+    """kind index -> the (step|slide, direction set) of its plain capturing alternatives."""
+    from ..vocabulary import direction_sets
+    sets = direction_sets(game.rules.dirsets, game.geo)
+    out: dict[int, list] = {}
+    for ph in game.rules.phases:
+        for kind, alts in ph.kinds:
+            for a in alts:
+                if isinstance(a, dsl.Action) and a.name in ("step", "slide") and \
+                        keyword(a, "capture", "no") != "no" and isinstance(a.args[0], dsl.Name) \
+                        and a.args[0].dotted in sets:
+                    for ki in (range(len(game.kinds)) if kind is None else [kind]):
+                        out.setdefault(ki, []).append((a.name, a.args[0].dotted))
+    return out
+
+def source(game, ns: dict) -> tuple[str, str]:
+    """_attacked(st, me, mask): could another player's piece capture on a cell of `mask` (a
+    piece there of someone other than its owner; on an empty cell, of someone other than
+    `me`) with one of its capturing single steps or slides (the word `attacked`)? Per
+    attacking seat: one bitboard test per step table (kinds stepping alike share it), and
+    per group of directions slid by the same kinds, the first piece on each ray found by a
+    bit trick (rays run to higher or lower cell numbers)."""
+    from ..vocabulary import direction_sets
+    geo, n = game.geo, game.n
+    sets = direction_sets(game.rules.dirsets, geo)
+    by_kind = ways(game)
+
+    def kinds_code(kinds):
+        if not game.multi:
+            return "own"
+        return "own & " + (f"K[{kinds[0]}]" if len(kinds) == 1 else "(" + " | ".join(f"K[{k}]" for k in kinds) + ")")
+
+    sliding = []            # (attacking seat, kinds, per cell the masks of its rays)
+    # _hit(B, K, occ, clear, p, c): the same question for one cell c, asked of the seats
+    # other than p, on given boards (the pieces on `clear` left out): a position after a
+    # move without building it
+    L = ["def _hit(B, K, occ, clear, p, c):"]
+    for s in range(n):
+        steps: dict[tuple, list[int]] = {}
+        slides: dict[tuple, list[int]] = {}          # direction vector -> kinds sliding it
+        for ki, acts in sorted(by_kind.items()):
+            for name, dirs in dict.fromkeys(acts):
+                for v in dict.fromkeys(x for x in (game.vector(s, w) for w in sets[dirs]) if x is not None):
+                    if name == "step":
+                        steps.setdefault(v, [])
+                        if ki not in steps[v]:
+                            steps[v].append(ki)
+                    else:
+                        slides.setdefault(v, [])
+                        if ki not in slides[v]:
+                            slides[v].append(ki)
+        tests = []
+        by_kinds: dict[tuple, list] = {}            # kinds -> vectors they step along
+        for v, kinds in steps.items():
+            by_kinds.setdefault(tuple(kinds), []).append(v)
+        for kinds, vecs in by_kinds.items():
+            table = [0] * (game.size + 1)
+            for c in geo.cells():
+                for v in vecs:
+                    a = geo.neighbour(c, geo.back(v)) if geo.back(v) is not None else -1
+                    if a >= 0:
+                        table[c] |= 1 << a
+            name = f"AT_STEP{s}_{len(tests)}"
+            ns[name] = table
+            tests.append(f"if {kinds_code(kinds)} & {name}[c]: return True")
+        groups: dict[tuple, list] = {}
+        for v, kinds in slides.items():
+            groups.setdefault(tuple(kinds), []).append(v)
+        for kinds, vecs in groups.items():
+            table = [()] * (game.size + 1)
+            for c in geo.cells():
+                rays = []
+                for v in vecs:
+                    back = geo.back(v)
+                    ray = geo.ray(c, back) if back is not None else ()
+                    if ray:
+                        # the first piece on a ray is found by a bit trick: its cells must run
+                        # one way along the index (always so on a lattice)
+                        up = ray == tuple(sorted(ray))
+                        if not up and ray != tuple(sorted(ray, reverse=True)):
+                            raise RulebookError(f"{game.rules.src_file}: attacked() along the {back} links "
+                                                f"from {geo.name(c)}: their points must come in the order "
+                                                "the board lists them, or the reverse")
+                        rays.append((sum(1 << x for x in ray), up))
+                table[c] = tuple(rays)
+            sliding.append((s, kinds, table))
+            name = f"AT_RAY{s}_{len(tests)}"
+            ns[name] = table
+            ns[name + "u"] = [sum(m for m, _up in rays) for rays in table]      # all the rays at once
+            tests += [f"sl = {kinds_code(kinds)} & {name}u[c]",
+                      "if sl:",
+                      f"    for m, up in {name}[c]:",
+                      "        y = occ & m",
+                      "        if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl: return True"]
+        if tests:
+            L += [f"    if p != {s}:", f"        own = B[{s}] & ~clear", "        if own:"]
+            L += ["            " + t for t in tests]
+    L += ["    return False", "",
+          "def _attacked(st, me, mask):",
+          f"    cells = {game.layout.read('cells')}; B = {game.layout.read('boards')}; K = {game.layout.read('kinds')}",
+          "    occ = " + game.occ_source,
+          "    while mask:",
+          "        lo = mask & -mask; mask ^= lo; c = lo.bit_length() - 1",
+          "        p = (cells[c] & 7) - 1",
+          f"        if not 0 <= p < {n}:",
+          "            p = me",
+          "        if _hit(B, K, occ, 0, p, c):",
+          "            return True",
+          "    return False"]
+    # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
+    # slide to c, does it run to higher cells, j); `sliders` the pieces of each group j
+    ns["XRAY"] = [[tuple((m, up, j) for j, (s, _k, rays) in enumerate(sliding) if s != p for m, up in rays[c])
+                   for c in range(game.size + 1)] for p in range(n)]
+    sliders = "(" + "".join(f"B[{s}] & {kinds_code(kinds)[6:]}, " if game.multi else f"B[{s}], "
+                                  for s, kinds, _m in sliding) + ")"
+    return "\n".join(L) + "\n", sliders

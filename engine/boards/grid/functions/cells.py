@@ -1,0 +1,32 @@
+"""empty, occupied, friend, enemy, first, neighbour: what a cell holds, and the cells around it."""
+from __future__ import annotations
+
+from functools import partial
+
+from ....lang.expr import BOOL, CELL, DIRS, Function
+
+FUNCTIONS = {
+    "empty": Function(((CELL,),), BOOL, lambda a, t: f"(not cells[{a[0]}])",
+                      "the cell holds no piece (false off the board)"),
+    "occupied": Function(((CELL,),), BOOL, lambda a, t: f"(0 < cells[{a[0]}] < 255)", "the cell holds a piece"),
+    "friend": Function(((CELL,),), BOOL, lambda a, t: f"FRIEND[me][cells[{a[0]}]]", "the cell holds a piece of the player's"),
+    "enemy": Function(((CELL,),), BOOL, lambda a, t: f"ENEMY[me][cells[{a[0]}]]", "the cell holds an opponent's piece"),
+    "first": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"_first(cells, RAYS[{a[1]}][me][{a[0]}])",
+                      "the first cell holding a piece from a cell in direction D (a set of one direction), "
+                      "or off the board when the ray meets none"),
+    "neighbour": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"NEXT[{a[1]}][me][{a[0]}]",
+                          "the cell next to a cell in a direction (one direction: a set of one)"),
+}
+
+
+def first(cells, rays, off) -> int:
+    """The first cell of the rays (one, for a direction set of one) that holds a piece, or `off`."""
+    for ray in rays:
+        for t in ray:
+            if cells[t]:
+                return t
+    return off
+
+
+def tables(game, ns: dict) -> None:
+    ns["_first"] = partial(first, off=game.size)
