@@ -57,4 +57,4 @@ def test_the_grid_checker_imports_no_compiled_game():
     for word in list((grid / "words").glob("*.py")) + list((grid / "functions").glob("*.py")):
         tree = ast.parse(word.read_text())
         imported = {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 2}
-        assert imported <= {"layout", "patterns", "vocabulary", "words"}, (word.name, imported)
+        assert imported <= {"layout", "patterns", "topology", "words"}, (word.name, imported)

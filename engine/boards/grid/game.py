@@ -26,7 +26,8 @@ from .rules import GridRules
 from .state import PASS, GridState
 from .words import DIRS, WORDS
 from .functions import cells as cell_functions, connected, counting, in_a_row
-from .vocabulary import direction_sets, grid_vocabulary, repeated
+from .topology import direction_sets
+from .vocabulary import grid_vocabulary, repeated
 
 
 class GridGame(GridState, GridNotation):

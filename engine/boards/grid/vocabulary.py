@@ -11,6 +11,7 @@ from ...source.options import option_symbols
 from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, ZONE, Symbol, Vocabulary
 from .functions import FUNCTIONS
 from . import topology as topo
+from .topology import direction_sets
 from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
@@ -25,21 +26,6 @@ GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "
 # other pieces (the moving one lifted); both move generators bind t, o and lo
 LANDING = {"landing": Symbol(CELL, "t", 2), "origin": Symbol(CELL, "o", 1),
            "others": Symbol(GROUP, "(B[me] ^ lo)", 1)}
-
-
-def builtin_directions(t: topo.Topology) -> dict[str, list[str]]:
-    """Direction words usable as sets of one (north_east, front_left, ...) and `adjacent`."""
-    out = {w.replace("-", "_"): [w] for w in list(t.directions) + list(topo.RELATIVE)}
-    out["adjacent"] = list(t.directions)
-    return out
-
-
-def direction_sets(dirsets: dict, t: topo.Topology) -> dict[str, list]:
-    """The file's direction sets, then the built-in words the file did not redefine."""
-    out = dict(dirsets)
-    for k, v in builtin_directions(t).items():
-        out.setdefault(k, v)
-    return out
 
 
 def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[str], spec=None,

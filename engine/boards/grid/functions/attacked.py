@@ -9,6 +9,7 @@ from __future__ import annotations
 from ....api import RulebookError
 from ....lang import dsl
 from ....lang.expr import BOOL, CELL, GROUP, Function
+from ..topology import direction_sets
 from ..words import keyword
 
 FUNCTION = Function(((CELL, GROUP),), BOOL,
@@ -19,7 +20,6 @@ FUNCTION = Function(((CELL, GROUP),), BOOL,
 
 def ways(game) -> dict[int, list[tuple[str, str]]]:
     """kind index -> the (step|slide, direction set) of its plain capturing alternatives."""
-    from ..vocabulary import direction_sets
     sets = direction_sets(game.rules.dirsets, game.geo)
     out: dict[int, list] = {}
     for ph in game.rules.phases:
@@ -39,7 +39,6 @@ def source(game, ns: dict) -> tuple[str, str]:
     attacking seat: one bitboard test per step table (kinds stepping alike share it), and
     per group of directions slid by the same kinds, the first piece on each ray found by a
     bit trick (rays run to higher or lower cell numbers)."""
-    from ..vocabulary import direction_sets
     geo, n = game.geo, game.n
     sets = direction_sets(game.rules.dirsets, geo)
     by_kind = ways(game)

@@ -3,7 +3,7 @@ Graph, a board of named points and links from the game file. base.Topology is th
 rest of the kind uses; SHAPES maps a board key of the game file to how its topology is made."""
 from __future__ import annotations
 
-from .base import COMPASS, LETTERS, RELATIVE, Lattice, Topology
+from .base import COMPASS, LETTERS, RELATIVE, Lattice, Topology, builtin_directions, direction_sets
 from .graph import Graph
 from .hex import Hex, hex_board
 from .square import Square, square
@@ -13,4 +13,4 @@ from .square import Square, square
 SHAPES = {"grid": Square, "hex": Hex, "graph": Graph}
 
 __all__ = ["COMPASS", "LETTERS", "RELATIVE", "SHAPES", "Graph", "Hex", "Lattice", "Square", "Topology",
-           "hex_board", "square"]
+           "builtin_directions", "direction_sets", "hex_board", "square"]

@@ -178,3 +178,18 @@ class Lattice(Topology):
     def opposite(self, i: int) -> int:
         f, r = self.files - 1 - i % self.files, self.ranks - 1 - i // self.files
         return self.index(f, r) if self.inside(f, r) else -1
+
+
+def builtin_directions(t: Topology) -> dict[str, list[str]]:
+    """Direction words usable as sets of one (north_east, front_left, ...) and `adjacent`."""
+    out = {w.replace("-", "_"): [w] for w in list(t.directions) + list(RELATIVE)}
+    out["adjacent"] = list(t.directions)
+    return out
+
+
+def direction_sets(dirsets: dict, t: Topology) -> dict[str, list]:
+    """The file's direction sets, then the built-in words the file did not redefine."""
+    out = dict(dirsets)
+    for k, v in builtin_directions(t).items():
+        out.setdefault(k, v)
+    return out
