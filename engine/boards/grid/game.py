@@ -10,24 +10,23 @@ from functools import partial
 from operator import itemgetter
 from typing import Any
 
-from ...lang import dsl
 from ...api import Outcome, RulebookError
 from ...codegen import define
+from ...lang import dsl
 from ...lang.expr import Emitter
 from ...source.info import game_info
-from .fastgen import _Allow, _FastPhaseCode
-from .functions import attacked
-from .layout import PLY, RESULT, TO_MOVE, Layout, replace as replaced
 from ...structs import replace
+from .fastgen import _Allow, _FastPhaseCode
+from .functions import attacked, cells as cell_functions, connected, counting, in_a_row
+from .layout import PLY, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
-from .patterns import always_captures, pattern_actions
 from .notation import GridNotation
+from .patterns import always_captures, pattern_actions
 from .rules import GridRules
 from .state import PASS, GridState
-from .words import DIRS, WORDS
-from .functions import cells as cell_functions, connected, counting, in_a_row
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
+from .words import DIRS, WORDS
 
 
 class GridGame(GridState, GridNotation):
@@ -420,7 +419,7 @@ class GridGame(GridState, GridNotation):
 
     def _all_stuck(self, st) -> bool:
         """No player has a move here (each asked as if it were their turn)."""
-        return not any(self._raw_moves(replaced(st, TO_MOVE, s)) for s in range(self.n))
+        return not any(self._raw_moves(with_slot(st, TO_MOVE, s)) for s in range(self.n))
 
     def _raw_moves(self, st) -> bool:
         """Has the player to move a move (pass aside)?"""

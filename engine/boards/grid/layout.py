@@ -90,6 +90,6 @@ MOVE_FIELDS = (
 ORIGIN, DEST, CAPS, PATH, FLIPS, VALUE, SHOT, SHIFT, CHOICE = range(len(MOVE_FIELDS))
 
 
-def replace(st: tuple, index: int, value) -> tuple:
+def with_slot(st: tuple, index: int, value) -> tuple:
     """The state with one slot changed."""
     return st[:index] + (value,) + st[index + 1:]

@@ -386,8 +386,8 @@ class PathCode:
 
     # ---- emission by continuation
     def pattern(self, node, ctx, k):
-        if len(ctx["ind"]) - len(ctx.get("base", "    ")) > MAX_INDENT:        # deep in nested loops: go on in a function of its own
-            self.shared(ctx, lambda call: self.pattern(node, call, k))
+        if len(ctx["ind"]) - len(ctx.get("base", "    ")) > MAX_INDENT:
+            self.shared(ctx, lambda inner: self.pattern(node, inner, k))   # deep in loops: a function of its own
             return
         if isinstance(node, dsl.Action):
             WORDS[node.name].lower(self, node, ctx, k)
@@ -419,14 +419,14 @@ class PathCode:
         so the code stays linear in the pattern."""
         if _size_of(k) <= MAX_COPIED:
             emit(ctx, k)
-            return
-        self.shared(ctx, lambda call: None, k, emit)
+        else:
+            self.shared(ctx, k, emit)
 
-    def shared(self, ctx, then, k=None, emit=None):
-        """A function `then<i>` at this point of the search, whose body is then(ctx of its
-        parameters) (or k's, called from emit's places): what the search carries at a point of
-        the move passed as its arguments. Its body starts a new function, so neither its size
-        nor its depth of loops adds to its callers'."""
+    def shared(self, ctx, body, emit=None):
+        """A function `then<i>` at this point of the search, whose code is body(ctx of its
+        parameters): what the search carries at a point of the move, passed as its arguments.
+        emit(ctx, call) writes the places that call it (default: one call here). It starts a
+        new function, so neither its size nor its depth of loops adds to its callers'."""
         i = next(self.ids)
         ind, L = ctx["ind"], self.lines
         keys = ("c", "caps", "path", "fl", "shot", "shift", "val")
@@ -438,7 +438,7 @@ class PathCode:
         self.nonlocal_took(ind)
         self.depth += 1
         at = len(L)
-        (k or then)(inner)
+        body(inner)
         if len(L) == at:
             L.append(f"{ind}    pass")
         self.depth -= 1
@@ -595,7 +595,7 @@ class PathCode:
         else:
             L.append(f"{ind}add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
 
-    def landing(self, ctx, ind, taken: str | None = None, capture_mark: bool = False, taken_bit: str | None = None):
+    def landing(self, ctx, ind, taken: str | None = None, taken_bit: str | None = None):
         """ctx after landing on t; `taken` is the cell whose piece this landing captures (its bit
         already named `taken_bit`, or read from BIT)."""
         i = next(self.ids)

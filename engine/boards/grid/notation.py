@@ -45,7 +45,7 @@ class GridNotation:
             return "+".join(name(c) for c in move[1:])
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
-        o, d, _caps, path, fl, val, shot = move[:7]
+        o, d, _caps, path, fl, val = move[:6]
         join, cap = self.join_mark, self.capture_mark
         if o < 0:
             text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
@@ -53,7 +53,7 @@ class GridNotation:
             text = f"{name(o)}{join}{name(d)}"
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
-        text += WORDS["shoot"].spell(move, name) if shot is not None else ""      # the arrow: `/cell`
+        text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
         if self._choosing and move[CHOICE]:
             text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:

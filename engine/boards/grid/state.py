@@ -20,8 +20,8 @@ import re
 
 from ...api import RulebookError
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
-from ...structs import replace as with_changes
-from .layout import BOARDS, CELLS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, replace
+from ...structs import replace
+from .layout import BOARDS, CELLS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -154,7 +154,7 @@ class GridState:
             result = ()
         elif self._over is not None and self._over(st, mover):
             result = self._top_scorers(st)
-        return st if result is None else replace(st, RESULT, result)
+        return st if result is None else with_slot(st, RESULT, result)
 
     def cells_of(self, st) -> bytes:
         """The cell bytes of a state (see the module's docstring), rebuilt from the boards and
@@ -244,7 +244,7 @@ class GridState:
             # a drop of several stones: each of them may complete the line, not only the last
             fn = vocab.functions["in_a_row"]
             placed = "move[1:] if move[0] == 'drop' else (last,)"
-            vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": with_changes(
+            vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
                 fn, emit=lambda a, t: f"_in_a_row_of(cells, {placed}, {a[0]}, {a[1]})")}, vocab.member)
         for node, result, prefix in ends:
             if node is None:

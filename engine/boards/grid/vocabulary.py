@@ -75,12 +75,3 @@ def repeated(st, n) -> int:
         h = h[1]
         i += 1
     return k
-
-
-def first(cells, rays, off) -> int:
-    """The first cell of the rays (one, for a direction set of one) that holds a piece, or `off`."""
-    for ray in rays:
-        for t in ray:
-            if cells[t]:
-                return t
-    return off

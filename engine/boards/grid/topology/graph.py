@@ -1,5 +1,5 @@
-"""A board that is a graph: named points and named links given in the game file (the 24 points of
-Morris, a ring of pits). A direction is a link name; a point's neighbour in a direction is where
+"""A board that is a graph: named points and named links given in the game file (points on lines
+that are not a lattice's, a ring of pits). A direction is a link name; a point's neighbour in a direction is where
 its link of that name leads (at most one per point and name). Where the file names the opposite
 of a direction, each of its links also runs back under that name, so a line of points can be
 walked both ways (rays, `in_a_row`). Each point is drawn where the file puts it, so zones by rank

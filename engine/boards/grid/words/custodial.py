@@ -1,6 +1,6 @@
 """custodial(D): the enemy pieces the move closes in are captured: each one next to the cell the
-piece stands on, in a direction of D, with one of the mover's pieces right beyond it (Tablut's
-and Hasami shogi's capture, a piece trapped between two enemies)."""
+piece stands on, in a direction of D, with one of the mover's pieces right beyond it (a piece
+trapped between two enemies)."""
 from __future__ import annotations
 
 from .base import Word
@@ -10,7 +10,7 @@ class Custodial(Word):
     name = "custodial"
     written = "custodial(DIRECTIONS)"
     about = ("captures every enemy piece next to where the piece stands, in a direction of D, that has one of "
-             "the player's pieces right beyond it (closed in between two: Tablut's capture); never fails: a move that closes in "
+             "the player's pieces right beyond it (closed in between two); never fails: a move that closes in "
              "nothing captures nothing")
     sentence = "capture every enemy piece it closes in between itself and another of the player's pieces"
 

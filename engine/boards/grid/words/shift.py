@@ -1,4 +1,4 @@
-"""shift(FROM, TO): a second piece of the player's moves too (a castling rook)."""
+"""shift(FROM, TO): a second piece of the player's moves in the same move."""
 from __future__ import annotations
 
 from ....lang.expr import CELL
@@ -9,7 +9,7 @@ class Shift(Word):
     name = "shift"
     written = "shift(FROM_CELL, TO_CELL)"
     takes = (CELL, CELL)
-    about = ("a second piece of the player's, on cell FROM, moves to the empty cell TO (a castling rook); it "
+    about = ("a second piece of the player's, on cell FROM, moves to the empty cell TO in the same move; it "
              "becomes its kind's `moved` kind")
     sentence = "move the player's piece on {0} to {1}"
 
