@@ -203,6 +203,38 @@ def suggest(name: str, known) -> str:
 
 
 # ---------------------------------------------------------------- emission
+_SPOKEN = {"==": "is", "!=": "not", "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "+": "plus", "-": "minus",
+           "*": "times", "/": "over", "//": "over", "%": "mod"}
+
+
+def slug(node: dsl.Node, most: int = 24) -> str:
+    """A Python name made of an expression's words (`piece_at(last) == pawn` -> `piece_at_last_is_pawn`),
+    cut to about `most` characters at a word's end; "" when it has no words to say."""
+    def words(n) -> list[str]:
+        if isinstance(n, dsl.Name):
+            return list(n.parts)
+        if isinstance(n, (dsl.Num, dsl.Bool)):
+            return [str(n.value).lower().replace(".", "p").replace("-", "minus")]
+        if isinstance(n, dsl.Call):
+            return [n.func] + [w for a in list(n.args) + list(n.kwargs.values()) for w in words(a)]
+        if isinstance(n, (dsl.BinOp, dsl.Compare, dsl.BoolOp)):
+            return words(n.left) + [_SPOKEN.get(n.op, n.op)] + words(n.right)
+        if isinstance(n, dsl.In):
+            return words(n.left) + ["in"] + words(n.right)
+        if isinstance(n, (dsl.Not, dsl.Neg)):
+            return ["not" if isinstance(n, dsl.Not) else "minus"] + words(n.operand)
+        return []
+    out = ""
+    for w in words(node):
+        w = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in w.lower()).strip("_")
+        if not w:
+            continue
+        if out and len(out) + 1 + len(w) > most:
+            break
+        out = f"{out}_{w}" if out else w
+    return out if out[:1].isalpha() else ""
+
+
 class Emitter:
     """Emits Python source for checked expressions, hoisting low-level parts into locals.
 
@@ -210,10 +242,11 @@ class Emitter:
     emitted at a higher level refers to those names instead of recomputing them.
     """
 
-    def __init__(self, vocab: Vocabulary, prefix: str = "h"):
+    def __init__(self, vocab: Vocabulary, prefix: str = ""):
         self.vocab = vocab
         self.hoisted: dict[int, list[str]] = {0: [], 1: [], 2: []}
         self._memo: dict[tuple[int, str], str] = {}
+        self._taken: set[str] = set()
         self._prefix = prefix
 
     def emit(self, node: dsl.Node, at_level: int | None = None) -> str:
@@ -221,15 +254,24 @@ class Emitter:
         code = self._code(node)
         level = node.level
         if at_level is not None and level < at_level and not _trivial(code):
-            return self.hoist(level, code)
+            return self.hoist(level, code, slug(node))
         return code
 
-    def hoist(self, level: int, code: str) -> str:
+    def hoist(self, level: int, code: str, name: str = "") -> str:
         """A name for `code`, computed once at `level` (0: per turn, 1: per origin) in
-        hoisted[level]: the same code at the same level is one name."""
+        hoisted[level]: the same code at the same level is one name. The name says what it
+        holds (`name`, from the rule's words: `in_pawn_rank_1`), its level after an underscore,
+        which no other name of generated code ends with."""
         key = (level, code)
         if key not in self._memo:
-            var = f"{self._prefix}{level}_{len(self._memo)}"
+            # two emitters writing into one function differ by their prefixes
+            base = f"{self._prefix}{'_' if self._prefix else ''}{name}_{level}" if name else \
+                f"{self._prefix or 'h'}{level}_{len(self._memo)}"
+            var, n = base, 1
+            while var in self._taken:
+                n += 1
+                var = f"{base}_{n}"
+            self._taken.add(var)
             self.hoisted[level].append(f"{var} = {code}")
             self._memo[key] = var
         return self._memo[key]
@@ -263,7 +305,7 @@ class Emitter:
                 return self.vocab.member(self._sub(node.left, lv), self._sub(node.right, lv))
             table = self.vocab.names[node.right.dotted].has
             if lv > node.right.level:
-                table = self.hoist(node.right.level, table)
+                table = self.hoist(node.right.level, table, f"in_{slug(node.right)}")      # cell -> 0 or 1
             return f"{table}[{self._sub(node.left, lv)}]"
         if isinstance(node, dsl.BinOp):
             left, right = self._sub(node.left, lv), self._sub(node.right, lv)

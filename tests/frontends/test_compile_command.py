@@ -19,7 +19,9 @@ def test_compile_prints_a_module_that_compiles(name):
 def test_compile_heads_each_generator_by_its_rules():
     text = run_cli("compile", GAMES / "chess.yaml", "--part", "play").stdout
     assert "# ---- play\n" in text and "# ---- apply" not in text
-    assert "# move of a pawn: step(ahead)" in text
+    assert "# move of a pawn (" in text and "chess.yaml:65): step(ahead)" in text
+    assert "    # the moves of a bishop (its pattern heads this function), searched from each one\n" in text
+    assert "diagonal_rays_0 = RAYS['diagonal'][me]" in text       # names from the rules' words
     assert "# legal rule 'king_safe' (" in text and "chess.yaml:85), on the position after" in text
 
 

@@ -13,7 +13,7 @@ from ...structs import struct
 from typing import TYPE_CHECKING
 
 from ...lang import dsl
-from ...lang.expr import CELL, Emitter, Symbol, Vocabulary
+from ...lang.expr import CELL, Emitter, Symbol, Vocabulary, slug
 from .vocabulary import LANDING
 from .layout import BOARDS, CELLS, RESERVES, TO_MOVE
 
@@ -152,7 +152,7 @@ class _FastPhaseCode:
         def table(tr):
             code = em.emit(tr.dirs, 0)
             tbl = "STEP" if tr.kind == "step" else "JUMP"
-            return em.hoist(tr.dirs.level, f"{tbl}[{code}][me]")
+            return em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
 
         L = [f"def {fname}(st):",
              f"    cells = st[{CELLS}]; B = st[{BOARDS}]; R = st[{RESERVES}]; me = st[{TO_MOVE}]",

@@ -5,7 +5,6 @@ and this number of seats. The state layouts and apply are state.py's, notation i
 from __future__ import annotations
 
 import itertools
-import re
 from functools import partial
 from operator import itemgetter
 from typing import Any
@@ -14,6 +13,7 @@ from ...api import Outcome, RulebookError
 from ...codegen import define
 from ...lang import dsl
 from ...lang.expr import Emitter
+from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
@@ -72,9 +72,10 @@ class GridGame(GridState, GridNotation):
             self.sources["after"] = src
             self._exec(src, "_after", ns, ("after",))
         for ph in rules.phases:
-            source = self._phase_source(ph, instrument=instrument)
             if ph.legal:          # the moves whose position after breaks no `legal` rule
-                source = source.replace(f"def gen_{ph.name}(st):", f"def raw_{ph.name}(st):") + self._keep_source(ph)
+                source = self._phase_source(ph, instrument=instrument, fname=f"raw_{ph.name}") + self._keep_source(ph)
+            else:
+                source = self._phase_source(ph, instrument=instrument)
             self.sources[ph.name] = source
             self._gens.append(self._exec(source, f"gen_{ph.name}", ns, ph.path))
             if ph.legal:
@@ -126,7 +127,7 @@ class GridGame(GridState, GridNotation):
         that read bytes; a game whose moves step and jump, and may capture, can be bare."""
         if not self.general or self.extended or not self._features() <= {"capture"}:
             return False
-        return not any(re.search(r"\bcells\b", src) for src in self.sources.values())
+        return not any("cells" in names(src) for src in self.sources.values())
 
     @property
     def occ_source(self) -> str:
@@ -152,10 +153,12 @@ class GridGame(GridState, GridNotation):
         spec = self.rules.spec["phases"][ph.path[-1]]
         move = spec.get("move")
         out = [f"phase '{ph.name}' of {self.rules.src_file}"]
+        places = self.rules.places
         if isinstance(move, str):
-            out.append(f"move: {' '.join(move.split())}")
+            out.append(f"move ({places[ph.path + ('move',)]}): {' '.join(move.split())}")
         elif isinstance(move, dict):
-            out += [f"move of a {k}: {' '.join(str(v).split())}" for k, v in move.items()]
+            out += [f"move of a {k} ({places[ph.path + ('move', k)]}): {' '.join(str(v).split())}"
+                    for k, v in move.items()]
         for r in ph.rules:
             out.append(f"landing rule '{r.name}' ({self.rules.places[(ph.name, r.name)]})")
         for r in ph.legal:
@@ -386,7 +389,7 @@ class GridGame(GridState, GridNotation):
         occ = self.occ_source
         read = self.layout.read
         extra = f"; K = {read('kinds')}" if self.general else ""
-        cells = f"cells = {self._cells_source}; " if re.search(r"\bcells\b", body) else ""
+        cells = f"cells = {self._cells_source}; " if "cells" in names(body) else ""
         return (f"    {cells}B = {read('boards')}; R = {read('reserves')}{extra}\n"
                 f"    opp = (me + 1) % {n}\n    occ = {occ}\n")
 
@@ -437,13 +440,12 @@ class GridGame(GridState, GridNotation):
 
         sets = direction_sets(r.dirsets, geo)
         self.dir_names = list(sets)
-        self.STEP, self.JUMP, self.JUMPB, self.RAYS, self.NEXT = [], [], [], [], []
+        # the tables of each direction set the rules name, keyed by its name: STEP['diagonal'][seat][cell]
+        self.STEP, self.JUMP, self.JUMPB, self.RAYS, self.NEXT = {}, {}, {}, {}, {}
         self.vectors: dict[str, frozenset] = {}
         used, rayed = self._used_names()        # rayed: the sets that may need whole rays (slides, first())
         for name, words in sets.items():
-            if name not in used:        # a built-in word no rule names: no tables (an index kept)
-                for table in (self.STEP, self.JUMP, self.JUMPB, self.RAYS, self.NEXT):
-                    table.append(None)
+            if name not in used:        # a built-in word no rule names: no tables
                 continue
             steps, jumps, rays, nexts, vecs_all = [], [], [], [], set()
             for seat in range(n):
@@ -472,13 +474,13 @@ class GridGame(GridState, GridNotation):
                 jumps.append(jrow)
                 rays.append(rrow)
                 nexts.append(nrow)
-            self.STEP.append(steps)
-            self.JUMP.append(jumps)
+            self.STEP[name] = steps
+            self.JUMP[name] = jumps
             # the same with the bits of both cells, for the general generator's jumps
-            self.JUMPB.append([[tuple((a, b, 1 << a, 1 << b) for a, b in row) for row in per_seat]
-                               for per_seat in jumps])
-            self.RAYS.append(rays)
-            self.NEXT.append(nexts)
+            self.JUMPB[name] = [[tuple((a, b, 1 << a, 1 << b) for a, b in row) for row in per_seat]
+                                for per_seat in jumps]
+            self.RAYS[name] = rays
+            self.NEXT[name] = nexts
             self.vectors[name] = frozenset(vecs_all)
         self.zone_cells: dict[str, list[list[int]]] = {}
         for z in r.zones:
@@ -643,10 +645,11 @@ class GridGame(GridState, GridNotation):
         capture priority): the same generator, written again without them (for `--why`)."""
         phase = self.rules.phases[self.phase_index(st)]
         skip = frozenset(skip)
-        source, fname = self._phase_source(phase, skip=skip, fname="gen"), "gen"
         if phase.legal:
-            source = source.replace("def gen(st):", f"def raw_{phase.name}(st):") + self._keep_source(phase, skip)
+            source = self._phase_source(phase, skip=skip, fname=f"raw_{phase.name}") + self._keep_source(phase, skip)
             fname = f"gen_{phase.name}"
+        else:
+            source, fname = self._phase_source(phase, skip=skip, fname="gen"), "gen"
         return self._exec(source, fname, dict(self._ns), phase.path)(st)
 
     def rule_stats(self) -> dict[str, int]:

@@ -36,10 +36,10 @@ there, () if none).
 from __future__ import annotations
 
 import itertools
-import re
 
 from ...lang import dsl
-from ...lang.expr import Emitter, Symbol
+from ...lang.expr import Emitter, Symbol, slug
+from ...lang.pycode import needed, pass_on
 from .patterns import (always_captures, bulk_step, captures, conditions, first_actions, may_repeat, optional,
                        pattern_actions, starts_with_flip)
 from .vocabulary import LANDING
@@ -185,8 +185,8 @@ class PathCode:
                 # another kind's pattern is not computed for every piece)
                 end = next((j for j in guarded if j > i), len(body))
                 block = "\n".join(body[i + 1:end])
-                origin = _needed(per_origin, block)
-                turn = _needed(per_turn, block + "\n" + "\n".join(origin))
+                origin = needed(per_origin, block)
+                turn = needed(per_turn, block + "\n" + "\n".join(origin))
                 if turn:
                     out.append(f"    {line[4:]}: " + "; ".join(turn))
             elif line == "@H1":
@@ -194,12 +194,8 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", rest + "\n".join(moved)))
-        need = set()
-        for name, line in reversed(prologue):       # a kept line needs the names it reads
-            if name in used or name in need:
-                need |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", line.split("=", 1)[1])) | {name}
-        head = [f"def {fname}(st):"] + ["    " + line for name, line in prologue if name in need]
+        head = [f"def {fname}(st):"] + ["    " + line for line in needed([line for _n, line in prologue],
+                                                                     rest + "\n".join(moved))]
         self.source = "\n".join(head) + "\n" + rest + "\n"
         if moved:
             self.source = _module_level(fname, self.source, [line[8:] for line in moved])
@@ -235,6 +231,8 @@ class PathCode:
                 continue
             self.promoting = kind is None and bool(self.promote) or kind in self.promote
             self.kind = kind
+            who = "every piece" if kind is None else f"a {list(self.kind_values)[kind]}"
+            body.append(f"    # the moves of {who} (its pattern heads this function), searched from each one")
             if i in jumping:
                 self.jumpers(board, jumping[i], names)
             else:
@@ -616,7 +614,8 @@ class PathCode:
 
     def dirs(self, action, table):
         code = self.em.emit(action.args[0], 0)
-        return self.em.hoist(action.args[0].level, f"{table}[{code}][me]")
+        # named by the set and the table: `diagonal_rays_0 = RAYS['diagonal'][me]`
+        return self.em.hoist(action.args[0].level, f"{table}[{code}][me]", f"{slug(action.args[0])}_{table.lower()}")
 
     def not_taken(self, ctx, cell="t", bit=None):
         bit = bit or f"BIT[{cell}]"
@@ -670,31 +669,9 @@ def _module_level(fname: str, source: str, defs: list[str]) -> str:
     import symtable
     probe = source + "".join(f"    {line}\n" for line in defs)
     table = next(t for t in symtable.symtable(probe, fname, "exec").get_children() if t.get_name() == fname)
-    reps = {t.get_name(): t for t in table.get_children() if re.fullmatch(r"(rep|then)\d+", t.get_name())}
-    frees = {name: sorted(set(t.get_frees()) - set(reps)) for name, t in reps.items()}
-    lines = source.rstrip("\n").split("\n") + [""] + defs
-    for name, names in frees.items():
-        extra = "".join(", " + x for x in names)
-        new = f"{fname}_{name}"
-        call = re.compile(rf"\b{name}\((.*)\)$")       # a call is the last thing on its line
-        for j, line in enumerate(lines):
-            if line.startswith(f"def {name}("):
-                lines[j] = f"def {new}(" + line[len(f"def {name}("):-2] + extra + "):"
-            else:
-                lines[j] = call.sub(lambda m: f"{new}({m.group(1)}{extra})", line)
-    return "\n".join(lines) + "\n"
-
-
-def _needed(lines: list[str], code: str) -> list[str]:
-    """The `name = value` lines (in order) that `code` reads, directly or through one another."""
-    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
-    keep = set()
-    for line in reversed(lines):
-        var, value = line.split(" = ", 1)
-        if var in names or var in keep:
-            keep.add(var)
-            names |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", value))
-    return [line for line in lines if line.split(" = ", 1)[0] in keep]
+    reps = {t.get_name(): t for t in table.get_children() if t.get_name().startswith(("rep", "then"))}
+    calls = {name: (f"{fname}_{name}", sorted(set(t.get_frees()) - set(reps))) for name, t in reps.items()}
+    return pass_on(source.rstrip("\n") + "\n\n" + "\n".join(defs), calls) + "\n"
 
 
 def flips(cells, c, o, rays, en, fr, BIT=()):

@@ -16,10 +16,10 @@ one whose rules read `passed` or `repeated` those two as well.
 """
 from __future__ import annotations
 
-import re
 
 from ...api import RulebookError
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
+from ...lang.pycode import names
 from ...structs import replace
 from .layout import BOARDS, CELLS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
 
@@ -252,17 +252,18 @@ class GridState:
             em = Emitter(vocab, prefix=prefix)
             test = em.emit(node)
             code = "\n".join(em.hoisted[0] + [test])
-            if re.search(r"\bopp\b", code) and "    opp = nxt" not in L:
+            used = names(code)
+            if "opp" in used and "    opp = nxt" not in L:
                 L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
             occ = "    occ = " + self.occ_source
-            if re.search(r"\bocc\b", code) and occ not in L:
+            if "occ" in used and occ not in L:
                 L.append(occ)
             L.extend("    " + x for x in em.hoisted[0])
             L.append(f"    if {test}:")
             L.append(f"        return {state % result}")
         # a blocked player to move (end.blocked lose or draw) is found when someone asks
         # (is_over, legal_moves, outcome), from the moves generated then: never twice
-        if any(re.search(r"\bst\b", line) for line in L[at:]):
+        if "st" in names("\n".join(L[at:])):
             L.insert(at, f"    st = {state % 'None'}")
             L.append("    return st")
         else:

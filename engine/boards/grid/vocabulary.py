@@ -58,8 +58,8 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
     for z in zones:
         names[z] = Symbol(ZONE, f"ZM_{z}[me]", has=f"ZH_{z}[me]")
         names[f"opponent.{z}"] = Symbol(ZONE, f"ZM_{z}[opp]", has=f"ZH_{z}[opp]")
-    for i, d in enumerate(direction_sets(dirsets, t)):
-        names[d] = Symbol(DIRS, repr(i))
+    for d in direction_sets(dirsets, t):       # the tables of a set are keyed by its name: RAYS['diagonal']
+        names[d] = Symbol(DIRS, repr(d))
     names.update(option_symbols(spec or {}, option_values))
     return Vocabulary(names, FUNCTIONS, member=lambda cell, group: f"((BIT[{cell}] & {group}) != 0)")
 
