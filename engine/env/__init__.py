@@ -1,0 +1,33 @@
+"""Reinforcement-learning environments of rulebook games (`pip install 'rulebook[rl]'`).
+
+- `pettingzoo(path, **options)`: a PettingZoo AEC environment, one agent per seat;
+- `gymnasium(path, opponent="random", **options)`: a Gymnasium environment, one seat against
+  rulebook players;
+- `Encoding(game)`: the observation planes and the fixed action space both use.
+
+Observations, action indices and masks are described in docs/api.md. Bad input (a missing game
+file, a bad option, player spec or action) raises RulebookError (IllegalMove for actions).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .encoding import Encoding
+
+__all__ = ["Encoding", "gymnasium", "pettingzoo"]
+
+
+def pettingzoo(game, *, render_mode: str | None = None, seats: int | None = None, **options: Any):
+    """A PettingZoo AEC environment of a game file (or a compiled game), for these options
+    (`name=value`, as `--option` takes them) and number of seats."""
+    from .aec import RulebookAEC
+    return RulebookAEC(game, render_mode=render_mode, seats=seats, **options)
+
+
+def gymnasium(game, opponent: str | list[str] = "random", *, seat: int = 0, illegal: str = "lose",
+              render_mode: str | None = None, seats: int | None = None, **options: Any):
+    """A Gymnasium environment of a game file (or a compiled game): the agent plays `seat`, rulebook
+    players made from `opponent` (a player spec, or one per other seat) play the others."""
+    from .single import RulebookEnv
+    return RulebookEnv(game, opponent=opponent, seat=seat, illegal=illegal, render_mode=render_mode,
+                       seats=seats, **options)
