@@ -52,6 +52,7 @@ class RulebookEnv(gymnasium.Env):
         self.observation_space = spaces.Box(0.0, np.inf, enc.shape, np.float32)
         self.action_space = spaces.Discrete(enc.size)
         self.state_ = None
+        self._done = False
         self._rng = random.Random(0)
 
     def _opponents_and_chance(self, state):
@@ -80,6 +81,7 @@ class RulebookEnv(gymnasium.Env):
         self._players = {s: make_player(spec, self.game, derive_seed(base, "seat", s))
                          for s, spec in zip(others, self.specs)}
         self.state_ = self._opponents_and_chance(self.game.initial_state())
+        self._done = self.game.is_over(self.state_)
         return self._observe(), self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -89,18 +91,19 @@ class RulebookEnv(gymnasium.Env):
     def step(self, action):
         if self.state_ is None:
             raise RulebookError("reset() the environment before step()")
-        if self.game.is_over(self.state_):
+        if self._done:
             raise RulebookError("the episode is over: reset() the environment")
         try:
             move = self.encoding.decode(self._by_index, action)
         except IllegalMove as e:
             if self.illegal == "raise":
                 raise
+            self._done = True
             obs = self.encoding.observe(self.state_, self.seat)
             return obs, -1.0, True, False, {"action_mask": self._mask.copy(), "illegal": str(e)}
         self.state_ = self._opponents_and_chance(self.game.apply(self.state_, move))
         obs = self._observe()
-        over = self.game.is_over(self.state_)
+        over = self._done = self.game.is_over(self.state_)
         reward = rewards(self.game, self.state_)[self.seat] if over else 0.0
         if self.render_mode == "ansi":
             print(self.render())
