@@ -11,9 +11,10 @@ legal-action mask over one fixed set of action indices (docs/api.md, "Observatio
   keeps them), then constant planes: the seat to move (one per relative seat), reserves (one per
   relative seat), ply, passes in a row, quiet plies (when kept), the phase (one per phase) and
   every option (true/false as 1/0, a whole number as itself, a listed text as its index).
-- **actions** (`size`): a move's index is `(origin * cells + destination) * extra + choice`, with
-  origin a cell, or the one origin after the cells that stands for a piece put on the board (a
-  drop or a placement; in a game whose patterns move no piece it is the only origin, 0); `extra` is the
+- **actions** (`size`): a move's index is `(origin * cells + destination) * extra + choice`, cells
+  counted by their ordinal among the board's used cells (holes get no index), origin a cell or
+  the one origin after the cells that stands for a piece put on the board (a drop or a placement;
+  in a game whose patterns move no piece it is the only origin, 0); `extra` is the
   product of the factors the game has: the kind a moving piece ends as (games that promote or
   drop several kinds) and the cell shot at (games whose moves shoot). After those come a block for
   drops of several pieces at once (one index per subset of the drop zones' cells) and one index
@@ -93,68 +94,108 @@ class Encoding:
         self.planes = tuple(names)
         self.shape = (len(names), *self.board_shape)
         self._nbytes = (cells + 7) // 8
-        # ---- actions
+        # ---- actions: cells by their ordinal among the board's used cells (holes get no index)
         rules = game.rules
+        used = [i for i in range(cells) if geo.used[i]]
+        self.used_cells = U = len(used)
         promotes = any(k.promote_to for k in game.kinds)
         drops_kinds = self.multi and any(ph.drops or ph.places for ph in rules.phases)
         self.kind_factor = len(self.kinds) if (promotes or drops_kinds) else 1
         shoots = any("shoot" in repr(p) for ph in rules.phases for p in ph.patterns)
-        self.shot_factor = cells if shoots else 1
+        self.shot_factor = U if shoots else 1
         self.extra = self.kind_factor * self.shot_factor
-        # origins: every cell when some pattern moves a piece, plus one for a piece put on the board
+        # origins: every used cell when some pattern moves a piece, plus one for a piece put on the board
         self.moves_pieces = any(alts for ph in rules.phases for _k, alts in ph.kinds)
         puts = any(ph.drops or ph.places for ph in rules.phases)
-        self.put_origin = cells if self.moves_pieces else 0
-        self.origins = (cells if self.moves_pieces else 0) + (1 if puts else 0)
-        self.single = self.origins * cells * self.extra
-        zone_cells: set[int] = set()
+        self.put_origin = U if self.moves_pieces else 0
+        self.origins = (U if self.moves_pieces else 0) + (1 if puts else 0)
+        self.single = self.origins * U * self.extra
+        # ordinal of each cell; the item after the cells (read as [-1]) is the put origin
+        self._ord = [-1] * (cells + 1)
+        for j, c in enumerate(used):
+            self._ord[c] = j
+        self._ord[cells] = self.put_origin
+        # drops of several pieces at once: one bit per cell of the drop zone of the seat that
+        # drops (the zones of the seats as groups of their own when no cell is in two)
+        groups: list[list[int]] = []
         for ph in rules.phases:
             for zone, _count in ph.drops:
                 by_seat = game.zone_cells[zone.parts[0]]
                 for s in (by_seat if isinstance(by_seat, dict) else range(len(by_seat))):
-                    zone_cells |= set(by_seat[s])
-        self.drop_cells = sorted(zone_cells) if not game.general else []
-        if len(self.drop_cells) > MAX_DROP_CELLS:
-            raise RulebookError(f"{self.where}: drops of several pieces at once onto {len(self.drop_cells)} cells have "
-                                f"2**{len(self.drop_cells)} sets: too many to index (at most {MAX_DROP_CELLS} cells)")
-        self._drop_pos = {c: i for i, c in enumerate(self.drop_cells)}
-        self.drop_block = (1 << len(self.drop_cells)) if self.drop_cells else 0
+                    cells_s = sorted(set(by_seat[s]))
+                    if cells_s and cells_s not in groups:
+                        groups.append(cells_s)
+        if game.general:
+            groups = []
+        if sum(len(g) for g in groups) != len({c for g in groups for c in g}):
+            groups = [sorted({c for g in groups for c in g})]
+        widest = max((len(g) for g in groups), default=0)
+        if widest > MAX_DROP_CELLS:
+            raise RulebookError(f"{self.where}: drops of several pieces at once onto {widest} cells have "
+                                f"2**{widest} sets: too many to index (at most {MAX_DROP_CELLS} cells)")
+        self.drop_groups = groups
+        self._drop_pos: dict[int, tuple[int, int]] = {}
+        offset = 0
+        for g in groups:
+            for j, c in enumerate(g):
+                self._drop_pos[c] = (offset, j)
+            offset += 1 << len(g)
+        self.drop_block = offset
         self.pass_index = self.single + self.drop_block
         self.size = self.pass_index + 1
         self._general = bool(game.general)
+        self._plain_fast = not self._general and self.extra == 1
+        self._general_fast = self._general and self.extra == 1
+        # what observe reads, found once
+        self._B, self._R, self._ME = self.slot["boards"], self.slot["reserves"], self.slot["to_move"]
+        self._K = self.slot.get("kinds")
+        self._orders = [[(s + r) % n for r in range(n)] for s in range(n)]
+        self._counter_slots = [self.slot[c] for c in self.counters]
+        self._varying = 2 * n + len(self.counters) + len(self.phases)
+        self._template = np.zeros((len(self.planes), cells), dtype=np.float32)
+        if len(self.option_values):
+            self._template[len(self.planes) - len(self.option_values):] = self.option_values[:, None]
 
     # ---- actions
     def index(self, move: Hashable) -> int:
         """The action index of a move (of any position)."""
         if move == PASS:
             return self.pass_index
-        cells = self.cells
+        O, U = self._ord, self.used_cells
         if move[0] == "drop":                       # a plain game's drop: ('drop', cell, ...)
             if len(move) == 2:
-                return (self.put_origin * cells + move[1]) * self.extra
+                return (self.put_origin * U + O[move[1]]) * self.extra
             pos = self._drop_pos
-            return self.single + sum(1 << pos[c] for c in move[1:])
+            return self.single + pos[move[1]][0] + sum(1 << pos[c][1] for c in move[1:])
+        i = O[move[0]] * U + O[move[1]]             # origin -1 (a piece put on the board): the put origin
         if not self._general:                       # a plain move: (origin, destination)
-            return (move[0] * cells + move[1]) * self.extra
-        origin = move[0] if move[0] >= 0 else self.put_origin
-        i = origin * cells + move[1]
+            return i * self.extra
         if self.kind_factor > 1:
             i = i * self.kind_factor + (move[5] >> 3)
         if self.shot_factor > 1:
             shot = move[6]
-            i = i * self.shot_factor + (shot & 0xFFFF if shot is not None else 0)
+            i = i * self.shot_factor + (O[shot & 0xFFFF] if shot is not None else 0)
         return i
 
     def legal(self, state) -> tuple[np.ndarray, dict[int, Any]]:
         """The legal-action mask (int8, length `size`) and the legal move of each index in it."""
-        moves = self.game.legal_moves(state) if self.game.to_move(state) != CHANCE else []
-        index = self.index
-        by_index = {index(m): m for m in moves}
+        game = self.game
+        if game.to_move(state) == CHANCE:
+            return np.zeros(self.size, dtype=np.int8), {}
+        moves = game.legal_moves(state)
+        index, O, U = self.index, self._ord, self.used_cells
+        # the common moves inline (a tuple whose origin is a cell number), the rest by index()
+        if self._plain_fast:
+            idx = [O[m[0]] * U + O[m[1]] if m.__class__ is tuple and m[0].__class__ is int else index(m) for m in moves]
+        elif self._general_fast:
+            idx = [O[m[0]] * U + O[m[1]] if m.__class__ is tuple else index(m) for m in moves]
+        else:
+            idx = [index(m) for m in moves]
+        by_index = dict(zip(idx, moves))
         if len(by_index) != len(moves):
             self._collision(moves)
         mask = np.zeros(self.size, dtype=np.int8)
-        if by_index:
-            mask[np.fromiter(by_index, dtype=np.int64, count=len(by_index))] = 1
+        mask[idx] = 1
         return mask, by_index
 
     def _collision(self, moves) -> None:
@@ -189,10 +230,10 @@ class Encoding:
     def observe(self, state, seat: int = 0) -> np.ndarray:
         """The observation planes of `state` seen by `seat` (float32, shape `shape`)."""
         n, cells, slot = self.n, self.cells, self.slot
-        boards = state[slot["boards"]]
-        order = [(seat + r) % n for r in range(n)]
+        boards = state[self._B]
+        order = self._orders[seat]
         if self.multi:
-            K = state[slot["kinds"]]
+            K = state[self._K]
             bits = [boards[o] & k for k in K for o in order]
             if self.neutral:
                 bits += [boards[n] & k for k in K]
@@ -200,37 +241,36 @@ class Encoding:
             bits = [boards[o] for o in order]
             if self.neutral:
                 bits.append(boards[n])
-        nb = self._nbytes
-        buf = b"".join(b.to_bytes(nb, "little") for b in bits)
-        out = np.zeros((len(self.planes), cells), dtype=np.float32)
-        nbits = len(bits)
+        nb, nbits = self._nbytes, self.bit_planes
+        out = self._template.copy()
         if nbits:
+            buf = b"".join([b.to_bytes(nb, "little") for b in bits])
             out[:nbits] = np.unpackbits(np.frombuffer(buf, dtype=np.uint8), bitorder="little").reshape(nbits, nb * 8)[:, :cells]
-        p = self.bit_planes
+        p = nbits
         for name in self.marks:
             c = state[slot[name]]
             if c >= 0:
                 out[p, c] = 1.0
             p += 1
-        me = state[slot["to_move"]]
-        out[p + (me - seat) % n] = 1.0
-        p += n
-        reserves = state[slot["reserves"]]
+        # the constant planes but the options' (those are in the template): one row of values
+        values = [0.0] * self._varying
+        values[(state[self._ME] - seat) % n] = 1.0
+        reserves = state[self._R]
         for r, o in enumerate(order):
-            out[p + r] = reserves[o]
-        p += n
-        for name in self.counters:
-            out[p] = state[slot[name]]
-            p += 1
-        if self.phases:
-            out[p + self.game.phase_index(state)] = 1.0
-            p += len(self.phases)
-        if len(self.option_values):
-            out[p:] = self.option_values[:, None]
+            values[n + r] = reserves[o]
+        q = 2 * n
+        for i in self._counter_slots:
+            values[q] = state[i]
+            q += 1
+        if len(self.phases) > 1:
+            values[q + self.game.phase_index(state)] = 1.0
+        elif self.phases:
+            values[q] = 1.0
+        out[p:p + self._varying] = np.array(values, dtype=np.float32)[:, None]
         return out.reshape(self.shape)
 
     def describe(self) -> dict[str, Any]:
         """The encoding in words: shape, plane names, action-space size and its factors."""
         return {"shape": self.shape, "planes": list(self.planes), "actions": self.size,
-                "factors": {"origin": self.origins, "destination": self.cells, "kind": self.kind_factor,
+                "factors": {"origin": self.origins, "destination": self.used_cells, "kind": self.kind_factor,
                             "shot": self.shot_factor, "multi_drops": self.drop_block, "pass": 1}}

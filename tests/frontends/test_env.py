@@ -152,7 +152,9 @@ def test_le_zug_setup_drops_have_indices_of_their_own():
     game = rulebook.load_game(game_path("lezug"))
     enc = Encoding(game)
     mask, moves = enc.legal(game.initial_state())
-    assert enc.drop_block == 2 ** 16 and all(i >= enc.single for i in moves) and len(moves) == 56
+    assert enc.drop_block == 2 * 2 ** 8 and all(enc.single <= i < enc.pass_index for i in moves) and len(moves) == 56
+    # the dark cells only: 145 used cells of 289, 146 origins (a cell or a drop) x 145 destinations
+    assert enc.used_cells == 145 and enc.single == 146 * 145 and enc.size == 146 * 145 + 512 + 1
     reserve = enc.planes.index("reserve/+0")
     assert enc.observe(game.initial_state(), 0)[reserve].max() == 3
 
