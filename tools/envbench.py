@@ -79,16 +79,17 @@ def encoding_ratio(game, seconds: float) -> tuple[float, float, float]:
 
 def env_plies(seconds: float, seed: int = 0) -> float:
     env = rulebook.env.pettingzoo(str(ROOT / "games" / "connect4.yaml"))
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
+    choice, flatnonzero = rng.choice, np.flatnonzero
     plies, t0 = 0, time.perf_counter()
     while True:
-        env.reset(seed=int(rng.integers(1 << 30)))
+        env.reset(seed=rng.randrange(1 << 30))
         for agent in env.agent_iter():
             obs, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
                 env.step(None)
             else:
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                env.step(int(choice(flatnonzero(obs["action_mask"]))))
                 plies += 1
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:

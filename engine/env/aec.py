@@ -53,7 +53,7 @@ class RulebookAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}     # the mask is in the observation
         self._set(settle(self.game, self.game.initial_state(), self._rng))
 
     def _set(self, state) -> None:
@@ -67,8 +67,6 @@ class RulebookAEC(AECEnv):
             return
         self._mask, self._by_index = self.encoding.legal(state)
         self.agent_selection = self.possible_agents[game.to_move(state)]
-        for a in self.agents:
-            self.infos[a] = {"action_mask": self._mask if a == self.agent_selection else self._zero_mask}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
@@ -82,7 +80,7 @@ class RulebookAEC(AECEnv):
             return
         move = self.encoding.decode(self._by_index, action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self._set(settle(self.game, self.game.apply(self.state_, move), self._rng))
         self._accumulate_rewards()
         if self.render_mode == "ansi":
