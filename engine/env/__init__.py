@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import RulebookError
 from .encoding import Encoding
 
 __all__ = ["Encoding", "gymnasium", "pettingzoo"]
@@ -20,7 +21,10 @@ __all__ = ["Encoding", "gymnasium", "pettingzoo"]
 def pettingzoo(game, *, render_mode: str | None = None, seats: int | None = None, **options: Any):
     """A PettingZoo AEC environment of a game file (or a compiled game), for these options
     (`name=value`, as `--option` takes them) and number of seats."""
-    from .aec import RulebookAEC
+    try:
+        from .aec import RulebookAEC
+    except ImportError as e:
+        raise _missing(e) from None
     return RulebookAEC(game, render_mode=render_mode, seats=seats, **options)
 
 
@@ -28,6 +32,13 @@ def gymnasium(game, opponent: str | list[str] = "random", *, seat: int = 0, ille
               render_mode: str | None = None, seats: int | None = None, **options: Any):
     """A Gymnasium environment of a game file (or a compiled game): the agent plays `seat`, rulebook
     players made from `opponent` (a player spec, or one per other seat) play the others."""
-    from .single import RulebookEnv
+    try:
+        from .single import RulebookEnv
+    except ImportError as e:
+        raise _missing(e) from None
     return RulebookEnv(game, opponent=opponent, seat=seat, illegal=illegal, render_mode=render_mode,
                        seats=seats, **options)
+
+
+def _missing(e: ImportError) -> RulebookError:
+    return RulebookError(f"the environments need the rl extra ({e.name or e} is missing): pip install 'rulebook[rl]'")

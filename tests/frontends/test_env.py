@@ -197,3 +197,15 @@ def test_gymnasium_rewards_a_won_game():
         wins += reward == 1.0
         assert reward in (-1.0, 0.0, 1.0)
     assert wins > 0
+
+
+def test_without_the_rl_extra_the_message_says_what_to_install(monkeypatch):
+    import sys
+    for name in ("rulebook.env.aec", "rulebook.env.single"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    with pytest.raises(RulebookError, match=r"pip install 'rulebook\[rl\]'"):
+        rulebook.env.pettingzoo(game_path("tictactoe"))
+    with pytest.raises(RulebookError, match=r"pip install 'rulebook\[rl\]'"):
+        rulebook.env.gymnasium(game_path("tictactoe"))
