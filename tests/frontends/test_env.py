@@ -209,3 +209,10 @@ def test_without_the_rl_extra_the_message_says_what_to_install(monkeypatch):
         rulebook.env.pettingzoo(game_path("tictactoe"))
     with pytest.raises(RulebookError, match=r"pip install 'rulebook\[rl\]'"):
         rulebook.env.gymnasium(game_path("tictactoe"))
+
+
+@pytest.mark.parametrize("name,seats", [("chinese_checkers", 3), ("chess", None), ("amazons", None),
+                                        ("english_draughts", None), ("hex", None), ("reversi", None)])
+def test_both_checkers_on_more_games(name, seats):
+    api_test(rulebook.env.pettingzoo(game_path(name), seats=seats), num_cycles=60, verbose_progress=False)
+    check_env(rulebook.env.gymnasium(game_path(name), seats=seats), skip_render_check=True)
