@@ -3,7 +3,8 @@
 - `pettingzoo(path, **options)`: a PettingZoo AEC environment, one agent per seat;
 - `gymnasium(path, opponent="random", **options)`: a Gymnasium environment, one seat against
   rulebook players;
-- `Encoding(game)`: the observation planes and the fixed action space both use.
+- `Encoding(game)`: the observation planes and the fixed action space both use;
+- `RulebookAEC`, `RulebookEnv`: the two environments' classes.
 
 Observations, action indices and masks are described in docs/api.md. Bad input (a missing game
 file, a bad option, player spec or action) raises RulebookError (IllegalMove for actions).
@@ -12,10 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RulebookError
+from ..errors import RulebookError, lazy_names
 from .encoding import Encoding
 
-__all__ = ["Encoding", "gymnasium", "pettingzoo"]
+__all__ = ["Encoding", "RulebookAEC", "RulebookEnv", "gymnasium", "pettingzoo"]
+
+# the environment classes (for isinstance and subclassing), imported on first use: only they need
+# pettingzoo and gymnasium
+__getattr__, __dir__ = lazy_names(__name__, __name__, {"RulebookAEC": "aec", "RulebookEnv": "single"})
 
 
 def pettingzoo(game, *, render_mode: str | None = None, seats: int | None = None, **options: Any):

@@ -17,9 +17,10 @@ legal-action mask over one fixed set of action indices (docs/api.md, "Observatio
   in a game whose patterns move no piece it is the only origin, 0); `extra` is the
   product of the factors the game has: the kind a moving piece ends as (games that promote or
   drop several kinds) and the cell shot at (games whose moves shoot). After those come a block for
-  drops of several pieces at once (one index per subset of the drop zones' cells) and one index
-  for `pass`. Two legal moves of one position with one index (e.g. capture sequences with the
-  same ends and different paths) raise RulebookError naming both.
+  drops of several pieces at once (per drop zone of a seat, one index per subset of its cells, a
+  bit a cell; the seats' zones as one when they overlap) and one index for `pass`. Two legal
+  moves of one position with one index (e.g. capture sequences with the same ends and different
+  paths) raise RulebookError naming both.
 
 Only the grid board kind (square, hex, graph) has an encoding; a game on an open board (tiles
 placed anywhere) has no fixed action space and gets a RulebookError saying so.
