@@ -12,8 +12,8 @@ from typing import Any, Hashable, Protocol, Sequence
 
 from .errors import IllegalMove, RulebookError  # re-exported: `from rulebook.api import RulebookError`
 
-__all__ = ["CHANCE", "Game", "GameInfo", "IllegalMove", "LookInfo", "OptionInfo", "Outcome", "RulebookError",
-           "SeatInfo", "parse_by_notation"]
+__all__ = ["CHANCE", "Game", "GameInfo", "IllegalMove", "LookInfo", "OptionInfo", "Outcome", "Positional",
+           "RulebookError", "SeatInfo", "parse_by_notation"]
 
 CHANCE = -1
 """`to_move(state)` at a chance position (a draw from a bag): the moves are the outcomes."""
@@ -21,6 +21,11 @@ CHANCE = -1
 
 @struct(frozen=True)
 class Outcome:
+    """The result of a position (`game.outcome(state)`).
+
+    `over` is False while the game runs; then `winners` names the winning seats (empty for a draw)
+    and `scores` gives each seat's score for games that score (else it may be empty).
+    """
     over: bool
     winners: tuple[str, ...] = ()
     scores: dict[str, float] = field(default_factory=dict)
@@ -28,6 +33,7 @@ class Outcome:
     breakdown: dict[str, dict[str, int]] | None = None
 
     def as_json(self) -> dict[str, Any]:
+        """The outcome as plain JSON data (lists and mappings)."""
         out: dict[str, Any] = {"over": self.over, "winners": list(self.winners), "scores": dict(self.scores)}
         if self.breakdown is not None:
             out["breakdown"] = {k: dict(v) for k, v in self.breakdown.items()}
@@ -94,25 +100,84 @@ class GameInfo:
 
 
 class Game(Protocol):
-    name: str                   # the game's title
-    players: tuple[str, ...]    # seat names, in seat order, for this match
-    options: dict[str, Any]     # resolved option values
+    """The Game API: every compiled game offers it (`rulebook.load_game` returns one).
+
+    A state is an immutable, hashable value: `apply` returns a new one and leaves the old one
+    valid, so search code may keep any state. A move is a small hashable value private to the
+    game; `move_str` gives its notation (docs/notation.md) and `parse_move` reads it back.
+    Seats are numbered 0 .. len(players) - 1 in turn order; at a chance position (a draw from a
+    bag) `to_move` is CHANCE and the legal moves are the outcomes, weighted by `chance_outcomes`.
+    """
+
+    name: str
+    """The game's title (the file's `game:`)."""
+    players: tuple[str, ...]
+    """The seat names of this match, in seat order."""
+    options: dict[str, Any]
+    """The option values this game was compiled with, defaults filled in."""
     info: GameInfo
     """What front-ends know of the game's file: its title and about text, the options as declared
     (defaults, choices, ranges, about texts), the seat counts, the checked `look:` section and the
     file's sections for the prose. Front-ends read this, never the file."""
 
-    def initial_state(self) -> Hashable: ...
-    def to_move(self, state) -> int: ...            # seat index, or CHANCE
-    def legal_moves(self, state) -> list: ...       # [] when the game is over; draws at chance
-    def chance_outcomes(self, state) -> list[tuple[Any, int]]: ...  # (move, weight); [] if not chance
-    def apply(self, state, move) -> Hashable: ...
-    def is_over(self, state) -> bool: ...
-    def outcome(self, state) -> Outcome: ...
-    def ply(self, state) -> int: ...
-    def move_str(self, move) -> str: ...
-    def parse_move(self, state, text: str): ...     # raises IllegalMove
-    def evaluate(self, state) -> Sequence[float] | None: ...  # per seat, 0..1; None if undeclared
+    def initial_state(self) -> Hashable:
+        """The position before the first move."""
+        ...
+
+    def to_move(self, state: Hashable) -> int:
+        """The seat index to move in `state`, or CHANCE at a chance position."""
+        ...
+
+    def legal_moves(self, state: Hashable) -> list:
+        """Every legal move of `state` (the chance outcomes at a chance position); [] when the game is over."""
+        ...
+
+    def chance_outcomes(self, state: Hashable) -> list[tuple[Any, int]]:
+        """At a chance position, (outcome, weight) pairs (a move drawn with probability weight / total); else []."""
+        ...
+
+    def apply(self, state: Hashable, move: Any) -> Hashable:
+        """The state after `move`, a legal move of `state` (the one given is left unchanged)."""
+        ...
+
+    def is_over(self, state: Hashable) -> bool:
+        """True when the game has ended in `state`."""
+        ...
+
+    def outcome(self, state: Hashable) -> Outcome:
+        """The result of `state`: over or not, the winners and the scores."""
+        ...
+
+    def ply(self, state: Hashable) -> int:
+        """The number of moves played to reach `state` (chance draws included)."""
+        ...
+
+    def move_str(self, move: Any) -> str:
+        """The move's notation (docs/notation.md): `c1-d2`, `e2e4`, `pass`."""
+        ...
+
+    def parse_move(self, state: Hashable, text: str) -> Any:
+        """The legal move of `state` whose notation is `text`; raises IllegalMove otherwise."""
+        ...
+
+    def evaluate(self, state: Hashable) -> Sequence[float] | None:
+        """Per seat, the file's `evaluate` heuristic in 0..1 (for AI players); None if the file has none."""
+        ...
+
+
+class Positional(Protocol):
+    """The games whose board kind has set positions (the grid kind: square, hex and graph boards)
+    also offer the position form of docs/positions.md. `rulebook.position_state(game, data)` and
+    `rulebook.position_json(game, state)` check the form and refuse other games clearly."""
+
+    def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
+                 ply: int | None = None, passes: int = 0, **more: Any) -> Hashable:
+        """A state from the position form's fields (pieces by owner, then by kind; see docs/positions.md)."""
+        ...
+
+    def position_json(self, state: Hashable) -> dict:
+        """`state` in the position form, the JSON `position` reads back."""
+        ...
 
 
 def parse_by_notation(game, state, text: str):

@@ -6,6 +6,7 @@ from .structs import struct
 from pathlib import Path
 from typing import Any
 
+from .api import Game
 from .boards import KINDS, checker, kind_of
 
 # the source stage (YAML, JSON Schema, the rules language's parser) is imported only when a file
@@ -56,10 +57,19 @@ def _check(path: str | Path, text: str | None):
 
 
 def load_game(path: str | Path, options: dict[str, Any] | None = None, players: int | None = None,
-              instrument: bool = False):
-    """The Game of a game file, for these option values (texts or values) and number of seats."""
+              instrument: bool = False, **option_values: Any) -> Game:
+    """The Game of a game file, compiled for these option values and number of seats.
+
+    Options are given as keywords (`load_game("games/lezug.yaml", max_plies=500)`) or as a mapping
+    (`options={"max_plies": "500"}`, texts as `--option` takes them, or values); `players` is the
+    number of seats of a game with a variable count (None: the file's default). Raises
+    GameFileError (a RulebookError) for a broken file, with every finding located, and
+    RulebookError for a missing file, an unknown option or a bad value or seat count.
+    """
     from .source.options import resolve_options
 
+    if option_values:
+        options = {**(options or {}), **option_values}
     rules = check_file(path)
     values = resolve_options(rules.spec, options, str(path))
     return rules.compile(values, players, instrument=instrument)

@@ -93,7 +93,7 @@ def _check_form(data, source: str) -> None:
             _fail(source, f"reserve.{owner} is {count}: a reserve holds at most {MAX_RESERVE:,} pieces")
 
 
-def position_state(game, data: dict[str, Any], source: str):
+def position_state(game, data: dict[str, Any], source: str = "position"):
     """The game's state for a position read by read_position: checked against this game (its
     name, its players), then built by the game, which checks its cells and piece kinds."""
     make = getattr(game, "position", None)

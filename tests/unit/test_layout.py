@@ -24,7 +24,7 @@ TOP = {
 }
 PACKAGES = {"rulebook.source": "source", "rulebook.lang": "lang", "rulebook.grammar": "lang",
             "rulebook.players": "players", "rulebook.play": "play", "rulebook.cli": "cli",
-            "rulebook.look": "look", "rulebook.web": "web"}
+            "rulebook.look": "look", "rulebook.web": "web", "rulebook.env": "env"}
 
 
 def module_name(path) -> str:
@@ -119,7 +119,7 @@ def test_a_board_kind_never_imports_another():
 
 
 def test_board_kinds_sit_below_the_front_ends():
-    bad = [(a, b) for a, b in edges("kind") if stage(b) in ("registry", "players", "play", "cli", "main", "look", "web")
+    bad = [(a, b) for a, b in edges("kind") if stage(b) in ("registry", "players", "play", "cli", "main", "look", "web", "env")
            or b == "rulebook.pipeline"]
     assert bad == []
 
@@ -134,6 +134,14 @@ def test_play_uses_players_and_the_game_api():
     allowed = {"rulebook.api", "rulebook.errors"}
     bad = [(a, b) for a, b in edges("play") if stage(b) not in ("play", "players") and b not in allowed]
     assert bad == []
+
+
+def test_environments_use_the_pipeline_players_and_the_game_api():
+    """rulebook.env loads a file through the pipeline, plays opponents through the players and
+    reads a compiled game's data duck-typed: it imports no board kind, and nothing imports it."""
+    allowed = {"rulebook.api", "rulebook.errors", "rulebook.pipeline"}
+    bad = [(a, b) for a, b in edges("env") if stage(b) not in ("env", "players") and b not in allowed]
+    assert bad == [] and not [(a, b) for a, b in edges() if stage(b) == "env" and stage(a) != "env"]
 
 
 def test_pictures_and_prose_read_games_through_the_api():

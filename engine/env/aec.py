@@ -1,0 +1,99 @@
+"""The PettingZoo AEC environment of a rulebook game (`rulebook.env.pettingzoo`)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .common import load, rewards, settle
+
+__all__ = ["RulebookAEC"]
+
+
+class RulebookAEC(AECEnv):
+    """An agent per seat (the game's seat names), turns as the game gives them, chance drawn inside.
+
+    `observe(agent)` is `{"observation": float32 planes of shape encoding.shape, seen from that
+    agent's seat, "action_mask": int8 of length encoding.size}` (the mask is all zeros for an agent
+    not to move). `step(action)` plays the legal move of that index (IllegalMove if the mask says
+    0). When the game ends every agent is terminated, with rewards in [-1, 1] (see common.rewards).
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "rulebook", "is_parallelizable": False}
+
+    def __init__(self, game_or_path, render_mode: str | None = None, seats: int | None = None, **options: Any):
+        super().__init__()
+        self.game, self.encoding = load(game_or_path, options, seats)
+        enc = self.encoding
+        self.metadata = dict(self.metadata, name=f"rulebook_{_slug(self.game.name)}")
+        self.possible_agents = list(self.game.players)
+        obs = spaces.Dict({"observation": spaces.Box(0.0, np.inf, enc.shape, np.float32),
+                           "action_mask": spaces.Box(0, 1, (enc.size,), np.int8)})
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(enc.size) for a in self.possible_agents}
+        self.render_mode = render_mode
+        self._rng = random.Random(0)
+        self._zero_mask = np.zeros(enc.size, dtype=np.int8)
+        self.state_ = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}     # the mask is in the observation
+        self._set(settle(self.game, self.game.initial_state(), self._rng))
+
+    def _set(self, state) -> None:
+        game = self.game
+        self.state_ = state
+        if game.is_over(state):
+            self._mask, self._by_index = self._zero_mask, {}
+            for a, r in zip(self.possible_agents, rewards(game, state)):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            return
+        self._mask, self._by_index = self.encoding.legal(state)
+        self.agent_selection = self.possible_agents[game.to_move(state)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        mask = self._mask if agent == self.agent_selection else self._zero_mask
+        return {"observation": self.encoding.observe(self.state_, seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self.encoding.decode(self._by_index, action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._set(settle(self.game, self.game.apply(self.state_, move), self._rng))
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.game.render(self.state_) if hasattr(self.game, "render") else repr(self.state_)
+
+    def close(self) -> None:
+        pass
+
+
+def _slug(name: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in name.lower()).strip("_")

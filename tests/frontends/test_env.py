@@ -1,0 +1,218 @@
+"""rulebook.env: observation planes and the fixed action space of grid games, and the PettingZoo
+and Gymnasium environments against their ecosystems' own checkers (pettingzoo.test.api_test,
+gymnasium.utils.env_checker.check_env)."""
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+import rulebook
+import rulebook.env
+from rulebook import CHANCE, IllegalMove, RulebookError
+from rulebook.env import Encoding
+
+from conftest import ROOT
+
+GAMES = ROOT / "games"
+CHECKED = ["tictactoe", "connect4", "lezug"]
+
+
+def game_path(name: str) -> str:
+    return str(GAMES / f"{name}.yaml")
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    # the checkers' advice (agent names like player_0, an unbounded Box for counters) is not a failure
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_pettingzoo_api_test(name):
+    api_test(rulebook.env.pettingzoo(game_path(name)), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_gymnasium_check_env(name):
+    check_env(rulebook.env.gymnasium(game_path(name), opponent="random"), skip_render_check=True)
+
+
+def test_pettingzoo_with_four_seats():
+    env = rulebook.env.pettingzoo(game_path("halma4"))
+    assert len(env.possible_agents) == 4
+    api_test(env, num_cycles=100, verbose_progress=False)
+
+
+def test_gymnasium_against_a_searching_player_as_the_second_seat():
+    env = rulebook.env.gymnasium(game_path("tictactoe"), opponent="mcts:iterations=50", seat=1)
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=2)
+    # x has moved already: one disc of the next seat's (relative owner +1), o (+0) to move
+    assert obs[1].sum() == 1 and obs[0].sum() == 0 and info["action_mask"].sum() == 8
+
+
+class CoinTicTacToe:
+    """Tic-tac-toe with a coin tossed before every move (a chance position that changes nothing):
+    the state is the grid game's tuple plus one item, so the encoding reads its slots unchanged."""
+
+    def __init__(self):
+        self.inner = rulebook.load_game(game_path("tictactoe"))
+        self.tosses = 0
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def initial_state(self):
+        return self.inner.initial_state() + (True,)
+
+    def to_move(self, st):
+        return CHANCE if st[-1] and not self.inner.is_over(st[:-1]) else self.inner.to_move(st[:-1])
+
+    def chance_outcomes(self, st):
+        return [("heads", 1), ("tails", 3)] if self.to_move(st) == CHANCE else []
+
+    def legal_moves(self, st):
+        return [m for m, _ in self.chance_outcomes(st)] if self.to_move(st) == CHANCE else self.inner.legal_moves(st[:-1])
+
+    def apply(self, st, move):
+        if move in ("heads", "tails"):
+            self.tosses += 1
+            return st[:-1] + (False,)
+        return self.inner.apply(st[:-1], move) + (True,)
+
+    def is_over(self, st):
+        return self.inner.is_over(st[:-1])
+
+    def outcome(self, st):
+        return self.inner.outcome(st[:-1])
+
+
+def test_chance_is_drawn_inside_the_environments():
+    game = CoinTicTacToe()
+    env = rulebook.env.pettingzoo(game)
+    api_test(env, num_cycles=100, verbose_progress=False)
+    env.reset(seed=3)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        assert game.to_move(env.state_) != CHANCE or terminated
+        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert game.tosses > 5
+    check_env(rulebook.env.gymnasium(CoinTicTacToe()), skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4", "lezug", "chess", "amazons", "english_draughts",
+                                  "reversi", "hex", "chinese_checkers", "breakthrough", "halma4", "gomoku"])
+def test_one_shape_and_one_index_per_legal_move_in_random_games(name):
+    game = rulebook.load_game(game_path(name))
+    enc = Encoding(game)
+    rng = random.Random(5)
+    for _ in range(2):
+        st = game.initial_state()
+        for _ply in range(120):
+            if game.is_over(st):
+                break
+            for seat in range(len(game.players)):
+                obs = enc.observe(st, seat)
+                assert obs.shape == enc.shape and obs.dtype == np.float32
+            mask, by_index = enc.legal(st)
+            moves = game.legal_moves(st)
+            assert mask.shape == (enc.size,) and mask.sum() == len(moves) == len(by_index)
+            assert all(mask[enc.index(m)] == 1 and 0 <= enc.index(m) < enc.size for m in moves)
+            move = rng.choice(moves)
+            assert enc.move(st, enc.index(move)) == move
+            st = game.apply(st, move)
+
+
+def test_the_planes_say_the_pieces_by_relative_owner():
+    game = rulebook.load_game(game_path("chess"))
+    enc = Encoding(game)
+    st = game.initial_state()
+    white, black = enc.observe(st, 0), enc.observe(st, 1)
+    pawn_own, pawn_next = enc.planes.index("pawn/+0"), enc.planes.index("pawn/+1")
+    assert white[pawn_own, 1].sum() == 8 and white[pawn_next, 6].sum() == 8
+    assert black[pawn_own, 6].sum() == 8 and black[pawn_next, 1].sum() == 8
+    assert white[enc.planes.index("to_move/+0")].min() == 1 and black[enc.planes.index("to_move/+1")].min() == 1
+    assert white[enc.planes.index("option:fifty_moves")].min() == 1
+    # promotions to each kind are distinct actions
+    pos = rulebook.position_state(game, {"to_move": "white", "pieces": {"white": {"pawn": ["a7"], "king": ["e1"]},
+                                                                          "black": {"king": ["h8"]}}})
+    mask, moves = enc.legal(pos)
+    assert sorted(game.move_str(m) for m in moves.values() if game.move_str(m).startswith("a7")) == \
+        ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]
+
+
+def test_le_zug_setup_drops_have_indices_of_their_own():
+    game = rulebook.load_game(game_path("lezug"))
+    enc = Encoding(game)
+    mask, moves = enc.legal(game.initial_state())
+    assert enc.drop_block == 2 * 2 ** 8 and all(enc.single <= i < enc.pass_index for i in moves) and len(moves) == 56
+    # the dark cells only: 145 used cells of 289, 146 origins (a cell or a drop) x 145 destinations
+    assert enc.used_cells == 145 and enc.single == 146 * 145 and enc.size == 146 * 145 + 512 + 1
+    reserve = enc.planes.index("reserve/+0")
+    assert enc.observe(game.initial_state(), 0)[reserve].max() == 3
+
+
+def test_bad_input_is_refused_clearly():
+    with pytest.raises(RulebookError, match="no such game file"):
+        rulebook.env.pettingzoo("games/nope.yaml")
+    with pytest.raises(RulebookError, match="unknown option 'max_ply'"):
+        rulebook.env.pettingzoo(game_path("lezug"), max_ply=3)
+    with pytest.raises(RulebookError, match="open board"):
+        rulebook.env.gymnasium(game_path("zug"))
+    with pytest.raises(RulebookError, match="unknown player 'best'"):
+        rulebook.env.gymnasium(game_path("connect4"), opponent="best")
+    with pytest.raises(RulebookError, match="seat must be 0 to 1"):
+        rulebook.env.gymnasium(game_path("connect4"), seat=2)
+    env = rulebook.env.pettingzoo(game_path("connect4"))
+    env.reset()
+    for bad, says in [(43, "outside the action space"), (-1, "outside the action space"), (42, "not a legal move"),
+                      ("x", "not an action index")]:
+        with pytest.raises(IllegalMove, match=says):
+            env.step(bad)
+    genv = rulebook.env.gymnasium(game_path("connect4"), illegal="raise")
+    genv.reset(seed=0)
+    with pytest.raises(IllegalMove, match="action 42 is not a legal move here"):
+        genv.step(42)
+    with pytest.raises(RulebookError, match="reset"):
+        rulebook.env.gymnasium(game_path("connect4")).step(0)
+
+
+def test_gymnasium_rewards_a_won_game():
+    env = rulebook.env.gymnasium(game_path("tictactoe"), opponent="random")
+    wins = 0
+    for seed in range(30):
+        obs, info = env.reset(seed=seed)
+        over = False
+        while not over:
+            # the first legal move every time: against random play it wins some games
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, over, _trunc, info = env.step(int(legal[0]))
+        wins += reward == 1.0
+        assert reward in (-1.0, 0.0, 1.0)
+    assert wins > 0
+
+
+def test_without_the_rl_extra_the_message_says_what_to_install(monkeypatch):
+    import sys
+    for name in ("rulebook.env.aec", "rulebook.env.single"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    with pytest.raises(RulebookError, match=r"pip install 'rulebook\[rl\]'"):
+        rulebook.env.pettingzoo(game_path("tictactoe"))
+    with pytest.raises(RulebookError, match=r"pip install 'rulebook\[rl\]'"):
+        rulebook.env.gymnasium(game_path("tictactoe"))
+
+
+@pytest.mark.parametrize("name,seats", [("chinese_checkers", 3), ("chess", None), ("amazons", None),
+                                        ("english_draughts", None), ("hex", None), ("reversi", None)])
+def test_both_checkers_on_more_games(name, seats):
+    api_test(rulebook.env.pettingzoo(game_path(name), seats=seats), num_cycles=60, verbose_progress=False)
+    check_env(rulebook.env.gymnasium(game_path(name), seats=seats), skip_render_check=True)

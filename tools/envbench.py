@@ -1,0 +1,156 @@
+"""The environments' cost (rulebook.env), against the Game API's own.
+
+    python -m tools.envbench [--seconds S] [--runs N] [--json out.json]
+
+Run from the repository root (needs the rl extra). Figures, each measured in N runs with the two
+sides interleaved (the order alternating from run to run), the median and the range of the runs
+reported:
+
+- observation and mask vs legal_moves, on Le zug, chess and Connect Four: positions gathered from
+  seeded random games (up to 200 plies each); one side calls `legal_moves(state)` on each
+  position, the other `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself
+  calls legal_moves and builds the mask and the index -> move mapping: the whole cost of a step's
+  observation). The ratio is time / time (target: at most 2);
+- PettingZoo stepping of Connect Four (whole games, a uniformly random action among the mask's,
+  `env.last()` read at every step as an agent does) against `rulebook bench`'s random playouts
+  (engine/play/measure.py's playout_rate), plies per second. The ratio is env / playouts (target:
+  at least 0.5).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+import rulebook  # noqa: E402
+import rulebook.env  # noqa: E402
+from rulebook.env import Encoding  # noqa: E402
+from rulebook.play.measure import playout_rate  # noqa: E402
+
+GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"))
+
+
+def positions(game, count: int = 600, seed: int = 1, plies: int = 200) -> list:
+    rng, out = random.Random(seed), []
+    while len(out) < count:
+        st = game.initial_state()
+        for _ in range(plies):
+            if game.is_over(st):
+                break
+            out.append(st)
+            st = game.apply(st, rng.choice(game.legal_moves(st)))
+    return out[:count]
+
+
+def timed(fn, seconds: float) -> float:
+    """Seconds per call of fn() (fn called again until `seconds` have passed)."""
+    calls, t0 = 0, time.perf_counter()
+    while True:
+        fn()
+        calls += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return elapsed / calls
+
+
+def encoding_ratio(game, seconds: float) -> tuple[float, float, float]:
+    enc, sts = Encoding(game), positions(game)
+    legal, to_move, observe, masks = game.legal_moves, game.to_move, enc.observe, enc.legal
+
+    def moves():
+        for st in sts:
+            legal(st)
+
+    def encode():
+        for st in sts:
+            observe(st, to_move(st))
+            masks(st)
+    return encode, moves, len(sts)
+
+
+def env_plies(seconds: float, seed: int = 0) -> float:
+    env = rulebook.env.pettingzoo(str(ROOT / "games" / "connect4.yaml"))
+    rng = random.Random(seed)
+    choice, flatnonzero = rng.choice, np.flatnonzero
+    plies, t0 = 0, time.perf_counter()
+    while True:
+        env.reset(seed=rng.randrange(1 << 30))
+        for agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(int(choice(flatnonzero(obs["action_mask"]))))
+                plies += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return plies / elapsed
+
+
+def summary(values: list[float]) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": values}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.envbench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per measure (default 2)")
+    ap.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
+    ap.add_argument("--json", metavar="FILE", help="write the figures here as JSON")
+    args = ap.parse_args(argv)
+    out: dict = {}
+    rows = []
+    for key, title in GAMES:
+        game = rulebook.load_game(str(ROOT / "games" / f"{key}.yaml"))
+        encode, moves, n = encoding_ratio(game, args.seconds)
+        ratios, t_enc, t_mov = [], [], []
+        for run in range(args.runs):
+            pair = [("enc", encode), ("mov", moves)]
+            if run % 2:
+                pair.reverse()
+            t = {name: timed(fn, args.seconds) / n for name, fn in pair}
+            t_enc.append(t["enc"] * 1e6)
+            t_mov.append(t["mov"] * 1e6)
+            ratios.append(t["enc"] / t["mov"])
+        out[f"{key}_encoding"] = {"positions": n, "observe_and_mask_us": summary(t_enc),
+                                  "legal_moves_us": summary(t_mov), "ratio": summary(ratios), "target": "<= 2"}
+        r = out[f"{key}_encoding"]
+        rows.append((f"{title}: observation + mask vs legal_moves, µs per position ({n} positions)",
+                     f"{r['observe_and_mask_us']['median']:.1f}", f"{r['legal_moves_us']['median']:.1f}",
+                     f"{r['ratio']['median']:.2f}x ({r['ratio']['min']:.2f}..{r['ratio']['max']:.2f})", "<= 2"))
+    c4 = rulebook.load_game(str(ROOT / "games" / "connect4.yaml"))
+    env_r, bench_r, ratios = [], [], []
+    for run in range(args.runs):
+        pair = [("env", lambda: env_plies(args.seconds, run)),
+                ("bench", lambda: playout_rate(c4, run, args.seconds)["plies_per_s"])]
+        if run % 2:
+            pair.reverse()
+        t = {name: fn() for name, fn in pair}
+        env_r.append(t["env"])
+        bench_r.append(t["bench"])
+        ratios.append(t["env"] / t["bench"])
+    out["connect4_pettingzoo"] = {"env_plies_per_s": summary(env_r), "playout_plies_per_s": summary(bench_r),
+                                  "ratio": summary(ratios), "target": ">= 0.5"}
+    rows.append(("Connect Four: PettingZoo AEC steps vs rulebook bench random playouts, plies/s",
+                 f"{statistics.median(env_r):,.0f}", f"{statistics.median(bench_r):,.0f}",
+                 f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}..{max(ratios):.2f})", ">= 0.5"))
+    print("| figure | env | engine | ratio (range) | target |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print(f"({args.runs} runs of {args.seconds:g} s per side, interleaved; medians)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
