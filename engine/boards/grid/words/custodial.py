@@ -22,7 +22,7 @@ class Custodial(Word):
     exprs = {"of": (GROUP,), "by": (GROUP,), "hostile": (ZONE,)}
     about = ("captures every enemy piece next to where the piece stands, in a direction of D, that has one of "
              "the player's pieces right beyond it (closed in between two); never fails: a move that closes in "
-             "nothing captures nothing. `of=GROUP`: only enemy pieces of the group are taken; `by=GROUP`: only "
+             "nothing captures nothing; `of=GROUP`: only the enemy pieces of the group are taken; `by=GROUP`: only "
              "the player's pieces of the group capture, as the moving piece (where it started) and as the piece "
              "beyond; `hostile=ZONE`: a cell of the zone closes in as the player's piece would, unless an enemy "
              "stands on it")

@@ -10,7 +10,7 @@ class Slide(Landing):
     written = "slide(DIRECTIONS)"
     about = ("any number of cells in one direction over empty cells (a queen's move); `capture=yes|only` as "
              "for step, onto the first piece met; `within=ZONE`: only over cells of the zone (a cell outside it "
-             "stops the slide as a piece would, and cannot be reached)")
+             "stops the slide as a piece would, and is never reached)")
     rays = True
     exprs = {"within": (ZONE,)}     # within=ZONE: it goes only over cells of the zone
     sentence = "slide any number of empty cells in one direction"
