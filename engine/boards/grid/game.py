@@ -585,6 +585,10 @@ class GridGame(GridState, GridNotation):
                             mid[c][b] = a
                 ns["MID"] = mid
             ns["_repeated"] = partial(repeated, n=n)
+            # the tables of the action words the patterns use, where a word needs its own
+            for name in dict.fromkeys(a.name for ph in self.rules.phases for p in ph.patterns + ph.places
+                                      for a in pattern_actions(p)):
+                WORDS[name].tables(self, ns)
         return ns
 
     # ---------------------------------------------------------------- the Game API

@@ -93,6 +93,10 @@ class PathCode:
         # per-origin parts are hoisted with the landing rules'
         self.args = {id(arg): em.emit(arg, 2) for _k, alts in phase.kinds for p in alts + phase.places
                      for a in pattern_actions(p) if a.name in ("when", "take", "shift") for arg in a.args}
+        # (and the keyword options whose values are expressions: custodial(D, of=theirs.man))
+        self.args.update({id(a.kwargs[key]): em.emit(a.kwargs[key], 2) for _k, alts in phase.kinds
+                          for p in alts + phase.places for a in pattern_actions(p)
+                          for key in WORDS[a.name].exprs if key in a.kwargs})
         self.skipped = {id(a) for n, a in enumerate(conditions(phase)) if ("when", n) in skip}
         self.instrument = instrument and bool(active)
         self.check = "_rules(t)" if self.instrument else " and ".join(c for _, c in codes)

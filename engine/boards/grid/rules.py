@@ -306,6 +306,9 @@ def check_rules(ch: Checker) -> GridRules | None:
                     if isinstance(WORDS[a.name].takes, tuple):
                         for arg in a.args:
                             uses.update(_words(arg))
+                    for k in WORDS[a.name].exprs:
+                        if k in a.kwargs:
+                            uses.update(_words(a.kwargs[k]))
                 general = general or new_words
                 if first == "place":
                     if kname is not None:
@@ -656,8 +659,12 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                     bad(arg, f"{n.name} needs a direction set, not {'an' if t[0] in 'aeiou' else 'a'} {t}")
             allowed = word.options
             for k, v in n.kwargs.items():
+                if k in word.exprs:
+                    _check_expr_keyword(n, k, v, word, vocab, bad)
+                    continue
                 if k not in allowed:
-                    bad(v, f"{n.name} takes no option '{k}'" + (f" (it takes {', '.join(allowed)})" if allowed else ""))
+                    known = [*allowed, *word.exprs]
+                    bad(v, f"{n.name} takes no option '{k}'" + (f" (it takes {', '.join(known)})" if known else ""))
                     continue
                 value = v.dotted if isinstance(v, dsl.Name) else None
                 if allowed[k] is None:          # a piece kind's name
@@ -672,6 +679,22 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
             bad(n, "not a pattern")
     walk(node, True)
     return ok, general
+
+
+def _check_expr_keyword(n, k, v, word, vocab, bad) -> None:
+    """A keyword option whose value is an expression (custodial(D, of=theirs.man)): typed in the
+    landing rules' vocabulary, and known before the landing (per turn or per origin)."""
+    want = word.exprs[k]
+    try:
+        got, level = typecheck(v, vocab.child(**LANDING))
+    except DslError as e:
+        bad(v, e.message)
+        return
+    if got not in want:
+        bad(v, f"{n.name}({k}=...) needs {' or '.join(('an ' if t[0] in 'aeiou' else 'a ') + t for t in want)}, "
+               f"not {'an' if got[0] in 'aeiou' else 'a'} {got}")
+    elif level > 1:
+        bad(v, f"{n.name}({k}=...) is read before the piece lands: it cannot depend on the landing cell")
 
 
 def _check_expr_action(n, word, vocab, bad) -> None:

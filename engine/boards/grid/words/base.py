@@ -28,6 +28,10 @@ class Word:
     written = ""                    # its form, for messages: step(DIRECTIONS)
     takes: object = DIRS            # DIRS, ZONE, or a tuple of expression types (when, take, shift)
     options: dict = {}              # keyword -> the words it accepts (None: a piece kind's name)
+    # keyword -> the expression types it accepts (a group, a zone...), typed in the words of
+    # landing rules and known before the landing (per turn or per origin); movegen.PathCode
+    # emits each given one in `gen.args` (keyed by the id of its node), as it does when's
+    exprs: dict = {}
     about = ""                      # the language reference's line (docs/language.md)
     sentence = ""                   # `rulebook rules`: the action in words ({0}, {1}: its arguments)
     plain = False                   # the plain generator (fastgen, one kind, no captures) runs it too
@@ -52,6 +56,9 @@ class Word:
     def lower(self, gen, a: dsl.Action, ctx: dict, k) -> None:
         """Write the action's code at ctx (gen: movegen.PathCode), calling k at each landing."""
         raise NotImplementedError(self.name)
+
+    def tables(self, game, ns: dict) -> None:
+        """The tables its generated code reads, put in the namespace `ns` of a game that uses it."""
 
     def spell(self, move, name) -> str:
         """What the action adds to a move's notation after its path (name: a cell's name)."""
