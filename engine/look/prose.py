@@ -331,6 +331,8 @@ def _end(d) -> list[str]:
     out = ["## The end", ""]
     if e.get("win"):
         out.append(f"- The player who just moved wins when {_line(_expr(e['win']), e['win'])}.")
+    if e.get("lose"):
+        out.append(f"- Else the player who just moved loses (the others win) when {_line(_expr(e['lose']), e['lose'])}.")
     if e.get("draw"):
         out.append(f"- The game is a draw when {_line(_expr(e['draw']), e['draw'])}.")
     if e.get("over"):
@@ -342,7 +344,7 @@ def _end(d) -> list[str]:
     if d.get("scoring"):
         out.append("- Scores, per player (the highest total wins; all equal is a draw):")
         out += [f"  - **{k}**: {_line(_expr(v), v)}" for k, v in d["scoring"].items()]
-    elif not any(e.get(k) for k in ("win", "draw", "over", "blocked")):
+    elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):
         out.append("- The game ends when no move is left.")
     if d.get("evaluate"):
         out.append(f"- For AI players, a position is judged by {_code(d['evaluate'])}.")

@@ -150,6 +150,8 @@ class GridState:
         result = None
         if self._win is not None and self._win(st, mover):
             result = (mover,)
+        elif self._lose is not None and self._lose(st, mover):
+            result = tuple(s for s in range(self.n) if s != mover)
         elif self._draw is not None and self._draw(st, mover):
             result = ()
         elif self._over is not None and self._over(st, mover):
@@ -234,7 +236,9 @@ class GridState:
         L += ["    ply += 1",
               f"    nxt = {nxt}"]
         at = len(L)         # where the new state is named, if an end condition reads it
-        ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
+        others = "(nxt,)" if n == 2 else f"tuple(s for s in range({n}) if s != me)"     # (end.lose)
+        ends = [(self.rules.win, "(me,)", "w"), (self.rules.lose, others, "l"), (self.rules.draw, "()", "d"),
+                (self.rules.over, "_WINNERS(st)", "v")]
         # the end conditions read the counters from apply's own names, not from the new state
         own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, self._passes)}
         if self.general:
@@ -548,6 +552,8 @@ class GridState:
         result = None
         if self._win is not None and self._win(new, me):
             result = (me,)
+        elif self._lose is not None and self._lose(new, me):
+            result = tuple(s for s in range(self.n) if s != me)
         elif self._draw is not None and self._draw(new, me):
             result = ()
         if result is not None:

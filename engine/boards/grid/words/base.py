@@ -53,6 +53,9 @@ class Word:
         """Write the action's code at ctx (gen: movegen.PathCode), calling k at each landing."""
         raise NotImplementedError(self.name)
 
+    def tables(self, game, ns: dict) -> None:
+        """The tables its generated code reads, put in the namespace `ns` of a game that uses it."""
+
     def spell(self, move, name) -> str:
         """What the action adds to a move's notation after its path (name: a cell's name)."""
         return ""
