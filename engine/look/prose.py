@@ -24,6 +24,7 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "counters_on_line": "the player's counters on {0} tiles on a line",
          "in_a_row": "the last piece stands in a line of {0} of its owner's pieces",
          "connected": "a chain of the player's pieces joins {0} and {1}",
+         "one_group": "{0} form one group",
          "attacked": "{0} could be captured by another player", "empty": "{0} is empty",
          "occupied": "{0} holds a piece", "friend": "{0} holds a piece of the player",
          "enemy": "{0} holds another player's piece", "first": "the first piece from {0} towards {1}",

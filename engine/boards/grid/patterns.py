@@ -45,9 +45,10 @@ def first_actions(node) -> list[dsl.Action]:
 
 
 def conditions(phase) -> list:
-    """The phase's when(...) actions, in order: `skip` names the n-th one as ("when", n)."""
+    """The phase's when(...) actions (and its strides, whose count is a condition), in order:
+    `skip` names the n-th one as ("when", n)."""
     return [a for _k, alts in phase.kinds for p in alts + phase.places for a in pattern_actions(p)
-            if a.name == "when"]
+            if a.name in ("when", "stride")]
 
 
 def captures(node) -> bool:

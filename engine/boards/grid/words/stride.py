@@ -10,9 +10,9 @@ class Stride(Landing):
     name = "stride"
     written = "stride(DIRECTIONS)"
     options = {"capture": ("no", "yes", "only"), "over": ("none", "mine", "theirs", "any")}
-    about = ("exactly as many cells in one direction as there are pieces (of anyone, the moving one included) on "
-             "the whole line through it that way, counted both ways along it; it goes over empty cells only, "
-             "`over=mine|theirs|any` also over such pieces; onto an empty cell, `capture=yes|only` as for step")
+    about = ("exactly as many cells in one direction of D as there are pieces (of anyone, the moving one included) "
+             "on the whole line through it that way, counted both ways along it; over empty cells only, or with "
+             "`over=mine|theirs|any` over such pieces too; onto an empty cell, `capture=yes|only` as for step")
     rays = True
     sentence = "move exactly as many cells in one direction as there are pieces on that line"
     _passing = {"none": "occ", "mine": "(occ ^ B[me])", "theirs": "(occ ^ foe)"}    # what blocks the way
@@ -30,9 +30,12 @@ class Stride(Landing):
         # its origin (the same board while it has not left it)
         here = "occ" if c == "o" else f"(occ ^ lo | BIT[{c}])"
         L.append(f"{ind}for ln{i}, far{i} in {gen.dirs(a, 'STRIDE')}[{c}]:")
-        L.append(f"{ind}    n{i} = ({here} & ln{i}).bit_count()")
-        L.append(f"{ind}    if n{i} < len(far{i}):")
-        L.append(f"{ind}        t, bt{i}, via{i} = far{i}[n{i}]")
+        if id(a) in gen.skipped:        # (for explain) the count left out: any distance along the line
+            L.append(f"{ind}    for t, bt{i}, via{i} in far{i}[1:]:")
+        else:
+            L.append(f"{ind}    n{i} = ({here} & ln{i}).bit_count()")
+            L.append(f"{ind}    if n{i} < len(far{i}):")
+            L.append(f"{ind}        t, bt{i}, via{i} = far{i}[n{i}]")
         inner = ind + "        "
         if over != "any":
             block = self._passing[over]
