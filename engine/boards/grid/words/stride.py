@@ -19,8 +19,9 @@ class Stride(Landing):
 
     def lower(self, gen, a, ctx, k):
         """STRIDE gives, per cell, for each direction of the set: the bits of the whole line
-        through the cell that way, and by distance n (1 to the edge) the cell n away, its bit
-        and the bits of the cells between (far[0] is never read: the count is at least 1)."""
+        through the cell that way, and by distance n (0 to as many cells as the line has) the
+        cell n away, its bit and the bits of the cells between, or None where it would be off
+        the board (and at 0: the count is at least 1)."""
         ind, L = ctx["ind"], gen.lines
         i = next(gen.ids)
         c = ctx["c"]
@@ -31,11 +32,11 @@ class Stride(Landing):
         here = "occ" if c == "o" else f"(occ ^ lo | BIT[{c}])"
         L.append(f"{ind}for ln{i}, far{i} in {gen.dirs(a, 'STRIDE')}[{c}]:")
         if id(a) in gen.skipped:        # (for explain) the count left out: any distance along the line
-            L.append(f"{ind}    for t, bt{i}, via{i} in far{i}[1:]:")
+            L.append(f"{ind}    for to{i} in far{i}:")
         else:
-            L.append(f"{ind}    n{i} = ({here} & ln{i}).bit_count()")
-            L.append(f"{ind}    if n{i} < len(far{i}):")
-            L.append(f"{ind}        t, bt{i}, via{i} = far{i}[n{i}]")
+            L.append(f"{ind}    to{i} = far{i}[({here} & ln{i}).bit_count()]")
+        L.append(f"{ind}    if to{i}:")
+        L.append(f"{ind}        t, bt{i}, via{i} = to{i}")
         inner = ind + "        "
         if over != "any":
             block = self._passing[over]
@@ -81,6 +82,7 @@ class Stride(Landing):
                         behind = geo.ray(c, back) if back is not None else ()
                         line = sum(1 << x for x in (c, *ahead, *behind))
                         far = [None] + [(t, 1 << t, sum(1 << x for x in ahead[:n])) for n, t in enumerate(ahead)]
+                        far += [None] * (2 + len(ahead) + len(behind) - len(far))     # every count has its entry
                         entries.append((line, tuple(far)))
                     row[c] = tuple(entries)
                 per_seat.append(row)
