@@ -31,13 +31,15 @@ class Stride(Landing):
         # its origin (the same board while it has not left it)
         here = "occ" if c == "o" else f"(occ ^ lo | BIT[{c}])"
         L.append(f"{ind}for ln{i}, far{i} in {gen.dirs(a, 'STRIDE')}[{c}]:")
+        at = ind
         if id(a) in gen.skipped:        # (for explain) the count left out: any distance along the line
             L.append(f"{ind}    for to{i} in far{i}:")
+            at += "    "
         else:
             L.append(f"{ind}    to{i} = far{i}[({here} & ln{i}).bit_count()]")
-        L.append(f"{ind}    if to{i}:")
-        L.append(f"{ind}        t, bt{i}, via{i} = to{i}")
-        inner = ind + "        "
+        L.append(f"{at}    if to{i}:")
+        L.append(f"{at}        t, bt{i}, via{i} = to{i}")
+        inner = at + "        "
         if over != "any":
             block = self._passing[over]
             if over != "none":                  # (the same every piece of the turn: computed once)
