@@ -236,9 +236,9 @@ class GridState:
         L += ["    ply += 1",
               f"    nxt = {nxt}"]
         at = len(L)         # where the new state is named, if an end condition reads it
-        others = "(nxt,)" if n == 2 else f"tuple(s for s in range({n}) if s != me)"     # (end.lose)
-        ends = [(self.rules.win, "(me,)", "w"), (self.rules.lose, others, "l"), (self.rules.draw, "()", "d"),
-                (self.rules.over, "_WINNERS(st)", "v")]
+        ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
+        if self.rules.lose is not None:     # the player who just moved loses: the others win
+            ends.insert(1, (self.rules.lose, "(nxt,)" if n == 2 else f"tuple(s for s in range({n}) if s != me)", "l"))
         # the end conditions read the counters from apply's own names, not from the new state
         own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, self._passes)}
         if self.general:
