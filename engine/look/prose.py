@@ -24,6 +24,7 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "counters_on_line": "the player's counters on {0} tiles on a line",
          "in_a_row": "the last piece stands in a line of {0} of its owner's pieces",
          "connected": "a chain of the player's pieces joins {0} and {1}",
+         "one_group": "{0} form one group",
          "attacked": "{0} could be captured by another player", "empty": "{0} is empty",
          "occupied": "{0} holds a piece", "friend": "{0} holds a piece of the player",
          "enemy": "{0} holds another player's piece", "first": "the first piece from {0} towards {1}",
@@ -331,6 +332,8 @@ def _end(d) -> list[str]:
     out = ["## The end", ""]
     if e.get("win"):
         out.append(f"- The player who just moved wins when {_line(_expr(e['win']), e['win'])}.")
+    if e.get("lose"):
+        out.append(f"- Else the player who just moved loses (the others win) when {_line(_expr(e['lose']), e['lose'])}.")
     if e.get("draw"):
         out.append(f"- The game is a draw when {_line(_expr(e['draw']), e['draw'])}.")
     if e.get("over"):
@@ -342,7 +345,7 @@ def _end(d) -> list[str]:
     if d.get("scoring"):
         out.append("- Scores, per player (the highest total wins; all equal is a draw):")
         out += [f"  - **{k}**: {_line(_expr(v), v)}" for k, v in d["scoring"].items()]
-    elif not any(e.get(k) for k in ("win", "draw", "over", "blocked")):
+    elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):
         out.append("- The game ends when no move is left.")
     if d.get("evaluate"):
         out.append(f"- For AI players, a position is judged by {_code(d['evaluate'])}.")

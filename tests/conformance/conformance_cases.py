@@ -49,6 +49,7 @@ VARIANTS = [
     ("games/hex:swap", GAMES / "hex.yaml", {"swap": "true"}, None),
     ("games/gomoku:exact_five", GAMES / "gomoku.yaml", {"exact_five": "true"}, None),
     ("games/lezug:blocked=lose", GAMES / "lezug.yaml", {"blocked": "lose", "max_plies": "300"}, None),
+    ("games/loa:simultaneous=draw", GAMES / "loa.yaml", {"simultaneous": "draw"}, None),
     ("games/chess:no_draw_rules", GAMES / "chess.yaml",
      {"fifty_moves": "false", "repetition": "false", "insufficient_material": "false"}, None),
     ("words/race:stuck=pass", DATA / "words" / "race.yaml", {"stuck_rule": "pass"}, None),

@@ -17,7 +17,7 @@ from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
-from .functions import attacked, cells as cell_functions, connected, counting, in_a_row
+from .functions import attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .layout import PLY, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
@@ -98,6 +98,7 @@ class GridGame(GridState, GridNotation):
         ns["_MOVES"] = self._any[0] if len(self._any) == 1 else self._raw_moves
         ns["_ALL_STUCK"] = self._all_stuck
         self._win = self._state_fn(rules.win, "win", ns)
+        self._lose = self._state_fn(rules.lose, "lose", ns)
         self._draw = self._state_fn(rules.draw, "draw", ns)
         self._over = self._state_fn(rules.over, "over", ns)
         self._score = self._score_fn(ns)
@@ -512,7 +513,7 @@ class GridGame(GridState, GridNotation):
                             stepped.add(arg.dotted)
                         else:
                             nodes.append(arg)
-        nodes += [x for x in (r.win, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
+        nodes += [x for x in (r.win, r.lose, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
         other = {n.dotted for node in nodes for n in dsl.walk(node) if isinstance(n, dsl.Name)}
         for name, node in reversed(lets):   # a let's names are used as the let itself is
             names = {n.dotted for n in dsl.walk(node) if isinstance(n, dsl.Name)}
@@ -556,7 +557,7 @@ class GridGame(GridState, GridNotation):
             ns["_flips"] = partial(flips, BIT=bits)
             words = self.rules.words
             cell_functions.tables(self, ns)
-            for module in (in_a_row, connected):    # tables only a game that asks pays for
+            for module in (in_a_row, connected, one_group):    # tables only a game that asks pays for
                 if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
                     module.tables(self, ns)
             promo = []

@@ -45,10 +45,10 @@ def first_actions(node) -> list[dsl.Action]:
 
 
 def conditions(phase) -> list:
-    """The phase's when(...) actions (and the slides kept within a zone), in order: `skip` names
-    the n-th one as ("when", n)."""
+    """The phase's when(...) actions (the slides kept within a zone, and the strides, whose count
+    is a condition), in order: `skip` names the n-th one as ("when", n)."""
     return [a for _k, alts in phase.kinds for p in alts + phase.places for a in pattern_actions(p)
-            if a.name == "when" or "within" in a.kwargs]
+            if a.name in ("when", "stride") or "within" in a.kwargs]
 
 
 def captures(node) -> bool:

@@ -86,6 +86,7 @@ class GridRules:
     general: bool                      # needs the general state and move generator
     places: dict = field(default_factory=dict)   # (phase, rule name) -> "file:line"
     words: set = field(default_factory=set)      # the names and functions the rules use
+    lose: dsl.Node | None = None                 # end.lose: the player who just moved loses
 
     def topology(self, used=None) -> topo.Topology:
         t = _topology(self.board)
@@ -341,6 +342,7 @@ def check_rules(ch: Checker) -> GridRules | None:
 
     end = spec.get("end") or {}
     win = typed(("end", "win"), vocab, (BOOL,), "end.win", True) if "win" in end else None
+    lose = typed(("end", "lose"), vocab, (BOOL,), "end.lose", True) if "lose" in end else None
     draw = typed(("end", "draw"), vocab, (BOOL,), "end.draw", True) if "draw" in end else None
     over = typed(("end", "over"), vocab, (BOOL,), "end.over", True) if "over" in end else None
     if over is not None and "scoring" not in spec:
@@ -374,7 +376,7 @@ def check_rules(ch: Checker) -> GridRules | None:
             p = ch.src.place(mpath)
             places[mpath] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     rules = GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
-                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses)
+                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses, lose)
     if not ch.findings:
         _check_board(ch, rules)
     return rules

@@ -150,6 +150,8 @@ class GridState:
         result = None
         if self._win is not None and self._win(st, mover):
             result = (mover,)
+        elif self._lose is not None and self._lose(st, mover):
+            result = tuple(s for s in range(self.n) if s != mover)
         elif self._draw is not None and self._draw(st, mover):
             result = ()
         elif self._over is not None and self._over(st, mover):
@@ -235,6 +237,8 @@ class GridState:
               f"    nxt = {nxt}"]
         at = len(L)         # where the new state is named, if an end condition reads it
         ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
+        if self.rules.lose is not None:     # the player who just moved loses: the others win
+            ends.insert(1, (self.rules.lose, "(nxt,)" if n == 2 else f"tuple(s for s in range({n}) if s != me)", "l"))
         # the end conditions read the counters from apply's own names, not from the new state
         own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, self._passes)}
         if self.general:
@@ -549,6 +553,8 @@ class GridState:
         result = None
         if self._win is not None and self._win(new, me):
             result = (me,)
+        elif self._lose is not None and self._lose(new, me):
+            result = tuple(s for s in range(self.n) if s != me)
         elif self._draw is not None and self._draw(new, me):
             result = ()
         if result is not None:

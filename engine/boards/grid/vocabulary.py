@@ -16,8 +16,8 @@ from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
-            "adjacent", "players", "attacked", "first", "in_a_row", "connected", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated"}
-GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "empty()",
+            "adjacent", "players", "attacked", "first", "in_a_row", "connected", "one_group", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated"}
+GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "one_group()", "empty()",
                  "attacked()", "first()",
                  "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated"}
 
