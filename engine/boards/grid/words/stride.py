@@ -59,16 +59,15 @@ class Stride(Landing):
             k(gen.landing(ctx, inner + "    ", "t", taken_bit=f"bt{i}"))
 
     def tables(self, game, ns: dict) -> None:
-        """STRIDE, beside RAYS: per direction set whose rays are built, per seat, per cell, one
-        (line bits, far) per direction (see lower)."""
+        """STRIDE, beside RAYS: per direction set whose rays are built (keyed by its name, as
+        RAYS is), per seat, per cell, one (line bits, far) per direction (see lower)."""
         if "STRIDE" in ns:
             return
         geo = game.geo
         sets = direction_sets(game.rules.dirsets, geo)
-        out = []
-        for j, (name, words) in enumerate(sets.items()):
-            if game.RAYS[j] is None:
-                out.append(None)
+        out = {}
+        for name, words in sets.items():
+            if name not in game.RAYS:
                 continue
             per_seat = []
             for seat in range(game.n):
@@ -88,7 +87,7 @@ class Stride(Landing):
                         entries.append((line, tuple(far)))
                     row[c] = tuple(entries)
                 per_seat.append(row)
-            out.append(per_seat)
+            out[name] = per_seat
         ns["STRIDE"] = out
 
 

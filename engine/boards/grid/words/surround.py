@@ -51,24 +51,23 @@ class Surround(Word):
         k({**ctx, "caps": f"caps{i}", "sure": False})
 
     def tables(self, game, ns):
-        """SURR[direction set][seat][cell]: (neighbour, its bit, ((cell, bit) of each of its own
-        neighbours)) for each neighbour in the set that has a neighbour in every direction of it."""
+        """SURR[direction set's name][seat][cell]: (neighbour, its bit, ((cell, bit) of each of its
+        own neighbours)) for each neighbour in the set that has a neighbour in every direction of it."""
         sets = direction_sets(game.rules.dirsets, game.geo)
-        out = []
-        for idx, words in enumerate(sets.values()):
-            if game.STEP[idx] is None:
-                out.append(None)
+        out = {}
+        for name, words in sets.items():
+            if name not in game.STEP:
                 continue
             per_seat = []
             for seat in range(game.n):
-                steps = game.STEP[idx][seat]
+                steps = game.STEP[name][seat]
                 sides = len({v for v in (game.vector(seat, w) for w in words) if v is not None})
                 row = [()] * (game.size + 1)
                 for cell in game.geo.cells():
                     row[cell] = tuple((nb, 1 << nb, tuple((m, 1 << m) for m in steps[nb]))
                                       for nb in steps[cell] if len(steps[nb]) == sides)
                 per_seat.append(row)
-            out.append(per_seat)
+            out[name] = per_seat
         ns["SURR"] = out
 
 
