@@ -39,6 +39,8 @@ FIGURES = {
     "chinese_checkers": ("leaf", [14, 196, 4760, 115600, 3188520]),
     "chess": ("exact", [20, 400, 8902, 197281, 4865609]),
     "chess/leaf": ("leaf", [None] * 4 + [4865617]),
+    "connect6": ("leaf", [361, 23327820]),
+    "connect6/exact": ("exact", [361, 23327820]),
 }
 
 

@@ -272,8 +272,9 @@ def _phases(d, actions: dict) -> list[str]:
     phases = d.get("phases") or []
     for n, ph in enumerate(phases, 1):
         name = ph.get("name", f"phase {n}")
-        turns = ph.get("turns")
+        turns, plies = ph.get("turns"), ph.get("plies")
         when = (f"for each player's first {turns} turns" if turns != 1 else "for each player's first turn") if turns else \
+            (f"for the first {plies} moves of the game" if plies != 1 else "for the first move of the game") if plies else \
             ("until the game ends" if n == len(phases) else "")
         out += [f"### Phase {n}: {name}", ""]
         if when:
@@ -323,7 +324,8 @@ def _notation(d) -> list[str]:
     said = [f"{what}: {repr(style.get(k, default)) if style.get(k, default) else 'nothing'}"
             for k, (what, default) in marks.items()]
     kinds = "by their symbol" if style.get("kinds") == "symbol" else "by their name"
-    return ["## Notation", "", f"Moves are written with the cells they visit; {'; '.join(said)}; kinds {kinds}.", ""]
+    drops = "; a drop's cells file by file (by file letter, then rank)" if style.get("drops") == "by_file" else ""
+    return ["## Notation", "", f"Moves are written with the cells they visit; {'; '.join(said)}; kinds {kinds}{drops}.", ""]
 
 
 def _end(d) -> list[str]:

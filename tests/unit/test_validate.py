@@ -63,7 +63,7 @@ EXPECTED = {
     "options.yaml": [
         "4:20: default 5 is outside min/max",
         "5:19: default 'fast' is not one of the choices",
-        "15:5: phase 'opening' needs 'turns': only the last phase lasts until the end",
+        "15:5: phase 'opening' needs 'turns' (or 'plies'): only the last phase lasts until the end",
     ],
 }
 

@@ -175,7 +175,7 @@ CASES = {
         ["19:13: legal rule safe must be a condition, not a number"]),
     "a phase before the last without turns": (
         [("phases:\n", "phases:\n  - name: first\n    move: step(ahead)\n")],
-        ["16:5: phase 'first' needs 'turns': only the last phase lasts until the end"]),
+        ["16:5: phase 'first' needs 'turns' (or 'plies'): only the last phase lasts until the end"]),
     # ---- names and functions
     "in_a_row(x=1)": (
         [win("in_a_row(3, x=1)")],

@@ -397,6 +397,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "key:notation.capture": ("passing.yaml", r'capture: ":"'),
     "key:notation.promotion": ("passing.yaml", r'promotion: "/"'),
     "key:notation.kinds": ("passing.yaml", r"kinds: symbol"),
+    "key:notation.drops": ("opening.yaml", r"drops: by_file"),
+    "key:phases.*.plies": ("opening.yaml", r"plies: 1\b"),
     "key:phases": ("steps.yaml", r"^phases:"),
     "key:phases.*.name": ("steps.yaml", r"- name: play"),
     "key:phases.*.turns": ("drops.yaml", r"turns: 1"),

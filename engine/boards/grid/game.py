@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 from functools import partial
+from math import comb
 from operator import itemgetter
 from typing import Any
 
@@ -18,7 +19,7 @@ from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
 from .functions import attacked, cells as cell_functions, connected, counting, in_a_row
-from .layout import PLY, RESULT, TO_MOVE, Layout, with_slot
+from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .patterns import always_captures, pattern_actions
@@ -85,14 +86,14 @@ class GridGame(GridState, GridNotation):
                 self._any.append(self._exec(source, f"any_{ph.name}", ns, ph.path))
             else:
                 self._any.append(self._gens[-1])
-        self._phase_ends = []
+        self._phase_ends = []       # the ply each phase ends at (None: the last phase)
         total = 0
         for ph in rules.phases:
-            total = total + ph.turns if ph.turns else None
+            total = total + ph.length(n) if ph.length(n) else None
             self._phase_ends.append(total)
             if total is None:
                 break
-        self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
+        self._last_from = sum(ph.length(n) or 0 for ph in rules.phases[:-1])
         ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._gens[-1], self.phase_index, PASS
         ns["_MOVES"] = self._any[0] if len(self._any) == 1 else self._raw_moves
         ns["_ALL_STUCK"] = self._all_stuck
@@ -594,14 +595,29 @@ class GridGame(GridState, GridNotation):
         return st[RESULT] is not None
 
     def phase_index(self, st) -> int:
-        turn = st[PLY] // self.n
+        ply = st[PLY]
         for i, end in enumerate(self._phase_ends):
-            if end is None or turn < end:
+            if end is None or ply < end:
                 return i
         return len(self._phase_ends) - 1
 
     def chance_outcomes(self, st) -> list:
         return []
+
+    def random_move(self, st, rng):
+        """A uniformly random legal move (random playouts). Where every move is one drop of k
+        pieces, with no rule on its cells, and the drop lists thousands of moves, k free cells
+        drawn at random (the same distribution, without listing them); else a choice among
+        legal_moves."""
+        ph = self.rules.phases[self.phase_index(st)]
+        if len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal:
+            znode, k = ph.drops[0]
+            if k is not None and k >= 2 and st[RESERVES][st[TO_MOVE]] >= k and st[RESULT] is None:
+                cells = st[CELLS]
+                free = [t for t in self.zone_cells[znode.dotted][st[TO_MOVE]] if not cells[t]]
+                if comb(len(free), k) > 5000:
+                    return ("drop",) + tuple(sorted(rng.sample(free, k)))
+        return rng.choice(self.legal_moves(st))
 
     def result(self, st):
         """The winning seats (() for a draw), or None while the game runs."""

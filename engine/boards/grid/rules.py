@@ -56,6 +56,11 @@ class Phase:
     priority: bool                     # when a capturing move exists, only those
     path: tuple
     legal: list[Rule] = field(default_factory=list)   # rules on the position after the move
+    plies: int | None = None           # its length in moves of any player (instead of turns)
+
+    def length(self, players: int) -> int | None:
+        """How many plies the phase lasts (None: until the end)."""
+        return self.turns * players if self.turns else self.plies
 
     @property
     def patterns(self) -> list[dsl.Node]:
@@ -255,8 +260,12 @@ def check_rules(ch: Checker) -> GridRules | None:
         for k in ("draw", "place", "sell", "until", "start", "ends"):
             if k in ph:
                 ch.error(path + (k,), f"'{k}' belongs to tile games, not to a grid phase", key=True)
-        if ph.get("turns") is None and i < len(spec["phases"]) - 1:
-            ch.error(path, f"phase '{ph['name']}' needs 'turns': only the last phase lasts until the end", key=True)
+        if "turns" in ph and "plies" in ph:
+            ch.error(path + ("plies",), f"phase '{ph['name']}' gives both 'turns' and 'plies': its length is one "
+                                        "or the other", key=True)
+        if ph.get("turns") is None and ph.get("plies") is None and i < len(spec["phases"]) - 1:
+            ch.error(path, f"phase '{ph['name']}' needs 'turns' (or 'plies'): only the last phase lasts until the end",
+                     key=True)
         pv = vocab
         lets = []
         for name, _text in (ph.get("let") or {}).items():
@@ -334,7 +343,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             general = True
             if drops:
                 ch.error(path + ("priority",), "a phase with a capture priority cannot also drop pieces")
-        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal))
+        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal,
+                            ph.get("plies")))
 
     end = spec.get("end") or {}
     win = typed(("end", "win"), vocab, (BOOL,), "end.win", True) if "win" in end else None

@@ -125,8 +125,8 @@ class GridState:
             raise RulebookError(f"unknown player '{to_move}' (players: {', '.join(self.players)})")
         me = self.players.index(to_move) if to_move else 0
         if ply is None:
-            fixed = sum(ph.turns or 0 for ph in self.rules.phases)
-            ply = fixed * self.n + me
+            fixed = sum(ph.length(self.n) or 0 for ph in self.rules.phases)
+            ply = fixed + (me - fixed) % self.n
         for name in reserves or {}:
             if name not in self.players:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
