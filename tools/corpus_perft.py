@@ -41,6 +41,8 @@ FIGURES = {
     "chess/leaf": ("leaf", [None] * 4 + [4865617]),
     "connect6": ("leaf", [361, 23327820]),
     "connect6/exact": ("exact", [361, 23327820]),
+    "pentago": ("leaf", [288, 80640, 21934080]),
+    "pentago/exact": ("exact", [288, 80640, 21934080]),
 }
 
 

@@ -71,6 +71,9 @@ def say(node) -> str:
         text = form.format(*args, *[""] * 3) if form and "{1}" not in form or form and len(args) > 1 else None
         if text is None:
             text = f"{node.func.replace('_', ' ')}({', '.join(args)})"
+        if node.func == "in_a_row" and "of" in node.kwargs:      # anywhere on the board, not at the last piece
+            text = f"{node.args and say(node.args[0])} of {say(node.kwargs['of'])} stand in a line anywhere on the board"
+            return text + (f" (exact {say(node.kwargs['exact'])})" if "exact" in node.kwargs else "")
         for k, v in node.kwargs.items():
             text += f" ({k} {say(v)})"
         return text
@@ -204,6 +207,8 @@ def _board(d) -> list[str]:
                    f"{', '.join(map(str, s.get('at', [0, 0])))}, turned {s.get('rotation', 0)} degrees).")
     if b.get("cells"):
         out.append(f"Only the cells where {_expr(b['cells'])} are used ({_code(b['cells'])}).")
+    for name, blocks in (b.get("blocks") or {}).items():
+        out.append(f"Blocks that turn, **{name}**: " + ", ".join(f"{j} = {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")
     if d.get("directions"):
         out += ["", "Directions, as each player faces:", ""]
         out += [f"- **{k}**: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in d["directions"].items()]
@@ -333,6 +338,8 @@ def _end(d) -> list[str]:
     out = ["## The end", ""]
     if e.get("win"):
         out.append(f"- The player who just moved wins when {_line(_expr(e['win']), e['win'])}.")
+    if e.get("lose"):
+        out.append(f"- Else the player who just moved loses (the others win) when {_line(_expr(e['lose']), e['lose'])}.")
     if e.get("draw"):
         out.append(f"- The game is a draw when {_line(_expr(e['draw']), e['draw'])}.")
     if e.get("over"):
@@ -344,7 +351,7 @@ def _end(d) -> list[str]:
     if d.get("scoring"):
         out.append("- Scores, per player (the highest total wins; all equal is a draw):")
         out += [f"  - **{k}**: {_line(_expr(v), v)}" for k, v in d["scoring"].items()]
-    elif not any(e.get(k) for k in ("win", "draw", "over", "blocked")):
+    elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):
         out.append("- The game ends when no move is left.")
     if d.get("evaluate"):
         out.append(f"- For AI players, a position is judged by {_code(d['evaluate'])}.")

@@ -98,6 +98,7 @@ class GridGame(GridState, GridNotation):
         ns["_MOVES"] = self._any[0] if len(self._any) == 1 else self._raw_moves
         ns["_ALL_STUCK"] = self._all_stuck
         self._win = self._state_fn(rules.win, "win", ns)
+        self._lose = self._state_fn(rules.lose, "lose", ns)
         self._draw = self._state_fn(rules.draw, "draw", ns)
         self._over = self._state_fn(rules.over, "over", ns)
         self._score = self._score_fn(ns)
@@ -174,12 +175,13 @@ class GridGame(GridState, GridNotation):
             lattice = self.geo.translations
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
                             skip=skip, instrument=instrument, fname=fname,
-                            step_table=self._step_table if lattice else None,
+                            step_table=self._step_table if lattice and not self.turns else None,
                             dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks if lattice else None,
                             reserved=[k.name for k in self.kinds if k.reserve],
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
-                            neutral=self.neutral, origin_table=self._origin_table if lattice else None,
-                            plain=not self.general, on_the_way=self._on_the_way(ph)).source
+                            neutral=self.neutral, origin_table=self._origin_table if lattice and not self.turns else None,
+                            plain=not self.general, on_the_way=self._on_the_way(ph),
+                            turn_numbers=self.turn_numbers if self.turns else None).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
     def _on_the_way(self, ph) -> dict:
@@ -491,9 +493,22 @@ class GridGame(GridState, GridNotation):
         self._moved_bits = {i: self.kind_values[k.moved] for i, k in enumerate(self.kinds) if k.moved}
         # the state keeps two more fields when the rules ask for them: `passed` (the cell a
         # double step passed over) and the positions since `quiet` was reset (`repeated`)
+        # the turns of blocks a move can make (turn(BLOCKS)): (set, block number from 1, sense, where
+        # each cell of the block goes), numbered in this order; a move carries its number
+        self.turns: list[tuple[str, int, str, dict[int, int]]] = []
+        if any(a.name == "turn" for ph in r.phases for p in ph.patterns + ph.places for a in pattern_actions(p)):
+            from .words.turn import block_cells, turned
+            for name, blocks in r.blocks.items():
+                for j, text in enumerate(blocks, 1):
+                    for sense in ("cw", "ccw"):
+                        self.turns.append((name, j, sense, turned(block_cells(geo, text), sense)))
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
         self.extended = self.uses_passed or self.uses_history
+
+    def turn_numbers(self, name: str, senses) -> list[int]:
+        """The turn numbers of a set of blocks, in the senses given (movegen: the word turn)."""
+        return [i for i, (s, _j, sense, _to) in enumerate(self.turns) if s == name and sense in senses]
 
     def _used_names(self) -> tuple[set[str], set[str]]:
         """The names the rules' sentences use (direction sets among them), and those of them
@@ -584,6 +599,9 @@ class GridGame(GridState, GridNotation):
                             mid[c][b] = a
                 ns["MID"] = mid
             ns["_repeated"] = partial(repeated, n=n)
+            if self.turns:      # per turn: the block's cells, where each goes, their bits; and every cell's new place
+                ns["TURNS"] = [(tuple(to), tuple(to.values()), sum(1 << c for c in to)) for _s, _j, _se, to in self.turns]
+                ns["TURN_TO"] = [[to.get(c, c) for c in range(size + 1)] for _s, _j, _se, to in self.turns]
         return ns
 
     # ---------------------------------------------------------------- the Game API

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...api import IllegalMove, parse_by_notation
 from ...lang import dsl
-from .layout import CHOICE
+from .layout import CHOICE, TURN
 from .words import WORDS
 
 PASS = "pass"
@@ -58,6 +58,9 @@ class GridNotation:
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
+        if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
+            _set, j, sense, _to = self.turns[move[TURN]]
+            text += f"/{j}{sense}"
         if self._choosing and move[CHOICE]:
             text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:
