@@ -41,6 +41,10 @@ FIGURES = {
     "chess/leaf": ("leaf", [None] * 4 + [4865617]),
     "loa": ("leaf", [36, 1244, 44952, 1563208]),
     "loa/exact": ("exact", [36, 1244, 44952, 1563208]),
+    "connect6": ("leaf", [361, 23327820]),
+    "connect6/exact": ("exact", [361, 23327820]),
+    "pentago": ("leaf", [288, 80640, 21934080]),
+    "pentago/exact": ("exact", [288, 80640, 21934080]),
 }
 
 

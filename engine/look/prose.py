@@ -72,6 +72,9 @@ def say(node) -> str:
         text = form.format(*args, *[""] * 3) if form and "{1}" not in form or form and len(args) > 1 else None
         if text is None:
             text = f"{node.func.replace('_', ' ')}({', '.join(args)})"
+        if node.func == "in_a_row" and "of" in node.kwargs:      # anywhere on the board, not at the last piece
+            text = f"{node.args and say(node.args[0])} of {say(node.kwargs['of'])} stand in a line anywhere on the board"
+            return text + (f" (exact {say(node.kwargs['exact'])})" if "exact" in node.kwargs else "")
         for k, v in node.kwargs.items():
             text += f" ({k} {say(v)})"
         return text
@@ -205,6 +208,8 @@ def _board(d) -> list[str]:
                    f"{', '.join(map(str, s.get('at', [0, 0])))}, turned {s.get('rotation', 0)} degrees).")
     if b.get("cells"):
         out.append(f"Only the cells where {_expr(b['cells'])} are used ({_code(b['cells'])}).")
+    for name, blocks in (b.get("blocks") or {}).items():
+        out.append(f"Blocks that turn, **{name}**: " + ", ".join(f"{j} = {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")
     if d.get("directions"):
         out += ["", "Directions, as each player faces:", ""]
         out += [f"- **{k}**: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in d["directions"].items()]
@@ -273,8 +278,9 @@ def _phases(d, actions: dict) -> list[str]:
     phases = d.get("phases") or []
     for n, ph in enumerate(phases, 1):
         name = ph.get("name", f"phase {n}")
-        turns = ph.get("turns")
+        turns, plies = ph.get("turns"), ph.get("plies")
         when = (f"for each player's first {turns} turns" if turns != 1 else "for each player's first turn") if turns else \
+            (f"for the first {plies} moves of the game" if plies != 1 else "for the first move of the game") if plies else \
             ("until the game ends" if n == len(phases) else "")
         out += [f"### Phase {n}: {name}", ""]
         if when:
@@ -324,7 +330,8 @@ def _notation(d) -> list[str]:
     said = [f"{what}: {repr(style.get(k, default)) if style.get(k, default) else 'nothing'}"
             for k, (what, default) in marks.items()]
     kinds = "by their symbol" if style.get("kinds") == "symbol" else "by their name"
-    return ["## Notation", "", f"Moves are written with the cells they visit; {'; '.join(said)}; kinds {kinds}.", ""]
+    drops = "; a drop's cells file by file (by file letter, then rank)" if style.get("drops") == "by_file" else ""
+    return ["## Notation", "", f"Moves are written with the cells they visit; {'; '.join(said)}; kinds {kinds}{drops}.", ""]
 
 
 def _end(d) -> list[str]:

@@ -273,6 +273,8 @@ class MCTSPlayer(Player):
             raise RulebookError(f"{game.name}: no legal move and the game is not over")
         state = game.apply(state, move)
         plies = 1
+        # a uniformly random move, drawn by the game where it can without listing every move
+        pick = getattr(game, "random_move", None) or (lambda st, r: r.choice(game.legal_moves(st)))
         while not game.is_over(state):
             if cut is not None and plies >= cut:
                 values = self._scaled(game.evaluate(state))
@@ -283,7 +285,7 @@ class MCTSPlayer(Player):
             if game.to_move(state) == CHANCE:
                 move = weighted(game.chance_outcomes(state), rng)
             else:
-                move = rng.choice(game.legal_moves(state))
+                move = pick(state, rng)
             state = game.apply(state, move)
             plies += 1
         return reward_vector(game, game.outcome(state))

@@ -125,6 +125,19 @@ def with_chance(case: str) -> bool:
         return True
 
 
+# A position with more legal moves than this (a drop of two stones on a big board: tens of
+# thousands) is checked on a random sample of its moves, and such positions on fewer of them,
+# so that every case runs in seconds whatever its branching.
+HUGE = 5_000
+
+
+def sample(moves: list, rng: random.Random, k: int = HUGE) -> list:
+    """The moves, or k of them drawn at random where they are more (in their order)."""
+    if len(moves) <= k:
+        return moves
+    return [moves[i] for i in sorted(rng.sample(range(len(moves)), k))]
+
+
 # ------------------------------------------------------------------------------------ playing
 @lru_cache(maxsize=None)
 def playout(case: str, seed: int, plies: int):

@@ -9,7 +9,7 @@ import pytest
 
 from rulebook.api import CHANCE
 
-from conformance_cases import ALL, freeze, game, is_grid, playout
+from conformance_cases import ALL, HUGE, freeze, game, is_grid, playout
 
 SEEDS = (1, 2)
 PLIES = 60            # positions per playout for the checks of apply
@@ -130,9 +130,11 @@ def test_answers_do_not_depend_on_call_order_or_on_changing_a_returned_list(case
     of is_over and legal_moves was asked first (the grid kind keeps the last moves it made)."""
     g = game(case)
     for seed in SEEDS:
-        for st, move in playout(case, seed, PLIES):
+        for k, (st, move) in enumerate(playout(case, seed, PLIES)):
             where = (case, seed, g.ply(st))
             ref = list(g.legal_moves(st))
+            if len(ref) > HUGE and k % 6:         # tens of thousands of moves: one such position in six
+                continue
             over = g.is_over(st)
             for first_is_over in (True, False):
                 if first_is_over:
@@ -167,7 +169,11 @@ def test_a_position_reads_back_from_its_json_form(case):
             assert g.position_json(back) == js, where
             assert g.to_move(back) == g.to_move(st) and g.ply(back) == g.ply(st), where
             if not g.is_over(st):
-                assert sorted(map(g.move_str, g.legal_moves(back))) == sorted(map(g.move_str, g.legal_moves(st))), where
+                mine, theirs = g.legal_moves(back), g.legal_moves(st)
+                if len(theirs) > HUGE:      # tens of thousands: the moves themselves, not their texts
+                    assert set(mine) == set(theirs) and len(mine) == len(theirs), where
+                else:
+                    assert sorted(map(g.move_str, mine)) == sorted(map(g.move_str, theirs)), where
 
 
 @pytest.mark.parametrize("case", [c for c in ALL if is_grid(c)])
@@ -206,7 +212,7 @@ def test_apply_shares_nothing_it_changes_later(case):
             if g.is_over(st):
                 continue
             moves = g.legal_moves(st)
-            moves = moves if len(moves) <= 40 else rng.sample(moves, 40)
+            moves = moves if len(moves) <= 40 else rng.sample(moves, 40 if len(moves) <= HUGE else 8)
             parent = freeze(st)
             children = [g.apply(st, m) for m in moves]
             kept = [freeze(c) for c in children]

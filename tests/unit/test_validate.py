@@ -23,7 +23,7 @@ EXPECTED = {
         "2:11: YAML tag !include is not allowed in a game file",
     ],
     "structure.yaml": [
-        "3:3: unknown key 'cell'; expected one of: cells, graph, grid, hex, open",
+        "3:3: unknown key 'cell'; expected one of: blocks, cells, graph, grid, hex, open",
         "4:17: 'board.grid.files' must be a whole number, not text",
         "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
         "(0..345, steps of 15)",
@@ -43,7 +43,7 @@ EXPECTED = {
         "14:18: unknown zone 'hoem'",
         "17:16: step needs a direction set, not a zone",
         "17:41: over must be any, mine or theirs",
-        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride)",
+        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride, turn)",
         "21:32: unknown name 'gaol' (did you mean 'goal'?)",
         "22:16: landing rule counted must be a condition, not a number",
         "23:25: 'in' needs a zone's name on its right, not a direction set",
@@ -63,7 +63,7 @@ EXPECTED = {
     "options.yaml": [
         "4:20: default 5 is outside min/max",
         "5:19: default 'fast' is not one of the choices",
-        "15:5: phase 'opening' needs 'turns': only the last phase lasts until the end",
+        "15:5: phase 'opening' needs 'turns' (or 'plies'): only the last phase lasts until the end",
     ],
 }
 

@@ -106,7 +106,7 @@ CASES = {
     # ---- actions and their options
     "unknown action": (
         [move("step(ahead) | hop(ahead)")],
-        ["17:25: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride)"]),
+        ["17:25: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride, turn)"]),
     "step capture=maybe": (
         [move("step(ahead, capture=maybe)")],
         ["17:31: capture must be no, yes or only"]),
@@ -175,11 +175,11 @@ CASES = {
         ["19:13: legal rule safe must be a condition, not a number"]),
     "a phase before the last without turns": (
         [("phases:\n", "phases:\n  - name: first\n    move: step(ahead)\n")],
-        ["16:5: phase 'first' needs 'turns': only the last phase lasts until the end"]),
+        ["16:5: phase 'first' needs 'turns' (or 'plies'): only the last phase lasts until the end"]),
     # ---- names and functions
     "in_a_row(x=1)": (
         [win("in_a_row(3, x=1)")],
-        ["19:22: in_a_row() takes no named argument 'x' (it takes exact)"]),
+        ["19:22: in_a_row() takes no named argument 'x' (it takes exact, of)"]),
     "in_a_row of a zone": (
         [win("in_a_row(home)")],
         ["19:17: in_a_row() needs a number here, not a zone"]),
@@ -366,8 +366,8 @@ def test_every_finding_of_a_file_at_once(tmp_path):
     assert findings(tmp_path, text) == [
         "13:18: unknown zone 'camp'",
         "18:31: capture must be no, yes or only",
-        "18:40: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride)",
-        "20:19: in_a_row() takes no named argument 'x' (it takes exact)",
+        "18:40: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride, turn)",
+        "20:19: in_a_row() takes no named argument 'x' (it takes exact, of)",
     ]
 
 

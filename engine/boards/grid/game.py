@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from functools import partial
+from math import comb
 from operator import itemgetter
 from typing import Any
 
@@ -18,7 +19,7 @@ from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
 from .functions import attacked, cells as cell_functions, connected, counting, in_a_row, one_group
-from .layout import PLY, RESULT, TO_MOVE, Layout, with_slot
+from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .patterns import always_captures, pattern_actions
@@ -86,14 +87,14 @@ class GridGame(GridState, GridNotation):
                 self._any.append(self._exec(source, f"any_{ph.name}", ns, ph.path))
             else:
                 self._any.append(self._gens[-1])
-        self._phase_ends = []
+        self._phase_ends = []       # the ply each phase ends at (None: the last phase)
         total = 0
         for ph in rules.phases:
-            total = total + ph.turns if ph.turns else None
+            total = total + ph.length(n) if ph.length(n) else None
             self._phase_ends.append(total)
             if total is None:
                 break
-        self._last_from = sum(ph.turns or 0 for ph in rules.phases[:-1]) * n
+        self._last_from = sum(ph.length(n) or 0 for ph in rules.phases[:-1])
         ns["_GENS"], ns["_LAST"], ns["_phase_index"], ns["PASS"] = self._gens, self._gens[-1], self.phase_index, PASS
         ns["_MOVES"] = self._any[0] if len(self._any) == 1 else self._raw_moves
         ns["_ALL_STUCK"] = self._all_stuck
@@ -177,12 +178,13 @@ class GridGame(GridState, GridNotation):
             lattice = self.geo.translations
             return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
                             skip=skip, instrument=instrument, fname=fname,
-                            step_table=self._step_table if lattice else None,
+                            step_table=self._step_table if lattice and not self.turns else None,
                             dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks if lattice else None,
                             reserved=[k.name for k in self.kinds if k.reserve],
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
-                            neutral=self.neutral, origin_table=self._origin_table if lattice else None,
-                            plain=not self.general, on_the_way=self._on_the_way(ph)).source
+                            neutral=self.neutral, origin_table=self._origin_table if lattice and not self.turns else None,
+                            plain=not self.general, on_the_way=self._on_the_way(ph),
+                            turn_numbers=self.turn_numbers if self.turns else None).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
     def _on_the_way(self, ph) -> dict:
@@ -493,9 +495,22 @@ class GridGame(GridState, GridNotation):
         self._moved_bits = {i: self.kind_values[k.moved] for i, k in enumerate(self.kinds) if k.moved}
         # the state keeps two more fields when the rules ask for them: `passed` (the cell a
         # double step passed over) and the positions since `quiet` was reset (`repeated`)
+        # the turns of blocks a move can make (turn(BLOCKS)): (set, block number from 1, sense, where
+        # each cell of the block goes), numbered in this order; a move carries its number
+        self.turns: list[tuple[str, int, str, dict[int, int]]] = []
+        if any(a.name == "turn" for ph in r.phases for p in ph.patterns + ph.places for a in pattern_actions(p)):
+            from .words.turn import block_cells, turned
+            for name, blocks in r.blocks.items():
+                for j, text in enumerate(blocks, 1):
+                    for sense in ("cw", "ccw"):
+                        self.turns.append((name, j, sense, turned(block_cells(geo, text), sense)))
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
         self.extended = self.uses_passed or self.uses_history
+
+    def turn_numbers(self, name: str, senses) -> list[int]:
+        """The turn numbers of a set of blocks, in the senses given (movegen: the word turn)."""
+        return [i for i, (s, _j, sense, _to) in enumerate(self.turns) if s == name and sense in senses]
 
     def _used_names(self) -> tuple[set[str], set[str]]:
         """The names the rules' sentences use (direction sets among them), and those of them
@@ -586,6 +601,9 @@ class GridGame(GridState, GridNotation):
                             mid[c][b] = a
                 ns["MID"] = mid
             ns["_repeated"] = partial(repeated, n=n)
+            if self.turns:      # per turn: the block's cells, where each goes, their bits; and every cell's new place
+                ns["TURNS"] = [(tuple(to), tuple(to.values()), sum(1 << c for c in to)) for _s, _j, _se, to in self.turns]
+                ns["TURN_TO"] = [[to.get(c, c) for c in range(size + 1)] for _s, _j, _se, to in self.turns]
             # the tables of the action words the patterns use, where a word needs its own
             for name in dict.fromkeys(a.name for ph in self.rules.phases for p in ph.patterns + ph.places
                                       for a in pattern_actions(p)):
@@ -601,14 +619,29 @@ class GridGame(GridState, GridNotation):
         return st[RESULT] is not None
 
     def phase_index(self, st) -> int:
-        turn = st[PLY] // self.n
+        ply = st[PLY]
         for i, end in enumerate(self._phase_ends):
-            if end is None or turn < end:
+            if end is None or ply < end:
                 return i
         return len(self._phase_ends) - 1
 
     def chance_outcomes(self, st) -> list:
         return []
+
+    def random_move(self, st, rng):
+        """A uniformly random legal move (random playouts). Where every move is one drop of k
+        pieces, with no rule on its cells, and the drop lists thousands of moves, k free cells
+        drawn at random (the same distribution, without listing them); else a choice among
+        legal_moves."""
+        ph = self.rules.phases[self.phase_index(st)]
+        if len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal:
+            znode, k = ph.drops[0]
+            if k is not None and k >= 2 and st[RESERVES][st[TO_MOVE]] >= k and st[RESULT] is None:
+                cells = st[CELLS]
+                free = [t for t in self.zone_cells[znode.dotted][st[TO_MOVE]] if not cells[t]]
+                if comb(len(free), k) > 5000:
+                    return ("drop",) + tuple(sorted(rng.sample(free, k)))
+        return rng.choice(self.legal_moves(st))
 
     def result(self, st):
         """The winning seats (() for a draw), or None while the game runs."""

@@ -85,9 +85,11 @@ MOVE_FIELDS = (
     ("value", "the value of the piece at dest (its kind once promoted or moved)"),
     ("shot", "a piece shot: its cell | its value << 16, or None"),
     ("shift", "a second piece moved: (from, to), or None"),
-    ("choice", "1 when the move promotes to a kind of the player's choice (games that have one)"),
+    ("choice", "1 when the move promotes to a kind of the player's choice (games that have one; 0 in games "
+               "that turn blocks and have none)"),
+    ("turn", "the block turned after the move: its number in GridGame.turns (games that turn blocks)"),
 )
-ORIGIN, DEST, CAPS, PATH, FLIPS, VALUE, SHOT, SHIFT, CHOICE = range(len(MOVE_FIELDS))
+ORIGIN, DEST, CAPS, PATH, FLIPS, VALUE, SHOT, SHIFT, CHOICE, TURN = range(len(MOVE_FIELDS))
 
 
 def with_slot(st: tuple, index: int, value) -> tuple:

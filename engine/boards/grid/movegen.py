@@ -65,7 +65,9 @@ class PathCode:
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
-                 origin_table=None, plain: bool = False, on_the_way=None):
+                 origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None):
+        # games that turn blocks: (set name, senses) -> their turn numbers; their moves carry a 10th field
+        self.turn_numbers = turn_numbers
         self.plain = plain                      # moves of the plain layout (state.py): (origin, destination)
         # kind index -> (the kind it becomes, its value bits, the bodies of that kind's repeated
         # captures): a capture sequence landing in the zone goes on as that kind
@@ -157,7 +159,7 @@ class PathCode:
             self.promoting = False
             self.kind = None
             self.placing = True
-            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "shot": "None", "shift": "None", "val": "v",
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "shot": "None", "shift": "None", "turn": "None", "val": "v",
                    "ind": "    "}
             for alt in phase.places:
                 self.pattern(alt, ctx, self.accept)
@@ -250,7 +252,7 @@ class PathCode:
             body.append("@H1")                  # the per-origin names this kind's search reads
             if self.instrument:
                 body.extend("        " + x for x in self.rules_fn)
-            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "shot": "None", "shift": "None", "val": value,
+            ctx = {"c": "o", "caps": "0", "path": "()", "fl": "0", "shot": "None", "shift": "None", "turn": "None", "val": value,
                    "ind": "        "}
             self.defs = []
             for alt in alts:
@@ -585,6 +587,8 @@ class PathCode:
         ctx = {**ctx, "val": val}
         if self.choosing:       # an 8th field: 1 when the move promotes (its notation names the kind)
             tup += ", %s"
+        if self.turn_numbers is not None:     # the block turned (and no choice, where none is made)
+            tup += ("" if self.choosing else ", 0") + f", {ctx['turn']}"
         if self.promoting:
             table = (f"PROMO_{self.kind}[me][{ctx['c']}]" if self.kind is not None else
                      f"PROMO[{ctx['val']} >> 3][me][{ctx['c']}]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...api import IllegalMove, parse_by_notation
 from ...lang import dsl
-from .layout import CHOICE
+from .layout import CHOICE, TURN
 from .words import WORDS
 
 PASS = "pass"
@@ -36,13 +36,17 @@ class GridNotation:
         self._promo = style.get("promotion", "=")
         by_symbol = style.get("kinds") == "symbol"
         self._kind_word = [(k.symbol or k.name).lower() if by_symbol else k.name for k in self.kinds]
+        # a drop's cells written file by file (a1 a2 .. b1) rather than in the board's order, rank by rank
+        files = self.geo.files
+        self._drop_order = (lambda c: (c % files, c // files)) if style.get("drops") == "by_file" else None
 
     def move_str(self, move) -> str:
         if move == PASS:
             return PASS
         name = self.geo.name
         if move[0] == "drop":
-            return "+".join(name(c) for c in move[1:])
+            return "+".join(name(c) for c in (move[1:] if self._drop_order is None else
+                                              sorted(move[1:], key=self._drop_order)))
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
         o, d, _caps, path, fl, val = move[:6]
@@ -54,6 +58,9 @@ class GridNotation:
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
+        if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
+            _set, j, sense, _to = self.turns[move[TURN]]
+            text += f"/{j}{sense}"
         if self._choosing and move[CHOICE]:
             text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:
@@ -61,6 +68,21 @@ class GridNotation:
         return text
 
     def parse_move(self, st, text: str):
+        guess = self._drop_guess(st, text)
+        if guess is not None:
+            return guess
+        ph = self.rules.phases[self.phase_index(st)]
+        if ph.drops and not ph.kinds and not ph.places and text.strip() != PASS and len(self.legal_moves(st)) > 1000:
+            # every move here is a drop (or a pass), read above from its cells: what was not read
+            # is no move, said without searching tens of thousands of them by their notation
+            legal = self.legal_moves(st)
+            if self.is_over(st):
+                raise IllegalMove(f"'{text.strip()}': the game is over", 0)
+            cells = {self.geo.parse_cell(p.strip()) for p in text.split("+")}
+            found = ("drop",) + tuple(sorted(cells)) if None not in cells else None
+            hint = f" (a drop's cells are written in one order: {self.move_str(found)})" \
+                if found in legal and len(cells) == len(text.split("+")) else ""
+            raise IllegalMove(f"'{text.strip()}' is not a legal move here ({len(legal)} legal moves){hint}", len(legal))
         try:
             return parse_by_notation(self, st, text)
         except IllegalMove as e:
@@ -68,6 +90,24 @@ class GridNotation:
             if spelled:
                 raise IllegalMove(f"{e} (a drop's cells are written in one order: {spelled})", e.legal_count) from None
             raise
+
+    def _drop_guess(self, st, text: str):
+        """A drop of several cells read straight from its cells (where a drop lists tens of
+        thousands of moves, a search of them all by their notation is slow): the legal move
+        with those cells, if it is written so; else None (the search decides)."""
+        parts = text.strip().split("+")
+        if len(parts) < 2 or not any(ph.drops for ph in self.rules.phases):
+            return None
+        cells = [self.geo.parse_cell(p) for p in parts]
+        if None in cells:
+            return None
+        guess = ("drop",) + tuple(sorted(cells))
+        legal = self.legal_moves(st)
+        try:
+            found = legal[legal.index(guess)]
+        except ValueError:
+            return None
+        return found if self.move_str(found) == text.strip() else None
 
     def drop_spelling(self, st, text: str) -> str | None:
         """The legal drop with the same cells as `text` in another order, as it is written."""

@@ -56,6 +56,11 @@ class Phase:
     priority: bool                     # when a capturing move exists, only those
     path: tuple
     legal: list[Rule] = field(default_factory=list)   # rules on the position after the move
+    plies: int | None = None           # its length in moves of any player (instead of turns)
+
+    def length(self, players: int) -> int | None:
+        """How many plies the phase lasts (None: until the end)."""
+        return self.turns * players if self.turns else self.plies
 
     @property
     def patterns(self) -> list[dsl.Node]:
@@ -86,6 +91,7 @@ class GridRules:
     general: bool                      # needs the general state and move generator
     places: dict = field(default_factory=dict)   # (phase, rule name) -> "file:line"
     words: set = field(default_factory=set)      # the names and functions the rules use
+    blocks: dict = field(default_factory=dict)   # board.blocks: name -> ["LOWER_LEFT UPPER_RIGHT", ...]
     lose: dsl.Node | None = None                 # end.lose: the player who just moved loses
 
     def topology(self, used=None) -> topo.Topology:
@@ -256,8 +262,12 @@ def check_rules(ch: Checker) -> GridRules | None:
         for k in ("draw", "place", "sell", "until", "start", "ends"):
             if k in ph:
                 ch.error(path + (k,), f"'{k}' belongs to tile games, not to a grid phase", key=True)
-        if ph.get("turns") is None and i < len(spec["phases"]) - 1:
-            ch.error(path, f"phase '{ph['name']}' needs 'turns': only the last phase lasts until the end", key=True)
+        if "turns" in ph and "plies" in ph:
+            ch.error(path + ("plies",), f"phase '{ph['name']}' gives both 'turns' and 'plies': its length is one "
+                                        "or the other", key=True)
+        if ph.get("turns") is None and ph.get("plies") is None and i < len(spec["phases"]) - 1:
+            ch.error(path, f"phase '{ph['name']}' needs 'turns' (or 'plies'): only the last phase lasts until the end",
+                     key=True)
         pv = vocab
         lets = []
         for name, _text in (ph.get("let") or {}).items():
@@ -338,7 +348,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             general = True
             if drops:
                 ch.error(path + ("priority",), "a phase with a capture priority cannot also drop pieces")
-        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal))
+        phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal,
+                            ph.get("plies")))
 
     end = spec.get("end") or {}
     win = typed(("end", "win"), vocab, (BOOL,), "end.win", True) if "win" in end else None
@@ -376,7 +387,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             p = ch.src.place(mpath)
             places[mpath] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     rules = GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
-                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses, lose)
+                      kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses,
+                      dict(board.get("blocks") or {}), lose)
     if not ch.findings:
         _check_board(ch, rules)
     return rules
@@ -445,6 +457,15 @@ def _check_board(ch, rules: GridRules) -> None:
                         if i is None or not geo.used[i]:
                             _bad(ch, ("zones", z) if seat is None else ("zones", z, rules.players[seat]), n,
                                  f"cell {c} is not a used cell of this board (board.cells leaves it out)")
+    from .words.turn import block_cells
+    if rules.blocks and geo.kind != "square":
+        ch.error(("board", "blocks"), "blocks turn on a square grid (board.grid)", key=True)
+        return
+    for name, blocks in rules.blocks.items():
+        for j, text in enumerate(blocks):
+            cells = block_cells(geo, text)
+            if isinstance(cells, str):
+                ch.error(("board", "blocks", name, j), cells)
     reserve = sum(k.reserve for k in rules.kinds)
     for ph in rules.phases:
         for znode, count in ph.drops:
@@ -642,11 +663,16 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
             if n.name != "place" and placement and first:
                 bad(n, "a move that places a piece starts with place(...)")
             if len(n.args) != 1:
-                what = "a zone" if word.takes == ZONE else "a direction set"
+                what = {ZONE: "a zone", "blocks": "a set of blocks"}.get(word.takes, "a direction set")
                 bad(n, f"{n.name} needs {what}: {word.written}")
                 return
             arg = n.args[0]
-            if word.takes == ZONE:
+            if word.takes == "blocks":
+                blocks = ch.src.data["board"].get("blocks") or {}
+                if not isinstance(arg, dsl.Name) or arg.dotted not in blocks:
+                    bad(arg, f"{n.name} needs the name of a set of board.blocks, not '{getattr(arg, 'dotted', arg)}'"
+                             + (f" (blocks: {', '.join(blocks)})" if blocks else " (the board declares no blocks)"))
+            elif word.takes == ZONE:
                 if not isinstance(arg, dsl.Name) or arg.dotted not in zones:
                     bad(arg, f"{n.name} needs a zone's name, not '{getattr(arg, 'dotted', arg)}'")
             else:

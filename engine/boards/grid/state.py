@@ -125,8 +125,8 @@ class GridState:
             raise RulebookError(f"unknown player '{to_move}' (players: {', '.join(self.players)})")
         me = self.players.index(to_move) if to_move else 0
         if ply is None:
-            fixed = sum(ph.turns or 0 for ph in self.rules.phases)
-            ply = fixed * self.n + me
+            fixed = sum(ph.length(self.n) or 0 for ph in self.rules.phases)
+            ply = fixed + (me - fixed) % self.n
         for name in reserves or {}:
             if name not in self.players:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
@@ -249,7 +249,7 @@ class GridState:
             fn = vocab.functions["in_a_row"]
             placed = "move[1:] if move[0] == 'drop' else (last,)"
             vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
-                fn, emit=lambda a, t: f"_in_a_row_of(cells, {placed}, {a[0]}, {a[1]})")}, vocab.member)
+                fn, emit=lambda a, t: fn.emit(a, t, last=placed))}, vocab.member)
         for node, result, prefix in ends:
             if node is None:
                 continue
@@ -332,7 +332,8 @@ class GridState:
                   "            cells = bytes(ba); B = tuple(b)" + ("; K = tuple(k)" if multi else ""),
                   "        else:"]
             ind = "            "
-        body = ["o, d, caps, path, fl, val, shot, shift" + (", _" if self._choosing else "") + " = move",
+        body = ["o, d, caps, path, fl, val, shot, shift" + (", _" if self._choosing or self.turns else "")
+                + (", turn" if self.turns else "") + " = move",
                 "ba = bytearray(cells)"]
         quiet = ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"
         if "place" in has:
@@ -342,7 +343,7 @@ class GridState:
                        if reserved else []), "    quiet += 1"]
         else:       # the moving piece's value, when its kind matters here
             body += ["v = ba[o]; ba[o] = 0" if resets or multi else "ba[o] = 0", quiet]
-        effects = [f for f in ("capture", "flip", "shot", "shift") if f in has]
+        effects = [f for f in ("capture", "flip", "shot", "shift", "turn") if f in has]
         slow = ["b = list(B)" + ("; k = list(K)" if multi else ""),
                 "bo = BIT[o]; b[me] ^= bo", *kb("k[v >> 3] ^= bo")]
         if "capture" in has:
@@ -369,6 +370,14 @@ class GridState:
             slow += ["if shift is not None:",
                      "    s, u = shift; x = ba[s]; y = MOVED[x]; ba[s] = 0; ba[u] = y; b[me] ^= BIT[s] | BIT[u]",
                      *kb("    k[x >> 3] ^= BIT[s]; k[y >> 3] |= BIT[u]")]
+        if "turn" in has:       # the block turns with every piece on it, after the rest of the move
+            slow += ["if turn is not None:",
+                     "    src, dst, mask = TURNS[turn]; xs = [ba[c] for c in src]; keep = ~mask",
+                     "    b = [x & keep for x in b]" + ("; k = [x & keep for x in k]" if multi else ""),
+                     "    for c, x in zip(dst, xs):",
+                     "        ba[c] = x",
+                     "        if x:",
+                     "            b[(x & 7) - 1] |= BIT[c]" + ("; k[x >> 3] |= BIT[c]" if multi else "")]
         slow.append("B = tuple(b)" + ("; K = tuple(k)" if multi else ""))
         fast = ["ba[d] = val; x = BIT[o] | BIT[d]",
                 f"B = {self._put('B', 'B[me] ^ x', n + 1)}"]
@@ -382,12 +391,13 @@ class GridState:
             else:
                 fast += [change]
         if effects:
-            tests = {"capture": "caps", "flip": "fl", "shot": "shot is not None", "shift": "shift is not None"}
+            tests = {"capture": "caps", "flip": "fl", "shot": "shot is not None", "shift": "shift is not None",
+                     "turn": "turn is not None"}
             body += [f"if {' or '.join(dict.fromkeys(tests[f] for f in effects))}:", *("    " + x for x in slow),
                      "else:", *("    " + x for x in fast)]
         else:
             body += fast
-        body += ["cells = bytes(ba)", "last = d"]
+        body += ["cells = bytes(ba)", "last = d" if "turn" not in has else "last = d if turn is None else TURN_TO[turn][d]"]
         if self.extended:
             body.append("passed = MID[o][d]" if self.uses_passed else "passed = -1")
         L += [ind + x for x in body]

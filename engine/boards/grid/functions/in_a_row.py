@@ -3,12 +3,23 @@ from __future__ import annotations
 
 from functools import partial
 
-from ....lang.expr import BOOL, INT, Function
+from ....lang.expr import BOOL, GROUP, INT, Function
 from ..layout import LAST
 
-FUNCTION = Function(((INT,),), BOOL, lambda a, t: f"_in_a_row(cells, st[{LAST}], {a[0]}, {a[1]})",
+def _emit(a, t, last=None):
+    """`of=GROUP` asks of the group's pieces anywhere on the board; else of the piece at `last`
+    (or, `last` given, of each of those cells: a drop of several stones)."""
+    if a[2] != "None":
+        return f"_rows_of({a[2]}, {a[0]}, {a[1]})"
+    if last is not None:
+        return f"_in_a_row_of(cells, {last}, {a[0]}, {a[1]})"
+    return f"_in_a_row(cells, st[{LAST}], {a[0]}, {a[1]})"
+
+
+FUNCTION = Function(((INT,),), BOOL, _emit,
                     "the last piece placed or moved stands in a line of at least N of its owner's "
-                    "pieces (exactly N with exact=true)", keywords={"exact": ((BOOL,), "False")})
+                    "pieces (exactly N with exact=true); with of=GROUP: N of the group's pieces stand in a line "
+                    "anywhere on the board", keywords={"exact": ((BOOL,), "False"), "of": ((GROUP,), "None")})
 
 
 def in_a_row(cells, c, n, exact, lines) -> bool:
@@ -38,6 +49,15 @@ def in_a_row_of(cells, placed, n, exact, lines) -> bool:
     return any(in_a_row(cells, c, n, exact, lines) for c in placed)
 
 
+def rows_of(board: int, n: int, exact: bool, windows) -> bool:
+    """Do n cells in a row (a rank, a file, a diagonal) all hold pieces of the board's (exactly
+    n: the cells just beyond both ends do not)?"""
+    for w, flank in windows(n):
+        if board & w == w and not (exact and board & flank):
+            return True
+    return False
+
+
 def tables(game, ns: dict) -> None:
     """Per cell, per axis of the board: the cells ahead and behind."""
     geo = game.geo
@@ -46,3 +66,20 @@ def tables(game, ns: dict) -> None:
              for i in range(game.size)]
     ns["_in_a_row"] = partial(in_a_row, lines=lines)
     ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
+    made: dict[int, list[tuple[int, int]]] = {}
+
+    def windows(n: int) -> list[tuple[int, int]]:
+        """Every line of n cells (its bits) and the cells just beyond its two ends (their bits)."""
+        if n not in made:
+            out = []
+            for i in range(game.size):
+                for ahead, behind in lines[i]:
+                    if len(ahead) >= n - 1 > -1:
+                        w = 1 << i
+                        for c in ahead[:n - 1]:
+                            w |= 1 << c
+                        flank = sum(1 << c for c in behind[:1]) | sum(1 << c for c in ahead[n - 1:n])
+                        out.append((w, flank))
+            made[n] = out
+        return made[n]
+    ns["_rows_of"] = partial(rows_of, windows=windows)
