@@ -45,6 +45,8 @@ FIGURES = {
     "connect6/exact": ("exact", [361, 23327820]),
     "pentago": ("leaf", [288, 80640, 21934080]),
     "pentago/exact": ("exact", [288, 80640, 21934080]),
+    "tablut": ("leaf", [80, 4400, 353200, 19913864]),
+    "tablut/exact": ("exact", [80, 4400, 353200, 19913864]),
 }
 
 

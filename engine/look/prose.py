@@ -91,6 +91,12 @@ def say(node) -> str:
     return "?"
 
 
+# the keyword options of actions whose values are expressions (a group, a zone), in words
+_EXPRESSION_OPTIONS = {"of": "taking only {}", "by": "the pieces that capture being {}",
+                       "hostile": "the cells of {} hostile too, unless an enemy stands there",
+                       "within": "only over cells of {}"}
+
+
 def say_pattern(node, actions: dict) -> str:
     """A pattern (a regular expression over actions) in words; `actions`: each action word in
     words (game.info.actions, from the board kind's words)."""
@@ -106,6 +112,9 @@ def say_pattern(node, actions: dict) -> str:
             text += f" ({where} {', '.join(args)})"
         extra = []
         for k, v in node.kwargs.items():
+            if k in _EXPRESSION_OPTIONS:        # an option whose value is an expression: said as one
+                extra.append(_EXPRESSION_OPTIONS[k].format(say(v)))
+                continue
             v = v.dotted if hasattr(v, "dotted") else say(v)
             extra.append({("capture", "yes"): "capturing an enemy piece there if any",
                           ("capture", "only"): "only onto an enemy piece, capturing it",

@@ -94,3 +94,14 @@ def test_a_misused_option_is_located(tmp_path, value, expected):
     with pytest.raises(GameFileError) as info:
         rulebook.check_file(path)
     assert [f"{f.line}:{f.column}: {f.message}" for f in info.value.findings] == [expected]
+
+
+def test_rulebook_rules_says_the_options():
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "rulebook", "rules", str(GAME)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert ("capture every enemy piece it closes in between itself and another of the player's pieces (along "
+            "orthogonal), taking only the other players' stone pieces, the pieces that capture being the player's "
+            "stone pieces, the cells of corners hostile too, unless an enemy stands there") in proc.stdout
