@@ -17,7 +17,7 @@ from ...lang.expr import Emitter
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
-from .functions import attacked, cells as cell_functions, connected, counting, in_a_row
+from .functions import area, attacked, cells as cell_functions, connected, counting, in_a_row
 from .layout import PLY, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
@@ -26,7 +26,8 @@ from .rules import GridRules
 from .state import PASS, GridState
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
-from .words import DIRS, WORDS
+from .words import DIRS, WORDS, keyword
+from .words.enclose import enclose
 
 
 class GridGame(GridState, GridNotation):
@@ -492,7 +493,10 @@ class GridGame(GridState, GridNotation):
         # double step passed over) and the positions since `quiet` was reset (`repeated`)
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
-        self.extended = self.uses_passed or self.uses_history
+        # a game with `enclose(..., ko=yes)` keeps in `passed` the lone piece its last move took
+        self.uses_ko = any(a.name == "enclose" and keyword(a, "ko", "no") == "yes"
+                           for ph in r.phases for p in ph.patterns + ph.places for a in pattern_actions(p))
+        self.extended = self.uses_passed or self.uses_history or self.uses_ko
 
     def _used_names(self) -> tuple[set[str], set[str]]:
         """The names the rules' sentences use (direction sets among them), and those of them
@@ -552,9 +556,10 @@ class GridGame(GridState, GridNotation):
                            for s in range(n)]
             ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
             ns["_flips"] = partial(flips, BIT=bits)
+            ns["_enclose"] = enclose
             words = self.rules.words
             cell_functions.tables(self, ns)
-            for module in (in_a_row, connected):    # tables only a game that asks pays for
+            for module in (in_a_row, connected, area):    # tables only a game that asks pays for
                 if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
                     module.tables(self, ns)
             promo = []

@@ -132,7 +132,7 @@ class GridState:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
         res = tuple((reserves or {}).get(p, 0) for p in self.players)
         cell = {}
-        for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed)):
+        for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed or self.uses_ko)):
             if text is None:
                 continue
             if not keeps:
@@ -192,7 +192,7 @@ class GridState:
             out["quiet"] = st[QUIET]
             if st[LAST] >= 0:
                 out["last"] = self.geo.name(st[LAST])
-        if self.uses_passed and st[PASSED] >= 0:
+        if (self.uses_passed or self.uses_ko) and st[PASSED] >= 0:
             out["passed"] = self.geo.name(st[PASSED])
         return out
 
@@ -384,7 +384,9 @@ class GridState:
             body += fast
         body += ["cells = bytes(ba)", "last = d"]
         if self.extended:
-            body.append("passed = MID[o][d]" if self.uses_passed else "passed = -1")
+            body.append("passed = MID[o][d]" if self.uses_passed else
+                        "passed = caps.bit_length() - 1 if caps and not caps & (caps - 1) else -1" if self.uses_ko
+                        else "passed = -1")
         L += [ind + x for x in body]
         if self.uses_history:       # the positions since quiet was reset, newest first
             L.append("    hist = (cells, hist if quiet else None)")
@@ -502,9 +504,12 @@ class GridState:
             L += [f"    if {self.layout.read('result')} is not None:",
                   "        return []",
                   f"    moves = {moves}"]
-        if self.blocked == "pass":
-            L += ["    if not moves:", "        return [PASS]"]
-        L.append("    return moves")
+        if self.rules.pass_any:     # a pass is always among the moves, last
+            L.append("    return moves + [PASS]")
+        else:
+            if self.blocked == "pass":
+                L += ["    if not moves:", "        return [PASS]"]
+            L.append("    return moves")
         if self.blocked in ("lose", "draw"):
             L += ["", "def is_over(st):",
                   f"    if {self.layout.read('result')} is not None:",
