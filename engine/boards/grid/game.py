@@ -26,8 +26,8 @@ from .rules import GridRules
 from .state import PASS, GridState
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
-from .words import DIRS, WORDS, keyword
-from .words.enclose import enclose
+from .words import DIRS, WORDS
+from .words.enclose import enclose, fresh, ko_rule
 
 
 class GridGame(GridState, GridNotation):
@@ -493,9 +493,12 @@ class GridGame(GridState, GridNotation):
         # double step passed over) and the positions since `quiet` was reset (`repeated`)
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
-        # a game with `enclose(..., ko=yes)` keeps in `passed` the lone piece its last move took
-        self.uses_ko = any(a.name == "enclose" and keyword(a, "ko", "no") == "yes"
-                           for ph in r.phases for p in ph.patterns + ph.places for a in pattern_actions(p))
+        # a game with `enclose(..., ko=yes)` keeps in `passed` the lone piece its last move took;
+        # with ko=super, in its history every board that has stood
+        kos = {ko_rule(a, lambda name: bool(self.options.get(name))) for ph in r.phases
+               for p in ph.patterns + ph.places for a in pattern_actions(p) if a.name == "enclose"}
+        self.uses_ko = bool(kos - {"no"})
+        self.uses_boards = "super" in kos
         self.extended = self.uses_passed or self.uses_history or self.uses_ko
 
     def _used_names(self) -> tuple[set[str], set[str]]:
@@ -557,6 +560,7 @@ class GridGame(GridState, GridNotation):
             ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
             ns["_flips"] = partial(flips, BIT=bits)
             ns["_enclose"] = enclose
+            ns["_fresh"] = fresh
             words = self.rules.words
             cell_functions.tables(self, ns)
             for module in (in_a_row, connected, area):    # tables only a game that asks pays for

@@ -683,7 +683,7 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                 if allowed[k] is None:          # a piece kind's name
                     if value not in kind_names:
                         bad(v, f"unknown piece kind '{value}' (kinds: {', '.join(kind_names)})")
-                elif value not in allowed[k]:
+                elif value not in allowed[k] and not ("option" in allowed[k] and value and value.startswith("option.")):
                     bad(v, f"{k} must be {', '.join(allowed[k][:-1])} or {allowed[k][-1]}")
             word.check(n, bad, kinds)
             if word.can_capture(n):

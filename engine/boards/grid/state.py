@@ -74,7 +74,7 @@ class GridState:
         cells = None if self.bare else bytes(cells)
         return self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
                                 passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
-                                passed=passed, history=(cells, None))
+                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)))
 
     def initial_state(self):
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
@@ -388,7 +388,9 @@ class GridState:
                         "passed = caps.bit_length() - 1 if caps and not caps & (caps - 1) else -1" if self.uses_ko
                         else "passed = -1")
         L += [ind + x for x in body]
-        if self.uses_history:       # the positions since quiet was reset, newest first
+        if self.uses_boards:        # every board that has stood, newest first
+            L.append("    hist = (B, hist)")
+        elif self.uses_history:     # the positions since quiet was reset, newest first
             L.append("    hist = (cells, hist if quiet else None)")
         return L
 

@@ -53,6 +53,10 @@ class Word:
         """Write the action's code at ctx (gen: movegen.PathCode), calling k at each landing."""
         raise NotImplementedError(self.name)
 
+    def refusal(self, game, st, a: dsl.Action, cell: int) -> str | None:
+        """Why this action refuses a placement on `cell` (for --why), or None."""
+        return None
+
     def spell(self, move, name) -> str:
         """What the action adds to a move's notation after its path (name: a cell's name)."""
         return ""
