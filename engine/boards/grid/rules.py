@@ -684,7 +684,8 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                     if value not in kind_names:
                         bad(v, f"unknown piece kind '{value}' (kinds: {', '.join(kind_names)})")
                 elif value not in allowed[k] and not ("option" in allowed[k] and value and value.startswith("option.")):
-                    bad(v, f"{k} must be {', '.join(allowed[k][:-1])} or {allowed[k][-1]}")
+                    words = [w if w != "option" else "option.NAME" for w in allowed[k]]
+                    bad(v, f"{k} must be {', '.join(words[:-1])} or {words[-1]}")
             word.check(n, bad, kinds)
             if word.can_capture(n):
                 general = True
