@@ -15,9 +15,11 @@ class Enclose(Word):
     name = "enclose"
     written = "enclose(DIRECTIONS)"
     options = {"ko": ("no", "yes", "super", "option")}
-    about = ("captures every enemy group (pieces joined by steps in D) left with no empty cell next to it; "
-             "then fails if the piece's own group has none (no suicide); `ko=yes`: also fails when it would "
-             "take back, alone, the lone piece that has just taken one alone where it lands (simple ko)")
+    about = ('after a placement: captures every enemy group (pieces joined by steps in D) left with no empty cell '
+             "next to it, then fails if the new piece's own group has none (no suicide); `ko=yes` also fails where"
+             ' the move would take back at once, alone, the lone piece that has just taken one alone on this cell '
+             '(simple ko); `ko=super` also where the board after the move (its captures made) has stood before in '
+             'the game (positional superko); `ko=option.NAME`: super when that boolean option holds, else yes')
     sentence = "capture every enemy group it leaves with no empty neighbour, and never leave its own group without one"
 
     def can_capture(self, a):
