@@ -39,6 +39,18 @@ FIGURES = {
     "chinese_checkers": ("leaf", [14, 196, 4760, 115600, 3188520]),
     "chess": ("exact", [20, 400, 8902, 197281, 4865609]),
     "chess/leaf": ("leaf", [None] * 4 + [4865617]),
+    "go": ("leaf", [82, 6643, 531523]),
+    "go/exact": ("exact", [82, 6643, 531522]),
+    "go/5x5": ("leaf", [26, 651, 15651, 361067]),
+    "go/5x5-exact": ("exact", [26, 651, 15650, 361041]),
+    "go/g1": ("leaf", [15, 211, 2676, 32911]),
+    "go/g1-exact": ("exact", [15, 211, 2675, 32896]),
+}
+# the options and position file of a figure list whose game is not the file's default start
+SETUPS = {
+    "go/5x5": ({"size": "5"}, None), "go/5x5-exact": ({"size": "5"}, None),
+    "go/g1": ({"size": "5"}, "tests/data/positions/go_g1.json"),
+    "go/g1-exact": ({"size": "5"}, "tests/data/positions/go_g1.json"),
 }
 
 
@@ -55,8 +67,13 @@ def main() -> int:
     for key in args.games or FIGURES:
         convention, figures = FIGURES[key]
         stem = key.split("/")[0]
-        game = load_game(ROOT / "games" / f"{stem}.yaml")
-        st = game.initial_state()
+        options, position = SETUPS.get(key, ({}, None))
+        game = load_game(ROOT / "games" / f"{stem}.yaml", options)
+        if position:
+            pos = json.loads((ROOT / position).read_text())
+            st = game.position(pos["pieces"], to_move=pos.get("to_move"))
+        else:
+            st = game.initial_state()
         last, branching = 0.0, len(game.legal_moves(st))
         for depth, want in enumerate(figures, 1):
             if last * branching > args.max_seconds:
