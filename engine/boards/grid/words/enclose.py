@@ -39,7 +39,11 @@ class Enclose(Word):
         ind, L = ctx["ind"], gen.lines
         i = next(gen.ids)
         c = ctx["c"]
-        L.append(f"{ind}caps{i} = _enclose(B[me] | BIT[{c}], foe, {c}, {gen.dirs(a, 'STEP')})")
+        # a cell with an empty neighbour and no enemy one takes nothing and keeps a liberty
+        nb = gen.dirs(a, "NEARBITS")
+        L.append(f"{ind}n{i} = {nb}[{c}]")
+        L.append(f"{ind}caps{i} = 0 if not n{i} & foe and n{i} & ~(B[me] | foe) else "
+                 f"_enclose(B[me] | BIT[{c}], foe, {c}, {gen.dirs(a, 'STEP')})")
         test = f"caps{i} >= 0"
         ko = ko_rule(a, lambda name: gen.em.vocab.names[f"option.{name}"].code == "True")
         if ko != "no":      # st[PASSED]: the lone piece the last move took
