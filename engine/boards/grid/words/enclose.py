@@ -43,7 +43,7 @@ class Enclose(Word):
         nb = gen.dirs(a, "NEARBITS")
         L.append(f"{ind}n{i} = {nb}[{c}]")
         L.append(f"{ind}caps{i} = 0 if not n{i} & foe and n{i} & ~(B[me] | foe) else "
-                 f"_enclose(B[me] | BIT[{c}], foe, {c}, {gen.dirs(a, 'STEP')})")
+                 f"_enclose(B[me] | BIT[{c}], foe, {c}, {nb})")
         test = f"caps{i} >= 0"
         ko = ko_rule(a, lambda name: gen.em.vocab.names[f"option.{name}"].code == "True")
         if ko != "no":      # st[PASSED]: the lone piece the last move took
@@ -58,7 +58,7 @@ class Enclose(Word):
         me = st[TO_MOVE]
         B = st[BOARDS]
         steps = game.STEP[game.dir_names.index(a.args[0].dotted)][me]
-        caps = enclose(B[me] | (1 << cell), B[1 - me], cell, steps)
+        caps = enclose(B[me] | (1 << cell), B[1 - me], cell, [sum(1 << x for x in row) for row in steps])
         if caps < 0:
             return "its group would have no empty neighbour (suicide)"
         ko = ko_rule(a, lambda name: bool(game.options.get(name)))
@@ -88,41 +88,41 @@ def fresh(hist, me: int, mine: int, foe: int) -> bool:
     return True
 
 
-def enclose(mine: int, foe: int, t: int, steps) -> int:
-    """The enemy groups next to t with no liberty (steps[i]: the cells one step from i), or -1 when
-    the group of t then has none."""
-    free = ~(mine | foe)
+def enclose(mine: int, foe: int, t: int, near) -> int:
+    """The enemy groups next to t with no liberty (near[i]: the bits of the cells one step from
+    i), or -1 when the group of t (a piece of `mine`) then has none."""
+    empty = ~(mine | foe)
+    nt = near[t]
     taken = 0
-    for n in steps[t]:
-        b = 1 << n
-        if foe & b and not taken & b:
-            group, front, alive = b, [n], False
-            while front:
-                x = front.pop()
-                for y in steps[x]:
-                    yb = 1 << y
-                    if free & yb:
-                        alive = True
-                        break
-                    if foe & yb and not group & yb:
-                        group |= yb
-                        front.append(y)
-                if alive:
-                    break
-            if not alive:
-                taken |= group
-    if taken:
+    around = nt & foe
+    while around:
+        group = front = around & -around
+        alive = False
+        while front:
+            lo = front & -front
+            front ^= lo
+            n = near[lo.bit_length() - 1]
+            if n & empty:
+                alive = True
+                break
+            new = n & foe & ~group
+            group |= new
+            front |= new
+        around &= ~group
+        if not alive:
+            taken |= group
+    if taken or nt & empty:
         return taken
-    group, front = 1 << t, [t]
+    group = front = 1 << t
     while front:
-        x = front.pop()
-        for y in steps[x]:
-            yb = 1 << y
-            if free & yb:
-                return 0
-            if mine & yb and not group & yb:
-                group |= yb
-                front.append(y)
+        lo = front & -front
+        front ^= lo
+        n = near[lo.bit_length() - 1]
+        if n & empty:
+            return 0
+        new = n & mine & ~group
+        group |= new
+        front |= new
     return -1
 
 
