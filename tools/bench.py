@@ -49,7 +49,8 @@ from rulebook.play.measure import perft_rate, playout_rate  # noqa: E402
 
 # The corpus games: (figure prefix, title, game file, baseline factory, perft depth).
 CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines.breakthrough:Breakthrough", 4),
-          ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6))
+          ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6),
+          ("go", "Go 9x9", "go.yaml", "tools.baselines.go:Go", 3))
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
            "zug5_matches": ">= 1.0", "startup": "<= 1.5", "chess_perft": ">= 0.5", "kiwipete_perft": ">= 0.5",

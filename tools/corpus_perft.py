@@ -47,6 +47,18 @@ FIGURES = {
     "pentago/exact": ("exact", [288, 80640, 21934080]),
     "tablut": ("leaf", [80, 4400, 353200, 19913864]),
     "tablut/exact": ("exact", [80, 4400, 353200, 19913864]),
+    "go": ("leaf", [82, 6643, 531523]),
+    "go/exact": ("exact", [82, 6643, 531522]),
+    "go/5x5": ("leaf", [26, 651, 15651, 361067]),
+    "go/5x5-exact": ("exact", [26, 651, 15650, 361041]),
+    "go/g1": ("leaf", [15, 211, 2676, 32911]),
+    "go/g1-exact": ("exact", [15, 211, 2675, 32896]),
+}
+# the options and position file of a figure list whose game is not the file's default start
+SETUPS = {
+    "go/5x5": ({"size": "5"}, None), "go/5x5-exact": ({"size": "5"}, None),
+    "go/g1": ({"size": "5"}, "tests/data/positions/go_g1.json"),
+    "go/g1-exact": ({"size": "5"}, "tests/data/positions/go_g1.json"),
 }
 
 
@@ -63,8 +75,13 @@ def main() -> int:
     for key in args.games or FIGURES:
         convention, figures = FIGURES[key]
         stem = key.split("/")[0]
-        game = load_game(ROOT / "games" / f"{stem}.yaml")
-        st = game.initial_state()
+        options, position = SETUPS.get(key, ({}, None))
+        game = load_game(ROOT / "games" / f"{stem}.yaml", options)
+        if position:
+            pos = json.loads((ROOT / position).read_text())
+            st = game.position(pos["pieces"], to_move=pos.get("to_move"))
+        else:
+            st = game.initial_state()
         last, branching = 0.0, len(game.legal_moves(st))
         for depth, want in enumerate(figures, 1):
             if last * branching > args.max_seconds:

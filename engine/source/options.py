@@ -32,6 +32,11 @@ def resolve_options(spec: dict, given: dict[str, str] | None, file: str) -> dict
                     value = int(raw)
                 except ValueError:
                     raise RulebookError(f"option {key}: '{raw}' is not a whole number") from None
+            elif isinstance(default, float):
+                try:
+                    value = float(raw)
+                except ValueError:
+                    raise RulebookError(f"option {key}: '{raw}' is not a number") from None
         if "choices" in o and value not in o["choices"]:
             raise RulebookError(f"option {key}: '{raw}' is not one of: {', '.join(map(str, o['choices']))}")
         if isinstance(value, int) and not isinstance(value, bool):
@@ -51,7 +56,7 @@ def option_symbols(spec: dict, values: dict | None = None) -> dict:
         v = (values or {}).get(name, o.get("default"))
         if isinstance(v, bool):
             out[f"option.{name}"] = Symbol(BOOL, repr(v))
-        elif isinstance(v, int):
+        elif isinstance(v, (int, float)):        # a number (a decimal one counts with the integers)
             out[f"option.{name}"] = Symbol(INT, repr(v))
         else:
             out[f"option.{name}"] = Symbol(CHOICE, repr(v), choices=tuple(o.get("choices", [v])))

@@ -6,6 +6,7 @@ import re
 
 from .movegen import PRIORITY
 from .patterns import conditions, pattern_actions
+from .words import WORDS
 
 PASS = "pass"
 
@@ -80,6 +81,11 @@ def explain(game, st, text: str) -> str:
         c = cells[0]
         if game.cells_of(st)[c]:
             return f"'{text}': {game.geo.name(c)} is not empty"
+        for p in phase.places:      # a word that refuses the placement says why (`refusal`)
+            for a in pattern_actions(p):
+                why = WORDS[a.name].refusal(game, st, a, c)
+                if why:
+                    return f"'{text}': {why} ({game.rules.places.get(phase.path + ('move',), game.rules.src_file)})"
         return f"'{text}': no move of phase '{phase.name}' places a piece on {game.geo.name(c)} ({_moves(game, phase)})"
     if drop:
         return f"'{text}': those cells are not free cells of the drop zone, or not as many as the drop takes"

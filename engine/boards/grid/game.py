@@ -18,7 +18,7 @@ from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
-from .functions import attacked, cells as cell_functions, connected, counting, in_a_row, one_group
+from .functions import area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
@@ -28,6 +28,7 @@ from .state import PASS, GridState
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
 from .words import DIRS, WORDS
+from .words.enclose import enclose, fresh, ko_rule
 
 
 class GridGame(GridState, GridNotation):
@@ -506,7 +507,14 @@ class GridGame(GridState, GridNotation):
                         self.turns.append((name, j, sense, turned(block_cells(geo, text), sense)))
         self.uses_passed = "passed" in r.words
         self.uses_history = "repeated" in r.words
-        self.extended = self.uses_passed or self.uses_history
+        # a game with `enclose(..., ko=yes)` keeps in `passed` the lone piece its last move took;
+        # with ko=super, in its history every board that has stood
+        kos = {ko_rule(a, lambda name: bool(self.options.get(name))) for ph in r.phases
+               for p in ph.patterns + ph.places for a in pattern_actions(p) if a.name == "enclose"}
+        self.uses_ko = bool(kos - {"no"})
+        self.uses_enclose = bool(kos)
+        self.uses_boards = "super" in kos
+        self.extended = self.uses_passed or self.uses_history or self.uses_ko
 
     def turn_numbers(self, name: str, senses) -> list[int]:
         """The turn numbers of a set of blocks, in the senses given (movegen: the word turn)."""
@@ -570,9 +578,14 @@ class GridGame(GridState, GridNotation):
                            for s in range(n)]
             ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
             ns["_flips"] = partial(flips, BIT=bits)
+            ns["_enclose"] = enclose
+            ns["_fresh"] = fresh
+            if self.uses_enclose:   # NEARBITS[set][seat][cell]: the bits of the cell's neighbours
+                ns["NEARBITS"] = [None if t is None else [[sum(1 << x for x in row) for row in per] for per in t]
+                                  for t in self.STEP]
             words = self.rules.words
             cell_functions.tables(self, ns)
-            for module in (in_a_row, connected, one_group):    # tables only a game that asks pays for
+            for module in (in_a_row, connected, one_group, area):    # tables only a game that asks pays for
                 if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
                     module.tables(self, ns)
             promo = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...structs import replace
 from .game import GridGame
 from .rules import GridRules, check_rules
 
@@ -16,7 +17,12 @@ class GridKind(GridRules):
     """Checked grid rules (GridRules, its fields) that compile into a GridGame."""
 
     def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False) -> GridGame:
-        return GridGame(self, options, self.seats_for(seats), instrument)
+        rules = self
+        if self.sized:      # a board whose size an option sets: the board of the option's value
+            dims = [options.get(self.sized[k], d) if k in self.sized else d
+                    for k, d in (("files", self.board[1]), ("ranks", self.board[2]))]
+            rules = replace(self, board=(self.board[0], *dims))
+        return GridGame(rules, options, rules.seats_for(seats), instrument)
 
 
 def check_grid(ch: Checker) -> GridKind | None:

@@ -93,6 +93,8 @@ class GridRules:
     words: set = field(default_factory=set)      # the names and functions the rules use
     blocks: dict = field(default_factory=dict)   # board.blocks: name -> ["LOWER_LEFT UPPER_RIGHT", ...]
     lose: dsl.Node | None = None                 # end.lose: the player who just moved loses
+    pass_any: bool = False             # end.pass: always: a player may pass at any turn
+    sized: dict = field(default_factory=dict)    # "files"/"ranks" -> the option that sets it
 
     def topology(self, used=None) -> topo.Topology:
         t = _topology(self.board)
@@ -162,6 +164,7 @@ def check_rules(ch: Checker) -> GridRules | None:
     if len(set(players)) != len(players):
         ch.error(("players",), "two seats have the same name")
     seating = _seating(ch, spec, players)
+    sized: dict[str, str] = {}
     if "hex" in board:
         h = board["hex"]
         shape = h.get("shape", "rhombus")
@@ -176,7 +179,7 @@ def check_rules(ch: Checker) -> GridRules | None:
     elif "graph" in board:
         shape_t = _graph_board(ch, board["graph"])
     else:
-        shape_t = ("square", board["grid"]["files"], board["grid"]["ranks"])
+        shape_t = ("square", *(_dimension(ch, spec, board["grid"][k], k, sized) for k in ("files", "ranks")))
     rough = _topology(shape_t)
     if rough.translations and rough.files > 26:
         ch.error(("board",), f"a board has at most 26 files (here {rough.files})")
@@ -366,6 +369,10 @@ def check_rules(ch: Checker) -> GridRules | None:
             ch.error(("end", "blocked"), "end.blocked must be pass, lose, draw or option.NAME")
         elif not set(opts[oname].get("choices", [opts[oname].get("default")])) <= {"pass", "lose", "draw"}:
             ch.error(("end", "blocked"), f"option {oname} must offer only the choices pass, lose and draw")
+    if end.get("pass", "blocked") not in ("blocked", "always"):
+        ch.error(("end", "pass"), "end.pass must be blocked (a player passes only without a move) or always")
+    elif end.get("pass") == "always" and blocked != "pass":
+        ch.error(("end", "pass"), "end.pass: always needs end.blocked: pass")
     scoring = []
     for name in spec.get("scoring") or {}:
         node = typed(("scoring", name), vocab, (INT,), f"score part {name}", True)
@@ -388,10 +395,23 @@ def check_rules(ch: Checker) -> GridRules | None:
             places[mpath] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     rules = GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
                       kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses,
-                      dict(board.get("blocks") or {}), lose)
+                      dict(board.get("blocks") or {}), lose, end.get("pass") == "always", sized)
     if not ch.findings:
         _check_board(ch, rules)
     return rules
+
+
+def _dimension(ch, spec: dict, v, key: str, sized: dict) -> int:
+    """A square board's files or ranks: a number, or option.NAME (its default here; GridKind
+    compiles the board of the option's value); `sized` learns which option sets it."""
+    if isinstance(v, int):
+        return v
+    o = (spec.get("options") or {}).get(v[7:])
+    if o is None or isinstance(o.get("default"), bool) or not isinstance(o.get("default"), int):
+        ch.error(("board", "grid", key), f"board.grid.{key}: '{v}' is not a whole-number option")
+        return 1
+    sized[key] = v[7:]
+    return o["default"]
 
 
 def _topology(board: tuple) -> topo.Topology:
@@ -698,8 +718,9 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
                 if allowed[k] is None:          # a piece kind's name
                     if value not in kind_names:
                         bad(v, f"unknown piece kind '{value}' (kinds: {', '.join(kind_names)})")
-                elif value not in allowed[k]:
-                    bad(v, f"{k} must be {', '.join(allowed[k][:-1])} or {allowed[k][-1]}")
+                elif value not in allowed[k] and not ("option" in allowed[k] and value and value.startswith("option.")):
+                    words = [w if w != "option" else "option.NAME" for w in allowed[k]]
+                    bad(v, f"{k} must be {', '.join(words[:-1])} or {words[-1]}")
             word.check(n, bad, kinds)
             if word.can_capture(n):
                 general = True

@@ -74,7 +74,7 @@ class GridState:
         cells = None if self.bare else bytes(cells)
         return self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
                                 passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
-                                passed=passed, history=(cells, None))
+                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)))
 
     def initial_state(self):
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
@@ -132,7 +132,7 @@ class GridState:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
         res = tuple((reserves or {}).get(p, 0) for p in self.players)
         cell = {}
-        for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed)):
+        for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed or self.uses_ko)):
             if text is None:
                 continue
             if not keeps:
@@ -194,7 +194,7 @@ class GridState:
             out["quiet"] = st[QUIET]
             if st[LAST] >= 0:
                 out["last"] = self.geo.name(st[LAST])
-        if self.uses_passed and st[PASSED] >= 0:
+        if (self.uses_passed or self.uses_ko) and st[PASSED] >= 0:
             out["passed"] = self.geo.name(st[PASSED])
         return out
 
@@ -399,9 +399,13 @@ class GridState:
             body += fast
         body += ["cells = bytes(ba)", "last = d" if "turn" not in has else "last = d if turn is None else TURN_TO[turn][d]"]
         if self.extended:
-            body.append("passed = MID[o][d]" if self.uses_passed else "passed = -1")
+            body.append("passed = MID[o][d]" if self.uses_passed else
+                        "passed = caps.bit_length() - 1 if caps and not caps & (caps - 1) else -1" if self.uses_ko
+                        else "passed = -1")
         L += [ind + x for x in body]
-        if self.uses_history:       # the positions since quiet was reset, newest first
+        if self.uses_boards:        # every board that has stood, newest first
+            L.append("    hist = (B, hist)")
+        elif self.uses_history:     # the positions since quiet was reset, newest first
             L.append("    hist = (cells, hist if quiet else None)")
         return L
 
@@ -517,9 +521,12 @@ class GridState:
             L += [f"    if {self.layout.read('result')} is not None:",
                   "        return []",
                   f"    moves = {moves}"]
-        if self.blocked == "pass":
-            L += ["    if not moves:", "        return [PASS]"]
-        L.append("    return moves")
+        if self.rules.pass_any:     # a pass is always among the moves, last
+            L.append("    return moves + [PASS]")
+        else:
+            if self.blocked == "pass":
+                L += ["    if not moves:", "        return [PASS]"]
+            L.append("    return moves")
         if self.blocked in ("lose", "draw"):
             L += ["", "def is_over(st):",
                   f"    if {self.layout.read('result')} is not None:",

@@ -60,6 +60,10 @@ class Word:
     def tables(self, game, ns: dict) -> None:
         """The tables its generated code reads, put in the namespace `ns` of a game that uses it."""
 
+    def refusal(self, game, st, a: dsl.Action, cell: int) -> str | None:
+        """Why this action refuses a placement on `cell` (for --why), or None."""
+        return None
+
     def spell(self, move, name) -> str:
         """What the action adds to a move's notation after its path (name: a cell's name)."""
         return ""
