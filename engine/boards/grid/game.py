@@ -28,7 +28,7 @@ from .state import PASS, GridState
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
 from .words import DIRS, WORDS
-from .words.enclose import enclose, fresh, ko_rule
+from .words.enclose import ko_rule
 
 
 class GridGame(GridState, GridNotation):
@@ -512,7 +512,6 @@ class GridGame(GridState, GridNotation):
         kos = {ko_rule(a, lambda name: bool(self.options.get(name))) for ph in r.phases
                for p in ph.patterns + ph.places for a in pattern_actions(p) if a.name == "enclose"}
         self.uses_ko = bool(kos - {"no"})
-        self.uses_enclose = bool(kos)
         self.uses_boards = "super" in kos
         self.extended = self.uses_passed or self.uses_history or self.uses_ko
 
@@ -578,11 +577,6 @@ class GridGame(GridState, GridNotation):
                            for s in range(n)]
             ns["FRIEND"] = [bytes(1 if 0 < v < 255 and (v & 7) == s + 1 else 0 for v in range(256)) for s in range(n)]
             ns["_flips"] = partial(flips, BIT=bits)
-            ns["_enclose"] = enclose
-            ns["_fresh"] = fresh
-            if self.uses_enclose:   # NEARBITS[set][seat][cell]: the bits of the cell's neighbours
-                ns["NEARBITS"] = [None if t is None else [[sum(1 << x for x in row) for row in per] for per in t]
-                                  for t in self.STEP]
             words = self.rules.words
             cell_functions.tables(self, ns)
             for module in (in_a_row, connected, one_group, area):    # tables only a game that asks pays for

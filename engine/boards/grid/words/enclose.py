@@ -57,7 +57,7 @@ class Enclose(Word):
     def refusal(self, game, st, a, cell):
         me = st[TO_MOVE]
         B = st[BOARDS]
-        steps = game.STEP[game.dir_names.index(a.args[0].dotted)][me]
+        steps = game.STEP[a.args[0].dotted][me]
         caps = enclose(B[me] | (1 << cell), B[1 - me], cell, [sum(1 << x for x in row) for row in steps])
         if caps < 0:
             return "its group would have no empty neighbour (suicide)"
@@ -67,6 +67,14 @@ class Enclose(Word):
         if ko == "super" and not fresh(st[HISTORY], me, B[me] | (1 << cell), B[1 - me] & ~caps):
             return "the board after it has stood before (superko)"
         return None
+
+    def tables(self, game, ns):
+        """NEARBITS[set][seat][cell]: the bits of the cell's neighbours; the group search and the
+        superko test its code calls."""
+        ns["NEARBITS"] = {name: [[sum(1 << x for x in row) for row in per] for per in t]
+                          for name, t in game.STEP.items()}
+        ns["_enclose"] = enclose
+        ns["_fresh"] = fresh
 
 
 def ko_rule(a, option) -> str:
