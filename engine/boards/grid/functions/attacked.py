@@ -6,11 +6,14 @@ a first-piece-on-a-ray bit trick per group of slides, and `_hit`, the same quest
 boards after a move without building its state (the `legal` rules' fast path in game.py)."""
 from __future__ import annotations
 
+import itertools
+
 from ....api import RulebookError
 from ....lang import dsl
 from ....lang.expr import BOOL, CELL, GROUP, Function
 from ..topology import direction_sets
-from ..words import keyword
+from ..patterns import _straight, pattern_actions
+from ..words import WORDS, keyword
 
 FUNCTION = Function(((CELL, GROUP),), BOOL,
                     lambda a, t: f"_attacked(st, me, {'BIT[' + a[0] + ']' if t[0] == CELL else a[0]})",
@@ -19,18 +22,44 @@ FUNCTION = Function(((CELL, GROUP),), BOOL,
 
 
 def ways(game) -> dict[int, list[tuple[str, str]]]:
-    """kind index -> the (step|slide, direction set) of its plain capturing alternatives."""
+    """kind index -> the (step|slide|hop, direction set) of its plain capturing alternatives, and
+    ("leg", (direction sets...)) of its stepping sequences (steps onto empty cells, then a
+    capturing step: the horse's leg)."""
     sets = direction_sets(game.rules.dirsets, game.geo)
     out: dict[int, list] = {}
     for ph in game.rules.phases:
         for kind, alts in ph.kinds:
             for a in alts:
-                if isinstance(a, dsl.Action) and a.name in ("step", "slide") and \
-                        keyword(a, "capture", "no") != "no" and isinstance(a.args[0], dsl.Name) \
+                way = None
+                if isinstance(a, dsl.Action) and a.name in ("step", "slide", "hop") and \
+                        WORDS[a.name].can_capture(a) and isinstance(a.args[0], dsl.Name) \
                         and a.args[0].dotted in sets:
+                    way = (a.name, a.args[0].dotted)
+                elif leg(a, sets):
+                    way = ("leg", tuple(x.args[0].dotted for x in pattern_actions(a)))
+                if way:
                     for ki in (range(len(game.kinds)) if kind is None else [kind]):
-                        out.setdefault(ki, []).append((a.name, a.args[0].dotted))
+                        out.setdefault(ki, []).append(way)
     return out
+
+
+def leg(alt, sets) -> bool:
+    """Is the alternative a stepping sequence attacked() counts: a fixed sequence of steps (no
+    other option) onto empty cells, then one capturing step?"""
+    if not isinstance(alt, dsl.Seq):
+        return False
+    acts = pattern_actions(alt)
+    return _straight(alt) and all(a.name == "step" and set(a.kwargs) <= {"capture"} and isinstance(a.args[0], dsl.Name)
+                                  and a.args[0].dotted in sets for a in acts) \
+        and all(keyword(a, "capture", "no") == "no" for a in acts[:-1]) and keyword(acts[-1], "capture", "no") != "no"
+
+
+def pins_suffice(game) -> bool:
+    """Does a move of another piece break `not attacked(G)` only by opening a line to G (the
+    pins of game.py's fast path)? Not where a piece can attack over a screen (a piece moving
+    onto the line makes one) or through a leg (a piece leaving it opens the way)."""
+    return not any(name in ("hop", "leg") for acts in ways(game).values() for name, _d in acts)
+
 
 def source(game, ns: dict) -> tuple[str, str]:
     """_attacked(st, me, mask): could another player's piece capture on a cell of `mask` (a
@@ -56,10 +85,23 @@ def source(game, ns: dict) -> tuple[str, str]:
     for s in range(n):
         steps: dict[tuple, list[int]] = {}
         slides: dict[tuple, list[int]] = {}          # direction vector -> kinds sliding it
+        hops: dict[tuple, list[int]] = {}            # direction vector -> kinds hopping along it
+        legs: dict[tuple, list[int]] = {}            # a sequence of vectors -> kinds stepping it
         for ki, acts in sorted(by_kind.items()):
             for name, dirs in dict.fromkeys(acts):
+                if name == "leg":
+                    for seq in itertools.product(*([x for x in (game.vector(s, w) for w in sets[d]) if x is not None]
+                                                   for d in dirs)):
+                        legs.setdefault(seq, [])
+                        if ki not in legs[seq]:
+                            legs[seq].append(ki)
+                    continue
                 for v in dict.fromkeys(x for x in (game.vector(s, w) for w in sets[dirs]) if x is not None):
-                    if name == "step":
+                    if name == "hop":
+                        hops.setdefault(v, [])
+                        if ki not in hops[v]:
+                            hops[v].append(ki)
+                    elif name == "step":
                         steps.setdefault(v, [])
                         if ki not in steps[v]:
                             steps[v].append(ki)
@@ -110,6 +152,7 @@ def source(game, ns: dict) -> tuple[str, str]:
                       f"    for m, up in {name}[c]:",
                       "        y = occ & m",
                       "        if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl: return True"]
+        tests += _legs(game, ns, s, legs, kinds_code, len(tests)) + _hops(game, ns, s, hops, kinds_code, len(tests))
         if tests:
             L += [f"    if p != {s}:", f"        own = B[{s}] & ~clear", "        if own:"]
             L += ["            " + t for t in tests]
@@ -132,3 +175,69 @@ def source(game, ns: dict) -> tuple[str, str]:
     sliders = "(" + "".join(f"B[{s}] & {kinds_code(kinds)[6:]}, " if game.multi else f"B[{s}], "
                                   for s, kinds, _m in sliding) + ")"
     return "\n".join(L) + "\n", sliders
+
+
+def _legs(game, ns, s, legs, kinds_code, n) -> list[str]:
+    """The tests of seat s's stepping sequences (ways "leg"): per target cell, the cells from
+    which a piece of those kinds reaches it and the cells on the way that must be empty."""
+    geo, tests = game.geo, []
+    groups: dict[tuple, list] = {}
+    for seq, kinds in legs.items():
+        groups.setdefault(tuple(kinds), []).append(seq)
+    for kinds, seqs in groups.items():
+        table = [[] for _ in range(game.size + 1)]
+        for a in geo.cells():
+            for seq in seqs:
+                way, c = [], a
+                for v in seq:
+                    c = geo.neighbour(c, v)
+                    if c < 0:
+                        break
+                    way.append(c)
+                if c < 0:
+                    continue
+                entry = (1 << a, sum(1 << x for x in set(way[:-1]) - {a}))  # (the origin counts as empty)
+                if entry not in table[c]:
+                    table[c].append(entry)
+        name = f"AT_LEG{s}_{n + len(tests)}"
+        ns[name] = [tuple(t) for t in table]
+        ns[name + "u"] = [sum(b for b, _m in t) for t in table]
+        tests += [f"lg = {kinds_code(kinds)} & {name}u[c]",
+                  "if lg:",
+                  f"    for ab, lm in {name}[c]:",
+                  "        if lg & ab and not occ & lm: return True"]
+    return tests
+
+
+def _hops(game, ns, s, hops, kinds_code, n) -> list[str]:
+    """The tests of seat s's hops: along each ray from the target, the piece after the first
+    one (the screen) is a hopper of those kinds."""
+    geo, tests = game.geo, []
+    groups: dict[tuple, list] = {}
+    for v, kinds in hops.items():
+        groups.setdefault(tuple(kinds), []).append(v)
+    for kinds, vecs in groups.items():
+        table = [()] * (game.size + 1)
+        for c in geo.cells():
+            rays = []
+            for v in vecs:
+                ray = geo.ray(c, geo.back(v)) if geo.back(v) is not None else ()
+                if len(ray) > 1:
+                    up = ray == tuple(sorted(ray))
+                    if not up and ray != tuple(sorted(ray, reverse=True)):
+                        raise RulebookError(f"{game.rules.src_file}: attacked() along the {geo.back(v)} links "
+                                            f"from {geo.name(c)}: their points must come in the order "
+                                            "the board lists them, or the reverse")
+                    rays.append((sum(1 << x for x in ray), up))
+            table[c] = tuple(rays)
+        name = f"AT_HOP{s}_{n + len(tests)}"
+        ns[name] = table
+        ns[name + "u"] = [sum(m for m, _up in rays) for rays in table]
+        tests += [f"hp = {kinds_code(kinds)} & {name}u[c]",
+                  "if hp:",
+                  f"    for m, up in {name}[c]:",
+                  "        y = occ & m",
+                  "        if y:",
+                  "            y ^= y & -y if up else 1 << (y.bit_length() - 1)",
+                  "            if y and (y & -y if up else 1 << (y.bit_length() - 1)) & hp: return True"]
+    return tests

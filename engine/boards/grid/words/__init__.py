@@ -3,10 +3,10 @@ checker (rules.py), the move generator (movegen.py), apply (state.py), the notat
 of `rulebook rules` all walk WORDS: a new word is a new module here and its line below."""
 from __future__ import annotations
 
-from . import custodial, drop, flip, jump, place, shift, shoot, slide, step, take, when
+from . import custodial, drop, flip, hop, jump, place, shift, shoot, slide, step, take, when
 from .base import DIRS, ZONE, Word, keyword
 
 WORDS: dict[str, Word] = {m.WORD.name: m.WORD for m in (step, slide, jump, place, drop, flip, shoot, when, take,
-                                                        shift, custodial)}
+                                                        shift, custodial, hop)}
 
 __all__ = ["DIRS", "WORDS", "ZONE", "Word", "keyword"]
