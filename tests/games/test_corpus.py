@@ -139,6 +139,7 @@ SEATINGS = [
     ("chinese_checkers.yaml", 3, {}),
     ("chinese_checkers.yaml", 4, {}),
     ("chinese_checkers.yaml", 6, {}),
+    ("xiangqi.yaml", 2, {"max_plies": 200}),
 ]
 NO_DRAWS = {"breakthrough.yaml", "hex.yaml", "amazons.yaml"}     # a game of these always has a winner
 RESULT = re.compile(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies(?::.*)?$")

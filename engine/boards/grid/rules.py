@@ -359,7 +359,7 @@ def check_rules(ch: Checker) -> GridRules | None:
             scoring.append((name, node))
     evaluate = typed(("evaluate",), vocab, (INT,), "evaluate", True) if "evaluate" in spec else None
     if "attacked()" in uses:
-        _check_attacks(ch, phases, kinds, topo.direction_sets(dirsets, rough))
+        _check_attacks(ch, phases, kinds, topo.direction_sets(dirsets, rough), set(zone_nodes))
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
         any(k.moved for k in kinds) or "notation" in spec
     places = {}
@@ -700,7 +700,7 @@ def _check_expr_action(n, word, vocab, bad) -> None:
                        "not to rules that decide the moves")
 
 
-def _check_attacks(ch, phases, kinds, sets) -> None:
+def _check_attacks(ch, phases, kinds, sets, zones) -> None:
     """`attacked()` counts the captures a piece makes by a lone step, slide or hop onto the cell
     (an alternative of its own), or by a stepping sequence (steps onto empty cells, then a
     capturing step). A capturing step, slide or hop inside another longer pattern (after or
@@ -712,13 +712,14 @@ def _check_attacks(ch, phases, kinds, sets) -> None:
             for alt in alts:
                 if isinstance(alt, dsl.Action):
                     continue
+                if leg(alt, sets, zones):
+                    continue
                 for a in pattern_actions(alt):
                     if a.name in ("step", "slide", "hop") and WORDS[a.name].can_capture(a):
-                        if a.name == "step" and leg(alt, sets):
-                            continue
                         _bad(ch, path, a, f"attacked() counts a capturing {a.name} only when it is a whole "
-                                          f"alternative of its own ('| {a.name}(..., capture=...)'), or the last "
-                                          "of a sequence of steps onto empty cells; here it is part of a longer "
+                                          f"alternative of its own ('| {a.name}(..., capture=...)'), or a step the last "
+                                          "of a sequence of steps onto empty cells (between zone tests "
+                                          "when(landing in ZONE)); here it is part of a longer "
                                           "pattern (a when(...) or other actions), so attacked() "
                                           "could not see this capture: write the capture as its own alternative, "
                                           "or do without attacked()")

@@ -21,11 +21,14 @@ FUNCTION = Function(((CELL, GROUP),), BOOL,
                     "with one of its capturing steps or slides")
 
 
-def ways(game) -> dict[int, list[tuple[str, str]]]:
+def ways(game) -> dict[int, list[tuple]]:
     """kind index -> the (step|slide|hop, direction set) of its plain capturing alternatives, and
-    ("leg", (direction sets...)) of its stepping sequences (steps onto empty cells, then a
-    capturing step: the horse's leg)."""
+    ("leg", (direction sets...), before, after) of its stepping sequences (steps onto empty
+    cells, then a capturing step: the horse's leg), each perhaps between zone tests: `before`
+    the zone its origin must be in, `after` the zone it must land in ((zone, of the opponent)
+    or None)."""
     sets = direction_sets(game.rules.dirsets, game.geo)
+    zones = set(game.rules.zones)
     out: dict[int, list] = {}
     for ph in game.rules.phases:
         for kind, alts in ph.kinds:
@@ -35,30 +38,63 @@ def ways(game) -> dict[int, list[tuple[str, str]]]:
                         WORDS[a.name].can_capture(a) and isinstance(a.args[0], dsl.Name) \
                         and a.args[0].dotted in sets:
                     way = (a.name, a.args[0].dotted)
-                elif leg(a, sets):
-                    way = ("leg", tuple(x.args[0].dotted for x in pattern_actions(a)))
+                else:
+                    way = leg(a, sets, zones)
                 if way:
                     for ki in (range(len(game.kinds)) if kind is None else [kind]):
                         out.setdefault(ki, []).append(way)
     return out
 
 
-def leg(alt, sets) -> bool:
-    """Is the alternative a stepping sequence attacked() counts: a fixed sequence of steps (no
-    other option) onto empty cells, then one capturing step?"""
-    if not isinstance(alt, dsl.Seq):
-        return False
+def _zone_test(a, names, zones):
+    """(zone, of the opponent) of `when(landing in Z)` (`names`: the cell names allowed), or None."""
+    if not (isinstance(a, dsl.Action) and a.name == "when" and isinstance(a.args[0], dsl.In)):
+        return None
+    left, right = a.args[0].left, a.args[0].right
+    if not (isinstance(left, dsl.Name) and left.dotted in names and isinstance(right, dsl.Name)):
+        return None
+    z = right.dotted
+    if z in zones:
+        return (z, False)
+    if z.startswith("opponent.") and z[9:] in zones:
+        return (z[9:], True)
+    return None
+
+
+def leg(alt, sets, zones=()):
+    """The way attacked() counts a stepping sequence (a fixed sequence of steps with no other
+    option onto empty cells, then one capturing step), perhaps after a zone test of its origin
+    (`when(landing in Z)`) and before a zone test of its landing: ("leg", sets, before, after);
+    None for any other alternative."""
+    if not _straight(alt):
+        return None
     acts = pattern_actions(alt)
-    return _straight(alt) and all(a.name == "step" and set(a.kwargs) <= {"capture"} and isinstance(a.args[0], dsl.Name)
-                                  and a.args[0].dotted in sets for a in acts) \
-        and all(keyword(a, "capture", "no") == "no" for a in acts[:-1]) and keyword(acts[-1], "capture", "no") != "no"
+    before = after = None
+    if acts and acts[0].name == "when":
+        before = _zone_test(acts[0], ("landing", "origin"), zones)
+        if before is None:
+            return None
+        acts = acts[1:]
+    if acts and acts[-1].name == "when":
+        after = _zone_test(acts[-1], ("landing",), zones)
+        if after is None:
+            return None
+        acts = acts[:-1]
+    if len(acts) < 2 and before is None and after is None:
+        return None             # (a lone step: a plain way)
+    if not acts or not all(a.name == "step" and set(a.kwargs) <= {"capture"} and isinstance(a.args[0], dsl.Name)
+                           and a.args[0].dotted in sets for a in acts):
+        return None
+    if any(keyword(a, "capture", "no") != "no" for a in acts[:-1]) or keyword(acts[-1], "capture", "no") == "no":
+        return None
+    return ("leg", tuple(x.args[0].dotted for x in acts), before, after)
 
 
 def pins_suffice(game) -> bool:
     """Does a move of another piece break `not attacked(G)` only by opening a line to G (the
     pins of game.py's fast path)? Not where a piece can attack over a screen (a piece moving
     onto the line makes one) or through a leg (a piece leaving it opens the way)."""
-    return not any(name in ("hop", "leg") for acts in ways(game).values() for name, _d in acts)
+    return not any(way[0] in ("hop", "leg") for acts in ways(game).values() for way in acts)
 
 
 def source(game, ns: dict) -> tuple[str, str]:
@@ -88,13 +124,14 @@ def source(game, ns: dict) -> tuple[str, str]:
         hops: dict[tuple, list[int]] = {}            # direction vector -> kinds hopping along it
         legs: dict[tuple, list[int]] = {}            # a sequence of vectors -> kinds stepping it
         for ki, acts in sorted(by_kind.items()):
-            for name, dirs in dict.fromkeys(acts):
+            for name, dirs, *zoned in dict.fromkeys(acts):
                 if name == "leg":
                     for seq in itertools.product(*([x for x in (game.vector(s, w) for w in sets[d]) if x is not None]
                                                    for d in dirs)):
-                        legs.setdefault(seq, [])
-                        if ki not in legs[seq]:
-                            legs[seq].append(ki)
+                        key = (seq, *zoned)
+                        legs.setdefault(key, [])
+                        if ki not in legs[key]:
+                            legs[key].append(ki)
                     continue
                 for v in dict.fromkeys(x for x in (game.vector(s, w) for w in sets[dirs]) if x is not None):
                     if name == "hop":
@@ -179,22 +216,28 @@ def source(game, ns: dict) -> tuple[str, str]:
 
 def _legs(game, ns, s, legs, kinds_code, n) -> list[str]:
     """The tests of seat s's stepping sequences (ways "leg"): per target cell, the cells from
-    which a piece of those kinds reaches it and the cells on the way that must be empty."""
+    which a piece of those kinds reaches it and the cells on the way that must be empty (the
+    origin and the target within the zones the sequence tests, if it tests them)."""
     geo, tests = game.geo, []
+
+    def zone(z):
+        return None if z is None else set(game.zone_cells[z[0]][(s + 1) % game.n if z[1] else s])
     groups: dict[tuple, list] = {}
-    for seq, kinds in legs.items():
-        groups.setdefault(tuple(kinds), []).append(seq)
+    for (seq, before, after), kinds in legs.items():
+        groups.setdefault(tuple(kinds), []).append((seq, zone(before), zone(after)))
     for kinds, seqs in groups.items():
         table = [[] for _ in range(game.size + 1)]
         for a in geo.cells():
-            for seq in seqs:
+            for seq, before, after in seqs:
+                if before is not None and a not in before:
+                    continue
                 way, c = [], a
                 for v in seq:
                     c = geo.neighbour(c, v)
                     if c < 0:
                         break
                     way.append(c)
-                if c < 0:
+                if c < 0 or after is not None and c not in after:
                     continue
                 entry = (1 << a, sum(1 << x for x in set(way[:-1]) - {a}))  # (the origin counts as empty)
                 if entry not in table[c]:
