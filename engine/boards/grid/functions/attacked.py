@@ -1,5 +1,7 @@
 """attacked(CELL), attacked(GROUP): could another player's piece capture on the cell (on a piece of
-the group) with one of its capturing single steps or slides, each an alternative of its own?
+the group) with one of its capturing single steps, slides or hops, each an alternative of its own,
+or with a stepping sequence (steps onto empty cells, then a capturing step, perhaps between zone
+tests)?
 
 Its code is written per game (`source`): per attacking seat one bitboard test per step table and
 a first-piece-on-a-ray bit trick per group of slides, and `_hit`, the same question asked of
@@ -18,7 +20,7 @@ from ..words import WORDS, keyword
 FUNCTION = Function(((CELL, GROUP),), BOOL,
                     lambda a, t: f"_attacked(st, me, {'BIT[' + a[0] + ']' if t[0] == CELL else a[0]})",
                     "another player's piece could capture there (on the cell, or on a piece of the group) "
-                    "with one of its capturing steps or slides")
+                    "with one of its capturing steps, slides, hops or stepping sequences")
 
 
 def ways(game) -> dict[int, list[tuple]]:
