@@ -53,6 +53,8 @@ FIGURES = {
     "go/5x5-exact": ("exact", [26, 651, 15650, 361041]),
     "go/g1": ("leaf", [15, 211, 2676, 32911]),
     "go/g1-exact": ("exact", [15, 211, 2675, 32896]),
+    "xiangqi": ("leaf", [44, 1920, 79666, 3290240, 133312995]),
+    "xiangqi/exact": ("exact", [44, 1920, 79666, 3290240, 133312995]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {

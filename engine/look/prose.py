@@ -198,7 +198,7 @@ def _board(d) -> list[str]:
     out = ["## Board", ""]
     if "grid" in b:
         g = b["grid"]
-        out.append(f"A square grid of {g.get('files')} files by {g.get('ranks')} ranks (a1 at the lower left).")
+        out.append(f"A square grid of {g.get('files')} files by {g.get('ranks')} ranks (a{g.get('first_rank', 1)} at the lower left).")
     elif "hex" in b:
         h = b["hex"]
         shape = h.get("shape", "rhombus")

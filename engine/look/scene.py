@@ -186,7 +186,7 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
                                        text="abcdefghijklmnopqrstuvwxyz"[f], size=UNIT * 0.28, cls="coord"))
         for r in range(geo.ranks):
             _, y = px(0, r)
-            labels.shapes.append(Shape("text", [(UNIT * 0.4, y + UNIT * 0.1)], fill="#555555", text=str(r + 1),
+            labels.shapes.append(Shape("text", [(UNIT * 0.4, y + UNIT * 0.1)], fill="#555555", text=str(r + geo.first),
                                        size=UNIT * 0.28, cls="coord"))
         groups.append(labels)
     return Drawing(width, height, groups)

@@ -141,6 +141,7 @@ SEATINGS = [
     ("chinese_checkers.yaml", 6, {}),
     ("connect6.yaml", 2, {}),
     ("pentago.yaml", 2, {}),
+    ("xiangqi.yaml", 2, {"max_plies": 200}),
 ]
 NO_DRAWS = {"breakthrough.yaml", "hex.yaml", "amazons.yaml"}     # a game of these always has a winner
 RESULT = re.compile(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies(?::.*)?$")

@@ -43,7 +43,7 @@ EXPECTED = {
         "14:18: unknown zone 'hoem'",
         "17:16: step needs a direction set, not a zone",
         "17:41: over must be any, mine or theirs",
-        "17:52: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride, turn, enclose)",
+        "17:52: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)",
         "21:32: unknown name 'gaol' (did you mean 'goal'?)",
         "22:16: landing rule counted must be a condition, not a number",
         "23:25: 'in' needs a zone's name on its right, not a direction set",

@@ -105,8 +105,8 @@ CASES = {
         ["14:29: unknown piece kind 'duke'"]),
     # ---- actions and their options
     "unknown action": (
-        [move("step(ahead) | hop(ahead)")],
-        ["17:25: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride, turn, enclose)"]),
+        [move("step(ahead) | zap(ahead)")],
+        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)"]),
     "step capture=maybe": (
         [move("step(ahead, capture=maybe)")],
         ["17:31: capture must be no, yes or only"]),
@@ -361,12 +361,12 @@ def test_seating_naming_an_unknown_player(tmp_path):
 
 
 def test_every_finding_of_a_file_at_once(tmp_path):
-    text = variant(move("step(ahead, capture=maybe) | hop(ahead)"), win("in_a_row(x=1)"),
+    text = variant(move("step(ahead, capture=maybe) | zap(ahead)"), win("in_a_row(x=1)"),
                    zone("  goal: opposite(camp)\n"))
     assert findings(tmp_path, text) == [
         "13:18: unknown zone 'camp'",
         "18:31: capture must be no, yes or only",
-        "18:40: unknown action 'hop' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, surround, stride, turn, enclose)",
+        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)",
         "20:19: in_a_row() takes no named argument 'x' (it takes exact, of)",
     ]
 

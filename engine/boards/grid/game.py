@@ -372,7 +372,10 @@ class GridGame(GridState, GridNotation):
 
     def _guarded(self, rules) -> list | None:
         """The groups G of legal rules that all read `not attacked(G)` (joined by `and`), G a
-        group of the mover's own pieces; None when some rule says anything else."""
+        group of the mover's own pieces; None when some rule says anything else, or when a move
+        of another piece can break them otherwise than by opening a line (attacked.pins_suffice)."""
+        if not attacked.pins_suffice(self):
+            return None
         groups = []
 
         def take(node) -> bool:

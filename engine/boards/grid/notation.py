@@ -34,6 +34,7 @@ class GridNotation:
         # what a move's text puts between its cells, and before a capture landing
         self.join_mark, self.capture_mark = style.get("join", "-"), style.get("capture", "x")
         self._promo = style.get("promotion", "=")
+        self._ends = style.get("path") == "ends"         # a move by its origin and final cell only
         by_symbol = style.get("kinds") == "symbol"
         self._kind_word = [(k.symbol or k.name).lower() if by_symbol else k.name for k in self.kinds]
         # a drop's cells written file by file (a1 a2 .. b1) rather than in the board's order, rank by rank
@@ -55,6 +56,8 @@ class GridNotation:
             text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
         elif path is None:
             text = f"{name(o)}{join}{name(d)}"
+        elif self._ends:
+            text = f"{name(o)}{cap if _caps else join}{name(d)}"
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`

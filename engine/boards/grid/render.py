@@ -54,7 +54,7 @@ def _lattice(geo, mark) -> list[str]:
     lines = []
     for r in (range(geo.ranks) if hexagonal else range(geo.ranks - 1, -1, -1)):
         indent = " " * r if hexagonal else ""
-        lines.append(f"{r + 1:>3} {indent}" + " ".join(mark(geo.index(f, r)) for f in range(geo.files)))
+        lines.append(f"{r + geo.first:>3} {indent}" + " ".join(mark(geo.index(f, r)) for f in range(geo.files)))
     lines.append("    " + " ".join("abcdefghijklmnopqrstuvwxyz"[:geo.files]))
     return lines
 

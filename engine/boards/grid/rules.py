@@ -75,7 +75,7 @@ class GridRules:
     players: list[str]
     forward: list[float]               # degrees, per seat
     seating: dict[int, list[int]]      # seat count -> the seats that play, in turn order
-    board: tuple                       # ("square", files, ranks), ("hex", shape, size, files, ranks) or
+    board: tuple                       # ("square", files, ranks[, first rank's number]), ("hex", shape, size, files, ranks) or
     #                                    ("graph", names, xy, links, opposite): see _topology
     cells_node: dsl.Node | None
     dirsets: dict[str, list]           # name -> direction words or [dfile, drank] offsets
@@ -180,6 +180,8 @@ def check_rules(ch: Checker) -> GridRules | None:
         shape_t = _graph_board(ch, board["graph"])
     else:
         shape_t = ("square", *(_dimension(ch, spec, board["grid"][k], k, sized) for k in ("files", "ranks")))
+        if "first_rank" in board["grid"]:       # cells named from rank 0 (a0): the tuple says so
+            shape_t += (board["grid"]["first_rank"],)
     rough = _topology(shape_t)
     if rough.translations and rough.files > 26:
         ch.error(("board",), f"a board has at most 26 files (here {rough.files})")
@@ -380,7 +382,7 @@ def check_rules(ch: Checker) -> GridRules | None:
             scoring.append((name, node))
     evaluate = typed(("evaluate",), vocab, (INT,), "evaluate", True) if "evaluate" in spec else None
     if "attacked()" in uses:
-        _check_attacks(ch, phases, kinds)
+        _check_attacks(ch, phases, kinds, topo.direction_sets(dirsets, rough), set(zone_nodes))
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
         any(k.moved for k in kinds) or "notation" in spec
     places = {}
@@ -417,7 +419,7 @@ def _dimension(ch, spec: dict, v, key: str, sized: dict) -> int:
 def _topology(board: tuple) -> topo.Topology:
     """The topology a checked board tuple describes."""
     if board[0] == "square":
-        return topo.square(board[1], board[2])
+        return topo.square(board[1], board[2], None, *board[3:])
     if board[0] == "hex":
         return topo.hex_board(board[1], board[2], board[3], board[4])
     _kind, names, xy, links, opposite = board
@@ -770,21 +772,27 @@ def _check_expr_action(n, word, vocab, bad) -> None:
                        "not to rules that decide the moves")
 
 
-def _check_attacks(ch, phases, kinds) -> None:
-    """`attacked()` counts the captures a piece makes by a lone step or slide onto the cell (an
-    alternative of its own). A capturing step or slide inside a longer pattern (after or before
-    a when(...), or with other actions) would be silently left out of that count: refused."""
+def _check_attacks(ch, phases, kinds, sets, zones) -> None:
+    """`attacked()` counts the captures a piece makes by a lone step, slide or hop onto the cell
+    (an alternative of its own), or by a stepping sequence (steps onto empty cells, then a
+    capturing step). A capturing step, slide or hop inside another longer pattern (after or
+    before a when(...), or with other actions) would be silently left out of that count: refused."""
+    from .functions.attacked import leg
     for ph in phases:
         for ki, alts in ph.kinds:
             path = ph.path + (("move",) if ki is None else ("move", kinds[ki].name))
             for alt in alts:
                 if isinstance(alt, dsl.Action):
                     continue
+                if leg(alt, sets, zones):
+                    continue
                 for a in pattern_actions(alt):
-                    if a.name in ("step", "slide") and WORDS[a.name].can_capture(a):
+                    if a.name in ("step", "slide", "hop") and WORDS[a.name].can_capture(a):
                         _bad(ch, path, a, f"attacked() counts a capturing {a.name} only when it is a whole "
-                                          f"alternative of its own ('| {a.name}(..., capture=...)'); here it is "
-                                          "part of a longer pattern (a when(...) or other actions), so attacked() "
+                                          f"alternative of its own ('| {a.name}(..., capture=...)'), or a step the last "
+                                          "of a sequence of steps onto empty cells (between zone tests "
+                                          "when(landing in ZONE)); here it is part of a longer "
+                                          "pattern (a when(...) or other actions), so attacked() "
                                           "could not see this capture: write the capture as its own alternative, "
                                           "or do without attacked()")
 

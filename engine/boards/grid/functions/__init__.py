@@ -13,7 +13,7 @@ FUNCTIONS = {**counting.FUNCTIONS, "in_a_row": in_a_row.FUNCTION, "connected": c
              "empty": cells.FUNCTIONS["empty"], "occupied": cells.FUNCTIONS["occupied"],
              "friend": cells.FUNCTIONS["friend"], "enemy": cells.FUNCTIONS["enemy"],
              "attacked": attacked.FUNCTION, "first": cells.FUNCTIONS["first"],
-             "neighbour": cells.FUNCTIONS["neighbour"], "area": area.FUNCTION}
+             "neighbour": cells.FUNCTIONS["neighbour"], "area": area.FUNCTION, "faces": cells.FUNCTIONS["faces"]}
 # the module holding each function (a game builds a module's tables when its rules use one)
 HOME = {name: m for m in MODULES.values() for name in getattr(m, "FUNCTIONS", {m.__name__.rsplit(".", 1)[1]: 0})}
 

@@ -1,9 +1,9 @@
-"""empty, occupied, friend, enemy, first, neighbour: what a cell holds, and the cells around it."""
+"""empty, occupied, friend, enemy, first, neighbour, faces: what a cell holds, and the cells around it."""
 from __future__ import annotations
 
 from functools import partial
 
-from ....lang.expr import BOOL, CELL, DIRS, Function
+from ....lang.expr import BOOL, CELL, DIRS, GROUP, Function
 
 FUNCTIONS = {
     "empty": Function(((CELL,),), BOOL, lambda a, t: f"(not cells[{a[0]}])",
@@ -16,6 +16,9 @@ FUNCTIONS = {
                       "or off the board when the ray meets none"),
     "neighbour": Function(((CELL,), (DIRS,)), CELL, lambda a, t: f"NEXT[{a[1]}][me][{a[0]}]",
                           "the cell next to a cell in a direction (one direction: a set of one)"),
+    "faces": Function(((GROUP,), (DIRS,), (GROUP,)), BOOL, lambda a, t: f"_faces(occ, {a[0]}, RAYS[{a[1]}][me], {a[2]})",
+                      "a piece of the first group meets a piece of the second as the first piece along a line "
+                      "in a direction of D (nothing between them)"),
 }
 
 
@@ -28,5 +31,20 @@ def first(cells, rays, off) -> int:
     return off
 
 
+def faces(occ, group, rays, other) -> bool:
+    """Does a piece of `group` see a piece of `other` first along one of its rays (by cell)?"""
+    while group:
+        lo = group & -group
+        group ^= lo
+        for ray in rays[lo.bit_length() - 1]:
+            for t in ray:
+                if occ >> t & 1:
+                    if other >> t & 1:
+                        return True
+                    break
+    return False
+
+
 def tables(game, ns: dict) -> None:
     ns["_first"] = partial(first, off=game.size)
+    ns["_faces"] = faces

@@ -129,8 +129,10 @@ class Topology:
 
 class Lattice(Topology):
     """Cells on a rectangle of files x ranks (index = rank * files + file, 0-based), named by
-    file letter and rank number (`a1`); a direction is a (dfile, drank) step."""
+    file letter and rank number (`a1`; the first rank's number is `first`, 1 unless the board
+    says 0); a direction is a (dfile, drank) step."""
     translations = True
+    first = 1                   # the number of the first rank in cell names
 
     def __init__(self, files: int, ranks: int, used: list[bool], directions: dict):
         self.files, self.ranks = files, ranks
@@ -144,12 +146,13 @@ class Lattice(Topology):
         return 0 <= f < self.files and 0 <= r < self.ranks and self.used[r * self.files + f]
 
     def name(self, i: int) -> str:
-        return f"{LETTERS[i % self.files]}{i // self.files + 1}"
+        return f"{LETTERS[i % self.files]}{i // self.files + self.first}"
 
     def parse_cell(self, text: str) -> int | None:
-        if len(text) < 2 or text[0] not in LETTERS[:self.files] or not text[1:].isdigit() or text[1] == "0":
+        if len(text) < 2 or text[0] not in LETTERS[:self.files] or not text[1:].isdigit() or \
+                text[1] == "0" and len(text) > 2:       # (no leading zero)
             return None
-        f, r = LETTERS.index(text[0]), int(text[1:]) - 1
+        f, r = LETTERS.index(text[0]), int(text[1:]) - self.first
         return self.index(f, r) if self.inside(f, r) else None
 
     def _neighbours(self, vec) -> list[int]:

@@ -11,9 +11,10 @@ class Square(Lattice):
     kind = "square"
     cell_shape = "square"
 
-    def __init__(self, files: int, ranks: int, used: list[bool] | None = None):
+    def __init__(self, files: int, ranks: int, used: list[bool] | None = None, first: int = 1):
         super().__init__(files, ranks, used or [True] * (files * ranks), dict(DIRECTIONS))
+        self.first = first
 
 
-def square(files: int, ranks: int, used: list[bool] | None = None) -> Square:
-    return Square(files, ranks, used)
+def square(files: int, ranks: int, used: list[bool] | None = None, first: int = 1) -> Square:
+    return Square(files, ranks, used, first)
