@@ -8,11 +8,9 @@ the module) ask these questions of it.
 """
 from __future__ import annotations
 
-import ast
 import functools
 import io
 import keyword
-import tokenize
 
 
 def names(code: str) -> set[str]:
@@ -28,6 +26,7 @@ def names(code: str) -> set[str]:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _line_names(line: str) -> frozenset[str]:
+    import tokenize
     out = set()
     try:
         for tok in tokenize.generate_tokens(io.StringIO(line).readline):
@@ -54,6 +53,7 @@ def pass_on(source: str, calls: dict[str, tuple[str, list[str]]]) -> str:
     """`source` (a whole module) with each function f of `calls` (f -> (new name, extra
     parameters)) renamed, and the extra parameters added to its definition and passed on at
     every call of it (found in the module's `ast`, edited at their places)."""
+    import ast
     edits: dict[int, list[tuple[int, int, str]]] = {}      # line -> (start col, end col, text)
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef) and node.name in calls:
