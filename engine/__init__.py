@@ -1,7 +1,12 @@
 """rulebook: board games as data. Load a game file, get a Game (see rulebook/api.py).
 
-    >>> import rulebook
-    >>> game = rulebook.load_game("games/tictactoe.yaml")
+    >>> import pathlib, tempfile, rulebook
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "row.yaml"
+    >>> _ = path.write_text("game: Row\\nplayers: [x, o]\\nboard: {grid: {files: 3, ranks: 3}}\\n"
+    ...                     "zones: {board: all}\\npieces: {stone: {}}\\n"
+    ...                     "phases: [{name: play, move: place(board)}]\\n"
+    ...                     "end: {win: in_a_row(3), draw: count(empty) == 0}\\n")
+    >>> game = rulebook.load_game(path)
     >>> len(game.legal_moves(game.initial_state()))
     9
 

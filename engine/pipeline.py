@@ -60,7 +60,7 @@ def load_game(path: str | Path, options: dict[str, Any] | None = None, players: 
               instrument: bool = False, **option_values: Any) -> Game:
     """The Game of a game file, compiled for these option values and number of seats.
 
-    Options are given as keywords (`load_game("games/lezug.yaml", max_plies=500)`) or as a mapping
+    Options are given as keywords (`load_game("race.yaml", max_plies=500)`) or as a mapping
     (`options={"max_plies": "500"}`, texts as `--option` takes them, or values); `players` is the
     number of seats of a game with a variable count (None: the file's default). Raises
     GameFileError (a RulebookError) for a broken file, with every finding located, and

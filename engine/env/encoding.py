@@ -102,7 +102,7 @@ class Encoding:
         promotes = any(k.promote_to for k in game.kinds)
         drops_kinds = self.multi and any(ph.drops or ph.places for ph in rules.phases)
         self.kind_factor = len(self.kinds) if (promotes or drops_kinds) else 1
-        shoots = any("shoot" in repr(p) for ph in rules.phases for p in ph.patterns)
+        shoots = "shot" in game.features()     # what the game's moves can do besides moving
         self.shot_factor = U if shoots else 1
         self.extra = self.kind_factor * self.shot_factor
         # origins: every used cell when some pattern moves a piece, plus one for a piece put on the board

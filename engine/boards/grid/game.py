@@ -128,7 +128,7 @@ class GridGame(GridState, GridNotation):
         cell's byte: not the searches, not the end conditions (which apply also runs), not the
         position after a move. Moves that drop, place, flip, shoot or shift come from searches
         that read bytes; a game whose moves step and jump, and may capture, can be bare."""
-        if not self.general or self.extended or not self._features() <= {"capture"}:
+        if not self.general or self.extended or not self.features() <= {"capture"}:
             return False
         return not any("cells" in names(src) for src in self.sources.values())
 

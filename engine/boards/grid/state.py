@@ -293,7 +293,7 @@ class GridState:
         nk = len(self.kinds)
         return " else ".join(f"{j} if K[{j}] & {bit}" for j in range(nk - 1)) + f" else {nk - 1}"
 
-    def _features(self) -> set[str]:
+    def features(self) -> set[str]:
         """Which effects this game's moves can have, so apply is written for those only."""
         from .patterns import effects
         out = set()
@@ -310,7 +310,7 @@ class GridState:
         """The part of apply() that makes the move on the general layout. A move that captures,
         flips or shoots nothing (most moves) takes a short way: one XOR per board touched."""
         multi, n = self.multi, self.n
-        has = self._features()
+        has = self.features()
         resets = [i for i, k in enumerate(self.kinds) if k.resets_quiet]
         reserved = [i for i, k in enumerate(self.kinds) if k.reserve]      # at most one (rules.py)
         dropped = self.kinds[reserved[0] if reserved else 0].name
@@ -422,7 +422,7 @@ class GridState:
         L += passing
         body = ["o, d, caps, path, fl, val, shot, shift" + (", _" if self._choosing else "") + " = move"]
         bits = "bo = BIT[o]; bd = BIT[d]"
-        capture = "capture" in self._features()
+        capture = "capture" in self.features()
         # the boards after a move that captures nothing (stepped) and after one that does
         # (cleared); B[n], the board of pieces owned by nobody, is 0 where no kind is neutral
         nobody = f"B[{n}]" if self.neutral else "0"

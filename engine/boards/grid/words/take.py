@@ -1,4 +1,4 @@
-"""take(CELL): the enemy piece on a cell is captured (a capture away from the landing: en passant)."""
+"""take(CELL): the enemy piece on a cell is captured (a capture away from the landing cell)."""
 from __future__ import annotations
 
 from ....lang.expr import CELL
@@ -9,7 +9,7 @@ class Take(Word):
     name = "take"
     written = "take(CELL)"
     takes = (CELL,)
-    about = "the enemy piece on that cell is captured (a capture away from the landing cell: en passant); fails when there is none"
+    about = "the enemy piece on that cell is captured (a capture away from the landing cell); fails when there is none"
     sentence = "capture the enemy piece on {0}"
 
     def can_capture(self, a):
