@@ -13,9 +13,9 @@ figures are measured one after the other, so a drift of the machine's speed canc
 - Le zug random playouts, plies per second;
 - Le zug perft from the start (depth 4 by default, last ply counted in bulk), leaves per second;
 - Zug random matches per second, 2 and 5 players (when the engine loads games/zug.yaml);
-- the corpus games Breakthrough and English draughts (games/breakthrough.yaml,
-  games/english_draughts.yaml, when the engine loads them): random playouts, plies per second, and
-  perft from the start (depth 4 and 6, last ply in bulk), leaves per second;
+- the corpus games with a hand-written baseline, Breakthrough, English draughts, Go 9x9 and
+  xiangqi (tools/baselines/, when the engine loads their game files): random playouts, plies per
+  second, and perft from the start (depths in CORPUS, last ply in bulk), leaves per second;
 - chess (games/chess.yaml) against python-chess (tools/baselines/pychess.py, when the `chess`
   package is installed): perft from the start (depth 4) and from Kiwipete (depth 3), leaves per
   second, the last ply counted in bulk on both sides; random games, plies per second;
@@ -47,10 +47,12 @@ sys.path.insert(0, str(ROOT))
 
 from rulebook.play.measure import perft_rate, playout_rate  # noqa: E402
 
-# The corpus games: (figure prefix, title, game file, baseline factory, perft depth).
-CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines.breakthrough:Breakthrough", 4),
-          ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6),
-          ("go", "Go 9x9", "go.yaml", "tools.baselines.go:Go", 3))
+# The corpus games: (figure prefix, title, game file, baseline factory, perft depth, options given
+# to both; xiangqi's max_plies, because random play rarely mates and two bare generals never do).
+CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines.breakthrough:Breakthrough", 4, {}),
+          ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6, {}),
+          ("go", "Go 9x9", "go.yaml", "tools.baselines.go:Go", 3, {}),
+          ("xiangqi", "Xiangqi", "xiangqi.yaml", "tools.baselines.xiangqi:Xiangqi", 3, {"max_plies": 300}))
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
            "zug5_matches": ">= 1.0", "startup": "<= 1.5", "chess_perft": ">= 0.5", "kiwipete_perft": ">= 0.5",
@@ -152,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write the figures here as JSON")
     ap.add_argument("--no-zug", action="store_true", help="skip the Zug figures")
     ap.add_argument("--no-corpus", action="store_true",
-                    help="skip the corpus games (Breakthrough, English draughts)")
+                    help="skip the corpus games (Breakthrough, English draughts, Go, xiangqi)")
     ap.add_argument("--no-chess", action="store_true", help="skip chess against python-chess")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up figure")
     ap.add_argument("--no-mcts", action="store_true", help="skip the memory of 10,000 MCTS iterations on Zug")
@@ -198,8 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.runs, log)
 
     if not args.no_corpus:
-        for key, title, file, factory, depth in CORPUS:
-            corpus_figures(key, title, file, factory, depth, args, figures, notes, log)
+        for key, title, file, factory, depth, options in CORPUS:
+            corpus_figures(key, title, file, factory, depth, options, args, figures, notes, log)
 
     if not args.no_chess:
         chess_figures(args, figures, notes, log)
@@ -221,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if any(n.startswith("PERFT MISMATCH") for n in notes) else 0
 
 
-def corpus_figures(key, title, file, factory, depth, args, figures, notes, log) -> None:
+def corpus_figures(key, title, file, factory, depth, options, args, figures, notes, log) -> None:
     """Playouts and perft of one corpus game, engine against baseline; a note, never a crash, when
     the engine does not have the game (yet)."""
     import importlib
@@ -232,13 +234,13 @@ def corpus_figures(key, title, file, factory, depth, args, figures, notes, log) 
         notes.append(f"{title} skipped: games/{file} does not exist")
         return
     try:
-        game = load_game(path)
+        game = load_game(path, {k: str(v) for k, v in options.items()} or None)
         game.legal_moves(game.initial_state())
     except Exception as e:          # the game file may not load yet
         notes.append(f"{title} skipped: the engine does not load games/{file} ({type(e).__name__}: {e})")
         return
     module, cls = factory.split(":")
-    base = getattr(importlib.import_module(module), cls)()
+    base = getattr(importlib.import_module(module), cls)(**options)
     seed = 3000 if key == "breakthrough" else 4000
     figures[f"{key}_playouts"] = side_by_side(
         f"{title} playouts", "plies/s", "plies_per_s",
@@ -299,7 +301,7 @@ def table(report: dict) -> str:
              "startup": "start-up: moves vs import typer", "chess_perft": "Chess perft 4 (bulk) vs python-chess",
              "kiwipete_perft": "Kiwipete perft 3 (bulk) vs python-chess",
              "chess_playouts": "Chess random playouts vs python-chess"}
-    for key, title, _file, _factory, depth in CORPUS:
+    for key, title, _file, _factory, depth, _options in CORPUS:
         names[f"{key}_playouts"] = f"{title} random playouts"
         names[f"{key}_perft"] = f"{title} perft {depth} (bulk)"
     rows = [("figure", "unit", "engine", "baseline", "ratio", "target")]
