@@ -39,6 +39,7 @@ class Group:
     cell: str | None              # the cell name this group is (data-cell), or None
     shapes: list[Shape] = field(default_factory=list)
     part: str | None = None       # a control: the text it adds to a move (data-part), e.g. a block's turn
+    label: str = ""               # a control's short name (data-label), for the page's buttons
 
 
 @dataclass
@@ -336,7 +337,8 @@ def _turn_controls(game, look: Look, plates, px) -> list[Group]:
         out.append(Group(None, [Shape("circle", [(x, y)], r=UNIT * 0.24, fill="#ffffff", stroke="#555555", width=1.2,
                                       cls="control"),
                                 Shape("text", [(x, y + UNIT * 0.11)], fill="#222222", text="↻" if sense == "cw" else "↺",
-                                      size=UNIT * 0.34, cls="symbol")], part=text))
+                                      size=UNIT * 0.34, cls="symbol")], part=text,
+                         label=f"{j + 1} {'↻' if sense == 'cw' else '↺'}"))
     return out
 
 

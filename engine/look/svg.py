@@ -48,7 +48,7 @@ def to_svg(d: Drawing) -> str:
     for g in d.groups:
         inner = "".join(shape_svg(s) for s in g.shapes)
         if g.part is not None:
-            out.append(f'<g data-part={quoteattr(g.part)} class="control">{inner}</g>')
+            out.append(f'<g data-part={quoteattr(g.part)} data-label={quoteattr(g.label)} class="control">{inner}</g>')
         elif g.cell is not None:
             out.append(f"<g data-cell={quoteattr(g.cell)}>{inner}</g>")
         else:
