@@ -155,7 +155,8 @@ function listMoves() {
     for (const m of moves) if (!m.cells.length) list.appendChild(moveButton(m.text));   // a pass
     return;
   }
-  for (const m of moves) list.appendChild(moveButton(m.text));
+  const natural = (a, b) => a.text.localeCompare(b.text, "en", {numeric: true});   // a2 before a10
+  for (const m of moves.slice().sort(natural)) list.appendChild(moveButton(m.text));
 }
 
 async function refresh() {
