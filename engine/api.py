@@ -84,6 +84,12 @@ class LookInfo:
     symbols: dict = field(default_factory=dict)     # piece kind or tile feature -> the text drawn on it
     zones: dict = field(default_factory=dict)       # zone -> colour, or "seat": each seat's cells in its colour
     features: dict = field(default_factory=dict)    # tile feature -> colour
+    points: str = "cells"                 # pieces in the squares (cells) or on the lines' crossings (crossings)
+    marks: Any = ()                       # cells marked: a list, or a dict "FILESxRANKS" -> list
+    lines: tuple = ()                     # extra lines: (from cell, to cell) pairs
+    gap: dict | None = None               # {after_rank: N, text: ...}: only the edge files cross it
+    plates: str | None = None             # a set of board.blocks drawn as separate plates
+    shapes: dict = field(default_factory=dict)      # seat name -> disc | cross | ring
 
 
 @struct(frozen=True)

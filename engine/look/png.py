@@ -25,20 +25,22 @@ def to_png(d: Drawing, path, dpi: int = 100) -> None:
     ax.set_axis_off()
     fig.patch.set_facecolor(d.background)
     pt = 72 / dpi                   # pixels to points
+    z = 0                           # in drawing order, as SVG paints (matplotlib would put lines over patches)
     for g in d.groups:
         for s in g.shapes:
+            z += 1
             style = "--" if s.dash else "-"
             if s.kind == "poly":
                 ax.add_patch(Polygon(s.pts, closed=True, facecolor=_rgba(s.fill), edgecolor=_rgba(s.stroke),
-                                     linewidth=s.width * pt if s.stroke else 0, linestyle=style))
+                                     linewidth=s.width * pt if s.stroke else 0, linestyle=style, zorder=z))
             elif s.kind == "circle":
                 ax.add_patch(Circle(s.pts[0], s.r, facecolor=_rgba(s.fill), edgecolor=_rgba(s.stroke),
-                                    linewidth=s.width * pt if s.stroke else 0, linestyle=style))
+                                    linewidth=s.width * pt if s.stroke else 0, linestyle=style, zorder=z))
             elif s.kind == "line":
                 ax.plot([p[0] for p in s.pts], [p[1] for p in s.pts], color=_rgba(s.stroke), linewidth=s.width * pt,
-                        linestyle=style, solid_capstyle="round")
+                        linestyle=style, solid_capstyle="round", zorder=z)
             else:
                 (x, y), = s.pts
-                ax.text(x, y, s.text, fontsize=s.size * pt, ha="center", va="baseline", color=_rgba(s.fill))
+                ax.text(x, y, s.text, fontsize=s.size * pt, ha="center", va="baseline", color=_rgba(s.fill), zorder=z)
     ax.text(d.width / 2, d.height - 8, d.caption, fontsize=13 * pt, ha="center", va="baseline", color="#333333")
     fig.savefig(path, format="png", dpi=dpi, facecolor=d.background)

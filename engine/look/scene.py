@@ -38,6 +38,8 @@ class Shape:
 class Group:
     cell: str | None              # the cell name this group is (data-cell), or None
     shapes: list[Shape] = field(default_factory=list)
+    part: str | None = None       # a control: the text it adds to a move (data-part), e.g. a block's turn
+    label: str = ""               # a control's short name (data-label), for the page's buttons
 
 
 @dataclass
@@ -72,10 +74,12 @@ def status(game, st) -> str:
     return f"ply {game.ply(st)} · {head}"
 
 
-def build(game, st, look: Look | None = None, last: str | None = None) -> Drawing:
+def build(game, st, look: Look | None = None, last: str | None = None, controls: bool = False) -> Drawing:
+    """The drawing of a position; with `controls`, the parts of moves that are not cells (a
+    block's turns) drawn as buttons too (the web page)."""
     look = look or Look()
     if hasattr(game, "geo") and hasattr(game, "position_json"):
-        d = _grid(game, st, look, last)
+        d = _grid(game, st, look, last, controls)
     elif hasattr(game, "scene"):
         d = _tiles(game, st, look, last)
     else:
@@ -92,20 +96,24 @@ def build(game, st, look: Look | None = None, last: str | None = None) -> Drawin
 
 
 # ---------------------------------------------------------------- grid boards (square and hex)
-def _grid(game, st, look: Look, last: str | None) -> Drawing:
+def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Drawing:
     geo = game.geo
     hexagonal = geo.cell_shape == "hex"
     points = geo.cell_shape == "point"        # a graph board: points joined by its links
+    square = geo.cell_shape == "square"
+    crossings = square and look.points == "crossings"     # pieces on the lines' crossings
+    plates = _plates(game, look) if square else []
     cells = geo.cells()
     xs = [geo.xy[i][0] for i in cells]
     ys = [geo.xy[i][1] for i in cells]
     half = 1 / math.sqrt(3) if hexagonal else 0.5
-    x0, y1 = min(xs) - half - MARGIN, max(ys) + half + MARGIN
+    margin = MARGIN + (PLATE_ROOM if plates and controls else 0)
+    x0, y1 = min(xs) - half - margin, max(ys) + half + margin
 
     def px(x, y):
         return ((x - x0) * UNIT, (y1 - y) * UNIT)
-    width = (max(xs) - min(xs) + 2 * (half + MARGIN)) * UNIT
-    height = (max(ys) - min(ys) + 2 * (half + MARGIN)) * UNIT + 24
+    width = (max(xs) - min(xs) + 2 * (half + margin)) * UNIT
+    height = (max(ys) - min(ys) + 2 * (half + margin)) * UNIT + 24
 
     # the shading of each cell: the file's zones first, else the board colour (square boards checkered)
     shade: dict[int, str] = {}
@@ -138,6 +146,11 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
 
     groups = []
+    star = set(look.marked(geo.files, geo.ranks)) if square else set()
+    if crossings:       # the board, its lines and marks first, under the pieces
+        groups.append(_lines(game, look, px, base(0) if look.board else CROSSINGS_BOARD, star))
+    if plates:
+        groups.append(_plate_shapes(game, plates, px, look.board or "#c0392b"))
     if points:          # the links first, under the points
         lines = Group(None)
         for a, b in geo.links():
@@ -155,9 +168,14 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
         else:
             h = UNIT / 2
             pts = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
-        g = Group(name, [Shape("poly", pts, fill=shade.get(i, base(i)), stroke="#7a6a4f", width=0.8, cls="cell")])
-        g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.36)], fill="#00000055", text=name, size=UNIT * 0.2,
-                              cls="label"))
+        if crossings or plates:
+            g = Group(name, [_point_cell(cx, cy, i in shade and shade[i], bool(plates))])
+        else:
+            g = Group(name, [Shape("poly", pts, fill=shade.get(i, base(i)), stroke="#7a6a4f", width=0.8, cls="cell")])
+            g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.36)], fill="#00000055", text=name, size=UNIT * 0.2,
+                                  cls="label"))
+            if name in star:
+                g.shapes.extend(_cell_mark(cx, cy))
         if name in pieces:
             owner, kind = pieces[name]
             seat = seats.get(owner)
@@ -165,19 +183,28 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
             sym = look.symbols.get(kind) or letters.get(kind) or \
                 (kind[0].upper() if len(kinds) > 1 and seat is not None else "")
             data = {"owner": owner, "kind": kind}
+            shape = look.shapes.get(owner, "disc")
             if seat is None:   # a piece of nobody (a blocker): a small square stone
                 s = UNIT * 0.26
                 g.shapes.append(Shape("poly", [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)],
                                       fill=fill, stroke="#333333", width=1.2, cls="piece", data=data))
+            elif shape != "disc":
+                g.shapes.extend(_drawn_mark(shape, cx, cy, fill, data))
             else:
-                g.shapes.append(Shape("circle", [(cx, cy)], r=UNIT * 0.36, fill=fill, stroke=_ink(fill, 0.5),
+                r = UNIT * (0.46 if crossings and not sym else 0.42 if crossings else 0.36)
+                g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=_ink(fill, 0.5),
                                       width=1.6, cls="piece", data=data))
+                if crossings and sym:       # a lettered piece on a point: a ring inside the rim
+                    g.shapes.append(Shape("circle", [(cx, cy)], r=r * 0.8, stroke=_ink(fill, 0.5), width=1,
+                                          cls="piece-rim"))
             if sym:
                 g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.12)], fill=_ink(fill), text=sym, size=UNIT * 0.36,
                                       cls="symbol"))
         groups.append(g)
     if marked:
         groups.append(_marks([px(*geo.xy[geo.parse_cell(n)]) for n in marked]))
+    if plates and controls:
+        groups.extend(_turn_controls(game, look, plates, px))
     if geo.cell_shape == "square":   # the coordinates, files below and ranks left
         labels = Group(None)
         for f in range(geo.files):
@@ -190,6 +217,129 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
                                        size=UNIT * 0.28, cls="coord"))
         groups.append(labels)
     return Drawing(width, height, groups)
+
+
+CROSSINGS_BOARD = "#dcb35c"      # a board of lines: wood
+LINE = "#3a2f1f"
+PLATE_ROOM = 0.6                 # cells of margin more around plates, for their turn buttons
+
+
+def _point_cell(cx: float, cy: float, tint, hole: bool) -> Shape:
+    """A crossing or a plate's hole: a round cell (its highlight ring) where a click lands; on a
+    board of lines, invisible but for a shaded zone's tint."""
+    h = UNIT * (0.38 if hole else 0.45)
+    pts = [(cx + h * math.cos(math.radians(a)), cy + h * math.sin(math.radians(a))) for a in range(0, 360, 20)]
+    if hole:
+        return Shape("poly", pts, fill="#00000038", stroke="#00000060", width=1, cls="cell point")
+    return Shape("poly", pts, fill=(tint + "80") if tint else "#ffffff00", cls="cell point")
+
+
+def _lines(game, look: Look, px, wood: str, star: set) -> Group:
+    """A board of lines: the wood, a line along every file and rank (the files broken across
+    `gap`, but at the edges), the `lines` the file names, and a dot on each marked crossing."""
+    geo = game.geo
+    g = Group(None)
+    f1, r1 = geo.files - 1, geo.ranks - 1
+    (ax, ay), (bx, by) = px(-0.5, -0.5), px(f1 + 0.5, r1 + 0.5)
+    g.shapes.append(Shape("poly", [(ax, ay), (bx, ay), (bx, by), (ax, by)], fill=wood, stroke="#8a6a3a", width=1,
+                          cls="wood"))
+    gap = look.gap["after_rank"] - geo.first if look.gap else None
+    for f in range(geo.files):
+        spans = [(0, r1)] if gap is None or f in (0, f1) else [(0, gap), (gap + 1, r1)]
+        for lo, hi in spans:
+            g.shapes.append(Shape("line", [px(f, lo), px(f, hi)], stroke=LINE, width=2 if f in (0, f1) else 1.1,
+                                  cls="grid"))
+    for r in range(geo.ranks):
+        g.shapes.append(Shape("line", [px(0, r), px(f1, r)], stroke=LINE, width=2 if r in (0, r1) else 1.1,
+                              cls="grid"))
+    for a, b in look.lines:
+        ia, ib = geo.parse_cell(a), geo.parse_cell(b)
+        if ia is not None and ib is not None:
+            g.shapes.append(Shape("line", [px(*geo.xy[ia]), px(*geo.xy[ib])], stroke=LINE, width=1.1, cls="grid"))
+    if gap is not None and look.gap.get("text"):
+        x, y = px(f1 / 2, gap + 0.5)
+        g.shapes.append(Shape("text", [(x, y + UNIT * 0.12)], fill="#5a4326", text=look.gap["text"], size=UNIT * 0.34,
+                              cls="gap"))
+    for name in sorted(star):
+        i = geo.parse_cell(name)
+        if i is not None:
+            g.shapes.append(Shape("circle", [px(*geo.xy[i])], r=UNIT * 0.09, fill=LINE, cls="star"))
+    return g
+
+
+def _cell_mark(cx: float, cy: float) -> list[Shape]:
+    """A marked square: its diagonals, corner to corner, inset."""
+    h = UNIT * 0.42
+    return [Shape("line", [(cx - h, cy - h), (cx + h, cy + h)], stroke="#7a6a4f", width=1.2, cls="cellmark"),
+            Shape("line", [(cx - h, cy + h), (cx + h, cy - h)], stroke="#7a6a4f", width=1.2, cls="cellmark")]
+
+
+def _drawn_mark(shape: str, cx: float, cy: float, colour: str, data: dict) -> list[Shape]:
+    """A piece drawn as a mark in its seat's colour: a cross or a ring (a pale colour drawn dark)."""
+    ink = colour if _ink(colour) == "#f5f5f5" else "#333333"
+    h = UNIT * 0.3
+    if shape == "cross":
+        return [Shape("line", [(cx - h, cy - h), (cx + h, cy + h)], stroke=ink, width=UNIT * 0.11, cls="piece",
+                      data=data),
+                Shape("line", [(cx - h, cy + h), (cx + h, cy - h)], stroke=ink, width=UNIT * 0.11, cls="piece-part")]
+    return [Shape("circle", [(cx, cy)], r=h, stroke=ink, width=UNIT * 0.1, cls="piece", data=data)]
+
+
+def _plates(game, look: Look) -> list[list[int]]:
+    """The cells of each plate (`look.plates`, a set of the board's blocks), or none."""
+    if not look.plates or not hasattr(game, "block_list"):
+        return []
+    return [b for b in game.block_list(look.plates) if isinstance(b, list)]
+
+
+def _plate_box(geo, cells, inset: float, px):
+    xs, ys = [geo.xy[i][0] for i in cells], [geo.xy[i][1] for i in cells]
+    (ax, ay), (bx, by) = px(min(xs) - 0.5 + inset, max(ys) + 0.5 - inset), px(max(xs) + 0.5 - inset, min(ys) - 0.5 + inset)
+    return ax, ay, bx, by
+
+
+def _rounded(ax, ay, bx, by, r) -> list[tuple[float, float]]:
+    pts = []
+    for (cx, cy), a0 in (((bx - r, ay + r), -90), ((bx - r, by - r), 0), ((ax + r, by - r), 90), ((ax + r, ay + r), 180)):
+        pts.extend((cx + r * math.cos(math.radians(a0 + k * 15)), cy + r * math.sin(math.radians(a0 + k * 15)))
+                   for k in range(7))
+    return pts
+
+
+def _plate_shapes(game, plates, px, colour: str) -> Group:
+    """Each block a plate of its own, a little apart from the next."""
+    g = Group(None)
+    for cells in plates:
+        ax, ay, bx, by = _plate_box(game.geo, cells, 0.04, px)
+        g.shapes.append(Shape("poly", _rounded(ax, ay, bx, by, UNIT * 0.18), fill=colour, stroke=_ink(colour, 0.5),
+                              width=1.5, cls="plate"))
+    return g
+
+
+def _turn_controls(game, look: Look, plates, px) -> list[Group]:
+    """Buttons by each plate's outer corner, one per sense it turns (↻ clockwise, ↺ counter-
+    clockwise), each carrying the text its turn adds to a move."""
+    geo = game.geo
+    mid_x = (max(geo.xy[i][0] for i in geo.cells()) + min(geo.xy[i][0] for i in geo.cells())) / 2
+    mid_y = (max(geo.xy[i][1] for i in geo.cells()) + min(geo.xy[i][1] for i in geo.cells())) / 2
+    out = []
+    for j, sense, text in game.turn_parts(look.plates):
+        if j >= len(plates):
+            continue
+        cells = plates[j]
+        xs, ys = [geo.xy[i][0] for i in cells], [geo.xy[i][1] for i in cells]
+        sx = 1 if sum(xs) / len(xs) >= mid_x else -1
+        sy = 1 if sum(ys) / len(ys) >= mid_y else -1
+        cx, cy = (max(xs) if sx > 0 else min(xs)) + 0.5 * sx, (max(ys) if sy > 0 else min(ys)) + 0.5 * sy
+        # one sense beside the plate's side, the other beside its top or bottom, by the corner
+        at = (cx + 0.32 * sx, cy - 0.55 * sy) if (sense == "cw") == (sx * sy > 0) else (cx - 0.55 * sx, cy + 0.32 * sy)
+        x, y = px(*at)
+        out.append(Group(None, [Shape("circle", [(x, y)], r=UNIT * 0.24, fill="#ffffff", stroke="#555555", width=1.2,
+                                      cls="control"),
+                                Shape("text", [(x, y + UNIT * 0.11)], fill="#222222", text="↻" if sense == "cw" else "↺",
+                                      size=UNIT * 0.34, cls="symbol")], part=text,
+                         label=f"{j + 1} {'↻' if sense == 'cw' else '↺'}"))
+    return out
 
 
 def _marks(points) -> Group:

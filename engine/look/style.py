@@ -7,6 +7,12 @@ every name one of the game's, every colour known), and the defaults used without
       symbols: {crown: "C", mill: "M"}   # per piece kind or tile feature: the text drawn on it
       zones: {station: "#c8dcf0"}       # zones shaded (every seat's cells), or `seat`: each seat's own in its colour
       features: {city: "#d04040"}       # the colour of a tile feature
+      points: crossings                 # pieces on the crossings of the grid's lines (default: cells)
+      marks: [c3, g3]                   # marked cells (or per board size: {9x9: [...], 19x19: [...]})
+      lines: [d1 f3, f1 d3]             # extra lines between cells' centres
+      gap: {after_rank: 4, text: ...}   # a gap between two ranks: only the edge files cross it
+      plates: quadrant                  # a set of board.blocks drawn as separate plates
+      shapes: {x: cross, o: ring}       # a seat's pieces: disc (default), cross or ring
 
 Colours are `#rgb`/`#rrggbb` or one of the words of rulebook.source.info.COLOURS; the check
 stage refuses any other, so a file that validates always draws."""
@@ -33,6 +39,18 @@ class Look:
     symbols: dict[str, str] = field(default_factory=dict)
     zones: dict[str, str] = field(default_factory=dict)
     features: dict[str, str] = field(default_factory=dict)
+    points: str = "cells"                       # cells | crossings: where the pieces stand
+    marks: object = ()                          # cells marked: a list, or per board size ("9x9")
+    lines: tuple = ()                           # extra lines, (from, to) cell names
+    gap: dict | None = None                     # {after_rank, text}: a gap between two ranks
+    plates: str | None = None                   # a set of board.blocks drawn as plates
+    shapes: dict[str, str] = field(default_factory=dict)     # seat -> disc | cross | ring
+
+    def marked(self, files: int, ranks: int) -> list[str]:
+        """The cells marked on a board of this size."""
+        if isinstance(self.marks, dict):
+            return list(self.marks.get(f"{files}x{ranks}") or ())
+        return list(self.marks)
 
     def seat_colour(self, seat: int, name: str) -> str:
         if name in self.colours:
@@ -49,4 +67,6 @@ def look_for(game) -> Look:
     if info is None:
         return Look()
     lk = info.look
-    return Look(lk.board, dict(lk.colours), dict(lk.symbols), dict(lk.zones), dict(lk.features))
+    return Look(lk.board, dict(lk.colours), dict(lk.symbols), dict(lk.zones), dict(lk.features),
+                getattr(lk, "points", "cells"), getattr(lk, "marks", ()), tuple(getattr(lk, "lines", ())),
+                getattr(lk, "gap", None), getattr(lk, "plates", None), dict(getattr(lk, "shapes", {})))

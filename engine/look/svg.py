@@ -47,7 +47,9 @@ def to_svg(d: Drawing) -> str:
            f'<rect x="0" y="0" width="{w}" height="{h}" fill="{d.background}"/>']
     for g in d.groups:
         inner = "".join(shape_svg(s) for s in g.shapes)
-        if g.cell is not None:
+        if g.part is not None:
+            out.append(f'<g data-part={quoteattr(g.part)} data-label={quoteattr(g.label)} class="control">{inner}</g>')
+        elif g.cell is not None:
             out.append(f"<g data-cell={quoteattr(g.cell)}>{inner}</g>")
         else:
             out.append(f'<g class="overlay" pointer-events="none">{inner}</g>')

@@ -6,6 +6,7 @@ together as one GameFileError. The board kind (grid or tiles) checks its own wor
 from __future__ import annotations
 
 import json
+import re
 from ..structs import struct, field
 from functools import lru_cache
 from importlib.resources import files
@@ -236,3 +237,53 @@ def check_look(ch: Checker) -> None:
                          + (f" ({', '.join(map(str, names))})" if names else " (it has none)"), key=True)
             if key != "symbols":
                 colour(("look", key, name), value, seat_too=key == "zones")
+    check_look_board(ch, look)
+
+
+def check_look_board(ch: Checker, look: dict) -> None:
+    """The drawing of a square grid's lines (`points`, `marks`, `lines`, `gap`, `plates`) and the
+    seats' `shapes`: every cell one of the board (of that size, for marks given per size), the
+    gap's rank one that has a next, the plates a set of board.blocks."""
+    from .info import seat_names
+    spec = ch.src.data
+    board = spec.get("board") or {}
+    grid = board.get("grid") if isinstance(board.get("grid"), dict) else None
+    files, ranks, first = ((grid.get("files"), grid.get("ranks"), grid.get("first_rank", 1)) if grid
+                           else (None, None, 1))
+    fixed = isinstance(files, int) and isinstance(ranks, int) and isinstance(first, int)
+    wants_grid = [k for k in ("points", "marks", "lines", "gap", "plates") if k in look]
+    if wants_grid and grid is None:
+        ch.error(("look", wants_grid[0]), f"look.{wants_grid[0]} draws a square grid's lines (board.grid)", key=True)
+        return
+
+    def cell(path: tuple, text, size=None) -> None:
+        f, r = size or ((files, ranks) if fixed else (None, None))
+        m = re.fullmatch(r"([a-z])(-?\d+)", str(text))
+        if not m or f is not None and not (ord(m[1]) - 97 < f and 0 <= int(m[2]) - first < r):
+            ch.error(path, f"'{text}' is not a cell of the board" + (f" ({f}x{r})" if f is not None else ""))
+    marks = look.get("marks")
+    if isinstance(marks, list):
+        for j, c in enumerate(marks):
+            cell(("look", "marks", j), c)
+    elif isinstance(marks, dict):
+        for size, cells in marks.items():
+            f, r = (int(v) for v in str(size).split("x"))
+            for j, c in enumerate(cells or []):
+                cell(("look", "marks", size, j), c, (f, r))
+    for j, line in enumerate(look.get("lines") or []):
+        for c in str(line).split():
+            cell(("look", "lines", j), c)
+    gap = look.get("gap")
+    if isinstance(gap, dict) and fixed and isinstance(gap.get("after_rank"), int) \
+            and not first <= gap["after_rank"] < first + ranks - 1:
+        ch.error(("look", "gap", "after_rank"), f"look.gap: rank {gap['after_rank']} has no next rank on the board "
+                 f"(ranks {first} to {first + ranks - 1})")
+    plates = look.get("plates")
+    if plates is not None and plates not in (board.get("blocks") or {}):
+        ch.error(("look", "plates"), f"look.plates: '{plates}' is not a set of board.blocks"
+                 + (f" ({', '.join(board['blocks'])})" if board.get("blocks") else " (the board has none)"))
+    seats = seat_names(spec)
+    for name in look.get("shapes") or {}:
+        if name not in seats:
+            ch.error(("look", "shapes", name), f"look.shapes: '{name}' is not a seat of this game ({', '.join(seats)})",
+                     key=True)

@@ -62,5 +62,7 @@ def game_info(spec: dict, counts) -> GameInfo:
                     seats=SeatInfo(seat_names(spec), counts, pc.get("default", counts[-1])),
                     look=LookInfo(colour_hex(look["board"]) if look.get("board") else None, colours("colours"),
                                   {str(k): str(v) for k, v in (look.get("symbols") or {}).items()},
-                                  colours("zones"), colours("features")),
+                                  colours("zones"), colours("features"), str(look.get("points") or "cells"),
+                                  _copy(look.get("marks") or ()), tuple(tuple(str(line).split()) for line in look.get("lines") or ()),
+                                  _copy(look.get("gap")), look.get("plates"), dict(look.get("shapes") or {})),
                     sections=_copy(spec))

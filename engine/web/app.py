@@ -91,6 +91,7 @@ class Session:
     touched: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
     rng: random.Random = field(default_factory=random.Random)
+    offered: tuple = (None, [])  # the last position's moves as the page gets them (a poll asks again)
 
     @property
     def state(self):
@@ -372,9 +373,26 @@ class Server:
                 s.thinking = False
 
     # ---------------------------------------------------------------- views
+    def _offered(self, s: Session, st, names) -> list[dict]:
+        """The legal moves of a position as the page plays them: text, cells in order, and
+        `any_order` where the cells may be clicked in any order (a drop of several); kept for
+        the position, as a two-stone drop offers tens of thousands."""
+        if s.offered[0] is st:
+            return s.offered[1]
+        from ..look.scene import move_cells
+        g = s.game
+        any_order = getattr(g, "any_order", None)
+        moves = []
+        for t, m in sorted(((g.move_str(m), m) for m in g.legal_moves(st)), key=lambda p: p[0]):
+            moves.append({"text": t, "cells": move_cells(t, names)})
+            if any_order and any_order(m):
+                moves[-1]["any_order"] = True
+        s.offered = (st, moves)
+        return moves
+
     def view(self, s: Session, at: int | None = None) -> dict:
         from ..look import picture_svg
-        from ..look.scene import move_cells, status
+        from ..look.scene import status
         g = s.game
         with s.lock:
             moves_played, states, thinking = list(s.moves), list(s.states), s.thinking
@@ -387,10 +405,10 @@ class Server:
                  and s.players[who] is None)
         moves = []
         last = moves_played[k - 1] if k else None
-        svg = picture_svg(g, st, s.entry.look, last)
+        svg = picture_svg(g, st, s.entry.look, last, controls=human)
         names = set(re.findall(r'data-cell="([^"]+)"', svg))
         if human:
-            moves = [{"text": t, "cells": move_cells(t, names)} for t in sorted(g.move_str(m) for m in g.legal_moves(st))]
+            moves = self._offered(s, st, names)
         if out.over:
             text = f"{', '.join(out.winners)} won" if out.winners else "a draw"
         elif who == CHANCE:

@@ -205,3 +205,199 @@ def test_zug_draws_placements_and_a_replay(server, browser, tmp_path):
     browser.find_element(By.ID, "prev").click()
     WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
     browser.save_screenshot(str(tmp_path / "zug-replay.png"))
+
+
+# ---------------------------------------------------------------- the second corpus, by clicks
+# Boards of lines (stones and pieces on crossings), a board with plates and a move's last part
+# that is not a cell (a block's turn), two-stone drops clicked in any order: each game played a
+# few moves by clicks, then the page's pieces compared with the engine's replay of its history.
+CORPUS2 = ("go.yaml", "xiangqi.yaml", "tablut.yaml", "loa.yaml", "connect6.yaml", "pentago.yaml", "gomoku.yaml")
+
+
+@pytest.fixture(scope="module")
+def server2(tmp_path_factory):
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *[str(GAMES / f) for f in CORPUS2],
+                             "--port", str(port), "--records", str(tmp_path_factory.mktemp("records2"))],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    end = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/games", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.time() > end:
+                proc.kill()
+                raise AssertionError("rulebook serve did not start: " + proc.stderr.read().decode())
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def cell(drv, name):
+    return drv.find_element(By.CSS_SELECTOR, f'#board [data-cell="{name}"]')
+
+
+def targets(drv) -> set[str]:
+    return {t.get_attribute("data-cell") for t in drv.find_elements(By.CSS_SELECTOR, "#board [data-cell].target")}
+
+
+def history(drv) -> list[str]:
+    return [li.text for li in drv.find_elements(By.CSS_SELECTOR, "#history li")]
+
+
+def page_pieces(drv) -> dict[str, tuple[str, str]]:
+    """The pieces the page shows: cell -> (owner, kind)."""
+    out = {}
+    for p in drv.find_elements(By.CSS_SELECTOR, "#board [data-cell] [data-owner]"):
+        name = p.find_element(By.XPATH, "./ancestor::*[@data-cell][1]").get_attribute("data-cell")
+        out[name] = (p.get_attribute("data-owner"), p.get_attribute("data-kind"))
+    return out
+
+
+def engine_pieces(file: str, moves: list[str]) -> dict[str, tuple[str, str]]:
+    """The pieces after the moves, by the engine itself (the game file replayed)."""
+    from rulebook.pipeline import load_game
+    game = load_game(GAMES / file)
+    st = game.initial_state()
+    for text in moves:
+        st = game.apply(st, game.parse_move(st, text))
+    out = {}
+    first_kind = game.kinds[0].name
+    for owner, by in game.position_json(st)["pieces"].items():
+        for kind, where in (by.items() if isinstance(by, dict) else [(first_kind, by)]):
+            for name in where:
+                out[name] = (owner, kind)
+    return out
+
+
+def same_position(drv, file: str, plies: int) -> list[str]:
+    moves = history(drv)
+    assert len(moves) == plies
+    assert page_pieces(drv) == engine_pieces(file, moves)
+    return moves
+
+
+def test_go_stones_on_crossings_by_clicks_with_a_capture(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=go")
+    settle(browser, 0)
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .wood")           # a board of lines
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .star")) == 5  # the 9x9 star points
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board [data-cell] polygon.point")) == 81
+    for k, name in enumerate(["b1", "a1", "a2"], 1):      # black closes white's corner stone in
+        cell(browser, name).click()
+        settle(browser, k)
+    assert "a1" not in page_pieces(browser)              # taken
+    browser.find_element(By.CSS_SELECTOR, '#moves [data-move="pass"]').click()
+    settle(browser, 4)
+    cell(browser, "e5").click()
+    settle(browser, 5)
+    browser.save_screenshot(str(tmp_path / "go.png"))
+    assert same_position(browser, "go.yaml", 5) == ["b1", "a1", "a2", "pass", "e5"]
+
+
+def test_xiangqi_pieces_on_points_by_clicks(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=xiangqi")
+    settle(browser, 0)
+    # the river: the seven inner files' lines stop at it, and the palaces' four diagonals
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board polyline.grid")) == 2 + 7 * 2 + 10 + 4
+    cell(browser, "h2").click()                          # the cannon: along its rank and file, and a jump
+    assert targets(browser) == {"h1", "h3", "h4", "h5", "h6", "h9", "g2", "f2", "e2", "d2", "c2", "i2"}
+    cell(browser, "e2").click()
+    settle(browser, 1)
+    cell(browser, "h9").click()
+    assert targets(browser) == {"g7", "i7"}
+    cell(browser, "g7").click()
+    settle(browser, 2)
+    cell(browser, "e2").click()                          # the cannon takes the soldier behind its screen
+    cell(browser, "e6").click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "xiangqi.png"))
+    assert same_position(browser, "xiangqi.yaml", 3) == ["h2e2", "h9g7", "e2e6"]
+
+
+def test_tablut_throne_and_corners_marked_and_moves_by_clicks(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=tablut")
+    settle(browser, 0)
+    marked = {m.find_element(By.XPATH, "./ancestor::*[@data-cell][1]").get_attribute("data-cell")
+              for m in browser.find_elements(By.CSS_SELECTOR, "#board .cellmark")}
+    assert marked == {"e5", "a1", "i1", "a9", "i9"}
+    step_by_cells(browser, "d1", {"c1", "b1", "a1", "d2", "d3", "d4"}, "d3")
+    settle(browser, 1)
+    cell(browser, "e3").click()
+    cell(browser, "f3").click()
+    settle(browser, 2)
+    cell(browser, "h5").click()
+    cell(browser, "h3").click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "tablut.png"))
+    assert same_position(browser, "tablut.yaml", 3) == ["d1-d3", "e3-f3", "h5-h3"]
+
+
+def test_lines_of_action_by_clicks(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=loa")
+    settle(browser, 0)
+    step_by_cells(browser, "c1", {"c3", "a3", "e3"}, "c3")          # as far as the line has pieces
+    settle(browser, 1)
+    cell(browser, "a2").click()
+    cell(browser, "c2").click()
+    settle(browser, 2)
+    cell(browser, "d1").click()
+    cell(browser, "d3").click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "loa.png"))
+    assert same_position(browser, "loa.yaml", 3) == ["c1-c3", "a2-c2", "d1-d3"]
+
+
+def test_connect6_two_stones_clicked_in_any_order(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=connect6")
+    settle(browser, 0)
+    assert "click the board" in text(browser, "moves")               # 361 moves: folded
+    cell(browser, "j10").click()
+    settle(browser, 1)
+    cell(browser, "k11").click()                                     # the later file first
+    assert "j11" in targets(browser) and "j10" not in targets(browser)
+    cell(browser, "j11").click()
+    settle(browser, 2)
+    cell(browser, "j9").click()
+    cell(browser, "j8").click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "connect6.png"))
+    assert same_position(browser, "connect6.yaml", 3) == ["j10", "j11+k11", "j8+j9"]
+
+
+def test_pentago_place_then_turn_a_plate(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=pentago")
+    settle(browser, 0)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .plate")) == 4
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board [data-part]")) == 8     # two turns a plate
+    cell(browser, "a1").click()                       # the marble: then the turns are offered
+    armed = browser.find_elements(By.CSS_SELECTOR, "#board [data-part].armed")
+    assert len(armed) == 8
+    assert {b.text for b in browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")} == \
+        {f"{j} {s}" for j in range(1, 5) for s in "↻↺"}     # labelled as the board's buttons
+    browser.save_screenshot(str(tmp_path / "pentago-choice.png"))
+    browser.find_element(By.CSS_SELECTOR, '#board [data-part="/1cw"]').click()       # on the board
+    settle(browser, 1)
+    cell(browser, "e5").click()
+    browser.find_element(By.CSS_SELECTOR, '#choice [data-move="e5/2ccw"]').click()   # or from the list
+    settle(browser, 2)
+    cell(browser, "b2").click()
+    cell(browser, "c2").click()                       # another cell: the placement starts again there
+    browser.find_element(By.CSS_SELECTOR, '#board [data-part="/4cw"]').click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "pentago.png"))
+    assert same_position(browser, "pentago.yaml", 3) == ["a1/1cw", "e5/2ccw", "c2/4cw"]
+
+
+def test_gomoku_stones_on_crossings(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=gomoku")
+    settle(browser, 0)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .star")) == 5
+    for k, name in enumerate(["h8", "h9", "i8"], 1):
+        cell(browser, name).click()
+        settle(browser, k)
+    browser.save_screenshot(str(tmp_path / "gomoku.png"))
+    assert same_position(browser, "gomoku.yaml", 3) == ["h8", "h9", "i8"]

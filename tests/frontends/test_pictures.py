@@ -152,3 +152,95 @@ def test_a_game_without_pictures_is_refused():
         name = "bare"
     with pytest.raises(RulebookError, match="no picture"):
         picture_svg(Bare(), None)
+
+
+# ---------------------------------------------------------------- boards of lines, plates, marks
+def groups_by_cell(root) -> dict:
+    return {g.get("data-cell"): g for g in root.iter(f"{SVG}g") if g.get("data-cell")}
+
+
+def of_class(root, cls: str) -> list:
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def test_crossings_draw_lines_and_stones_on_their_points():
+    game = load_game(GAMES / "go.yaml")
+    st = game.apply(game.initial_state(), game.parse_move(game.initial_state(), "e5"))
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    lines = of_class(root, "grid")
+    assert len(lines) == 9 + 9                        # every file and rank a line, no squares
+    assert not [e for e in root.iter(f"{SVG}polygon") if e.get("class") == "cell"]
+    stone, = pieces_of(root)
+    point = groups_by_cell(root)["e5"].find(f"{SVG}polygon")
+    xs = [float(p.split(",")[0]) for p in point.get("points").split()]
+    assert abs(float(stone.get("cx")) - (max(xs) + min(xs)) / 2) < 0.5        # the stone on e5's point
+    # the lines run through the points: the file e's line at the stone's x
+    assert any(abs(float(ln.get("points").split()[0].split(",")[0]) - float(stone.get("cx"))) < 0.5 for ln in lines)
+
+
+@pytest.mark.parametrize("size, stars", [(9, 5), (13, 5), (19, 9), (5, 0)])
+def test_star_points_follow_the_board_size(size, stars):
+    game = load_game(GAMES / "go.yaml", options={"size": size})
+    root = ET.fromstring(picture_svg(game, game.initial_state(), look_for(game)))
+    assert len(of_class(root, "star")) == stars
+
+
+def test_a_gap_breaks_the_inner_files_and_lines_join_cells():
+    game = load_game(GAMES / "xiangqi.yaml")
+    root = ET.fromstring(picture_svg(game, game.initial_state(), look_for(game)))
+    lines = of_class(root, "grid")
+    assert len(lines) == 2 + 7 * 2 + 10 + 4           # edge files whole, inner ones in two, ranks, diagonals
+    where = {n: groups_by_cell(root)[n].find(f"{SVG}polygon") for n in ("d0", "f2")}
+
+    def centre(poly):
+        pts = [tuple(map(float, p.split(","))) for p in poly.get("points").split()]
+        return (max(x for x, _ in pts) + min(x for x, _ in pts)) / 2, (max(y for _, y in pts) + min(y for _, y in pts)) / 2
+    a, b = centre(where["d0"]), centre(where["f2"])
+    ends = [[tuple(map(float, p.split(","))) for p in ln.get("points").split()] for ln in lines]
+    assert any(abs(e[0][0] - a[0]) < .5 and abs(e[0][1] - a[1]) < .5 and abs(e[-1][0] - b[0]) < .5 for e in ends)
+
+
+def test_marks_cross_squares_and_plates_hold_their_blocks():
+    tablut = load_game(GAMES / "tablut.yaml")
+    root = ET.fromstring(picture_svg(tablut, tablut.initial_state(), look_for(tablut)))
+    marked = {c for c, g in groups_by_cell(root).items() if of_class(g, "cellmark")}
+    assert marked == {"e5", "a1", "i1", "a9", "i9"}
+    pentago = load_game(GAMES / "pentago.yaml")
+    plain = ET.fromstring(picture_svg(pentago, pentago.initial_state(), look_for(pentago)))
+    assert len(of_class(plain, "plate")) == 4 and not plain.findall(f".//{SVG}g[@data-part]")
+    page = ET.fromstring(picture_svg(pentago, pentago.initial_state(), look_for(pentago), controls=True))
+    parts = sorted(g.get("data-part") for g in page.iter(f"{SVG}g") if g.get("data-part"))
+    assert parts == sorted(f"/{j}{s}" for j in range(1, 5) for s in ("cw", "ccw"))
+    # every part a move's ending: a placement and that part is a legal move
+    legal = {pentago.move_str(m) for m in pentago.legal_moves(pentago.initial_state())}
+    assert all("a1" + p in legal for p in parts)
+
+
+def test_seats_drawn_as_cross_and_ring():
+    game = load_game(GAMES / "tictactoe.yaml")
+    st = game.initial_state()
+    for m in ("b2", "a1"):
+        st = game.apply(st, game.parse_move(st, m))
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    by = groups_by_cell(root)
+    assert [e.tag for e in pieces_of(by["b2"])] == [f"{SVG}polyline"]          # x: a cross of two strokes
+    assert len(of_class(by["b2"], "piece-part")) == 1
+    ring, = pieces_of(by["a1"])
+    assert ring.tag == f"{SVG}circle" and ring.get("fill") == "none"          # o: a ring
+
+
+@pytest.mark.parametrize("look, words", [
+    ("look:\n  marks: [z9]\n", ":3:11: 'z9' is not a cell of the board (3x3)"),
+    ("look:\n  marks: {2x2: [c3]}\n", "'c3' is not a cell of the board (2x2)"),
+    ("look:\n  lines: [a1 d4]\n", "'d4' is not a cell of the board (3x3)"),
+    ("look:\n  gap: {after_rank: 3}\n", "look.gap: rank 3 has no next rank on the board (ranks 1 to 3)"),
+    ("look:\n  plates: quadrant\n", "look.plates: 'quadrant' is not a set of board.blocks (the board has none)"),
+    ("look:\n  shapes: {z: cross}\n", "look.shapes: 'z' is not a seat of this game (x, o)"),
+    ("look:\n  points: dots\n", "points"),
+])
+def test_a_bad_board_look_is_a_located_error(tmp_path, look, words):
+    path = tmp_path / "t.yaml"
+    path.write_text(f"extends: {GAMES / 'tictactoe.yaml'}\n{look}")
+    proc = run("validate", path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert words in proc.stderr + proc.stdout, proc.stderr + proc.stdout

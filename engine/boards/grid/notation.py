@@ -62,8 +62,7 @@ class GridNotation:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
         if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
-            _set, j, sense, _to = self.turns[move[TURN]]
-            text += f"/{j}{sense}"
+            text += self.turn_text(move[TURN])
         if self._choosing and move[CHOICE]:
             text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
         if fl and self._optional_flips:
@@ -124,6 +123,24 @@ class GridNotation:
         return None
 
     # ---------------------------------------------------------------- tools for front-ends
+    def turn_text(self, number: int) -> str:
+        """What a turn of a block adds to a move's text: `/2cw` (block 2, clockwise)."""
+        _set, j, sense, _to = self.turns[number]
+        return f"/{j}{sense}"
+
+    def block_list(self, name: str) -> list[list[int]]:
+        """The cells of each block of a set of board.blocks, in their order (pictures draw them)."""
+        from .words.turn import block_cells
+        return [block_cells(self.geo, text) for text in self.rules.blocks.get(name, [])]
+
+    def turn_parts(self, name: str) -> list[tuple[int, str, str]]:
+        """The turns of a set of blocks as (block index from 0, sense, the text they add to a
+        move): the controls a picture offers for a move's last part."""
+        return [(j - 1, sense, self.turn_text(i)) for i, (s, j, sense, _to) in enumerate(self.turns) if s == name]
+
+    def any_order(self, move) -> bool:
+        """Are a move's cells given in any order (a drop of several cells)?"""
+        return move != PASS and move[0] == "drop" and len(move) > 2
 
 
 def _optional_flip(node) -> bool:

@@ -104,6 +104,7 @@ function fromForm() {
 function show(v) {
   view = v;
   picked = [];
+  pending = [];
   $("board").innerHTML = v.svg;
   $("status").textContent = v.status;
   $("ply").textContent = String(v.ply);
@@ -112,9 +113,7 @@ function show(v) {
   $("undo").disabled = !v.can_undo;
   $("download").href = `/api/game/${v.id}/record`;
   $("download").setAttribute("download", `${v.game}.json`);
-  const moves = $("moves");
-  moves.innerHTML = "";
-  for (const m of v.moves) moves.appendChild(moveButton(m.text));
+  listMoves();
   const hist = $("history");
   hist.innerHTML = "";
   v.history.forEach((t, i) => {
@@ -130,13 +129,34 @@ function show(v) {
   if (v.thinking || v.to_move === "chance") poll = setTimeout(refresh, 250);
 }
 
-function moveButton(text) {
+function moveButton(text, label) {
   const b = document.createElement("button");
   b.type = "button";
   b.dataset.move = text;
-  b.textContent = text;
+  b.textContent = label || text;
+  if (label) b.title = text;
   b.onclick = () => play(text);
   return b;
+}
+
+const LISTED = 300;      // more legal moves than this are not listed until a click narrows them
+
+// The legal moves, those the cells clicked so far lead to (all of them before a click).
+function listMoves() {
+  const list = $("moves");
+  list.innerHTML = "";
+  if (!view) return;
+  const moves = following(picked);
+  if (moves.length > LISTED) {
+    const p = document.createElement("p");
+    p.className = "folded";
+    p.textContent = `${moves.length} moves: click the board to choose`;
+    list.appendChild(p);
+    for (const m of moves) if (!m.cells.length) list.appendChild(moveButton(m.text));   // a pass
+    return;
+  }
+  const natural = (a, b) => a.text.localeCompare(b.text, "en", {numeric: true});   // a2 before a10
+  for (const m of moves.slice().sort(natural)) list.appendChild(moveButton(m.text));
 }
 
 async function refresh() {
@@ -152,11 +172,14 @@ async function play(text) {
 function cellGroup(name) { return document.querySelector(`#board [data-cell="${CSS.escape(name)}"]`); }
 
 // The moves that start at cells[0] and pass all the other cells clicked, in any order (a piece,
-// then its landings; a drop's cells; a tile's cell; a sale's factory, station and city).
+// then its landings; a tile's cell; a sale's factory, station and city); a move whose cells come
+// in any order (a drop of several) has every cell clicked among its own.
 function following(cells) {
   return view.moves.filter((m) => {
     if (!cells.length) return true;
-    if (m.cells[0] !== cells[0] || m.cells.length < cells.length) return false;
+    if (m.cells.length < cells.length) return false;
+    if (m.any_order) return cells.every((c) => m.cells.includes(c));
+    if (m.cells[0] !== cells[0]) return false;
     const rest = m.cells.slice(1);
     return cells.slice(1).every((c) => { const i = rest.indexOf(c); if (i < 0) return false; rest.splice(i, 1); return true; });
   });
@@ -167,23 +190,61 @@ function mark() {
   document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.remove("from", "target", "can"));
   if (!view || !view.human) return;
   for (const c of picked) cellGroup(c)?.classList.add("from");
+  const starts = new Set(), targets = new Set();
   for (const m of following(picked)) {
-    if (!picked.length) { if (m.cells.length) cellGroup(m.cells[0])?.classList.add("can"); continue; }
-    for (const c of m.cells.slice(1)) if (!picked.includes(c)) cellGroup(c)?.classList.add("target");
+    if (!picked.length) { for (const c of (m.any_order ? m.cells : m.cells.slice(0, 1))) starts.add(c); continue; }
+    for (const c of (m.any_order ? m.cells : m.cells.slice(1))) if (!picked.includes(c)) targets.add(c);
   }
+  for (const c of starts) cellGroup(c)?.classList.add("can");
+  for (const c of targets) cellGroup(c)?.classList.add("target");
+  listMoves();
 }
 
-function choose(list) {
+// The moves waiting for a last part that is not a cell (a block's turn): drawn on the board as
+// controls (data-part) and listed as buttons, each by the part it adds to the cells clicked.
+let pending = [];
+
+function offerParts(list, cells) {
+  pending = list;
+  const parts = new Set(list.map((m) => partOf(m, cells)));
+  document.querySelectorAll("#board [data-part]").forEach((g) => g.classList.toggle("armed", parts.has(g.dataset.part)));
+}
+
+function partOf(m, cells) {
+  let rest = m.text;
+  for (const c of cells) rest = rest.replace(c, "");
+  return rest.replace(/^[^A-Za-z0-9/]+/, "");
+}
+
+function partClicked(part) {
+  if (!view || !view.human) return;
+  const hit = pending.filter((m) => m.text.endsWith(part));
+  if (hit.length === 1) return play(hit[0].text);
+  say(pending.length ? `no move ends ${part} here` : "first click the cell the move starts on");
+}
+
+function choose(list, cells) {
   const c = $("choice");
   c.innerHTML = "";
   if (list.length === 1) return play(list[0].text);
-  c.append("choose: ");
-  for (const m of list) c.appendChild(moveButton(m.text));
+  c.append(`${cells.join(" ")}, then: `);
+  for (const m of list) {
+    const part = partOf(m, cells);
+    const control = part && document.querySelector(`#board [data-part="${CSS.escape(part)}"]`);
+    c.appendChild(moveButton(m.text, (control && control.dataset.label) || part || m.text));
+  }
+  offerParts(list, cells);
 }
 
 function clicked(name) {
   if (!view || !view.human) return;
   $("choice").innerHTML = "";
+  say();
+  offerParts([], []);
+  if (picked.length && picked[picked.length - 1] === name) {     // the last cell clicked again: let it go
+    picked = picked.slice(0, -1);
+    return mark();
+  }
   let cells = picked.concat([name]);
   let moves = following(cells);
   if (!moves.length && picked.length) {       // not a next cell: start again from this one
@@ -194,7 +255,10 @@ function clicked(name) {
   const longer = moves.filter((m) => m.cells.length > cells.length);
   picked = longer.length ? cells : [];
   mark();
-  if (done.length && !longer.length) return choose(done);
+  if (done.length && !longer.length) {
+    if (done.length > 1) { picked = cells; mark(); }           // the cells stay shown while a part is chosen
+    return choose(done, cells);
+  }
   if (done.length) {                            // a move may end here or go on: offer both
     const c = $("choice");
     c.append("choose, or click on: ");
@@ -224,6 +288,8 @@ async function start() {
   $("undo").onclick = async () => { say(); try { show(await api(`/api/game/${view.id}/undo`, {})); } catch (e) { say(e); } };
   $("rules-toggle").onclick = () => { $("rules").hidden = !$("rules").hidden; };
   $("board").addEventListener("click", (ev) => {
+    const part = ev.target.closest("[data-part]");
+    if (part) return partClicked(part.dataset.part);
     const g = ev.target.closest("[data-cell]");
     if (g) clicked(g.dataset.cell);
   });
