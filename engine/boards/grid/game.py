@@ -334,6 +334,9 @@ class GridGame(GridState, GridNotation):
         keep = f"\ndef keep_{ph.name}(st, me):\n" + self._prologue(code) + code
         slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me)]"
         if guarded is None:
+            sensed = self._sensed(rules) if not ph.drops else None
+            if sensed is not None:
+                return keep + self._sensed_gen(ph, *sensed, slow)
             return keep + f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
         # every rule says `not attacked(G)` of the mover's pieces G: a move of another piece can
         # only break one by opening a line to G, so while G is not attacked now, only the moves
@@ -369,6 +372,66 @@ class GridGame(GridState, GridNotation):
             "            if BIT[m[0]] == g and not (m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None) else",
             "            (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None)"
             f" or keep_{ph.name}(_after(st, m), me)))]", ""])
+
+    def _sensed_gen(self, ph, attacked_groups, facing, slow) -> str:
+        """gen_PHASE for legal rules that all read `not attacked(G)` or `not faces(G, D, H)`
+        (_sensed), where pins do not suffice (a hop over a screen, a leg): while the rules hold
+        now, a move that neither leaves nor lands on a cell whose occupancy can change their
+        answer (the lines, hops and legs that reach G, the lines of D from G, G itself), and
+        has no other effect than its capture on its landing, keeps them; the others are tried."""
+        em = Emitter(self._vocab, prefix="g")
+        lines = []
+        for group in attacked_groups:
+            lines.append((em.emit(group), "AT_OPEN"))
+        for group, dirs in facing:
+            table = f"LINES_{dirs}"
+            if table not in self._ns:
+                self._ns[table] = [[sum(1 << t for ray in rays for t in ray) for rays in per_cell]
+                                   for per_cell in self.RAYS[dirs]]
+            lines.append((em.emit(group), table))
+        body = [f"\ndef gen_{ph.name}(st):",
+                f"    me = {self.layout.read('to_move')}",
+                f"    moves = raw_{ph.name}(st)",
+                f"    if not keep_{ph.name}(st, me):",
+                f"        return {slow}",
+                self._prologue("\n".join(em.hoisted[0]) + " ".join(g for g, _t in lines)).rstrip("\n"),
+                *("    " + x for x in em.hoisted[0]),
+                "    near = 0     # the cells whose occupancy can change the rules' answer"]
+        for group, table in lines:
+            body += [f"    t = {group}",
+                     "    near |= t",
+                     "    while t:",
+                     f"        lo = t & -t; t ^= lo; near |= {table}[me][lo.bit_length() - 1]"]
+        body += ["    return [m for m in moves if m == PASS or not (BIT[m[0]] & near or BIT[m[1]] & near or m[2] & ~BIT[m[1]]"
+                 " or m[4] or m[6] is not None or m[7] is not None)",
+                 f"            or keep_{ph.name}(_after(st, m), me)]", ""]
+        return "\n".join(body)
+
+    def _sensed(self, rules) -> tuple[list, list] | None:
+        """The groups G of legal rules `not attacked(G)` and the (G, D) of rules
+        `not faces(G, D, H)`, when every rule reads one of them (joined by `and`), G a group of
+        the mover's own pieces and H of another player's; None otherwise."""
+        attacked_groups, facing = [], []
+
+        def mine(arg) -> bool:
+            return isinstance(arg, dsl.Name) and (arg.dotted == "mine" or arg.dotted.startswith("mine."))
+
+        def take(node) -> bool:
+            if isinstance(node, dsl.BoolOp) and node.op == "and":
+                return take(node.left) and take(node.right)
+            if not (isinstance(node, dsl.Not) and isinstance(node.operand, dsl.Call)):
+                return False
+            call = node.operand
+            if call.func == "attacked" and mine(call.args[0]):
+                attacked_groups.append(call.args[0])
+                return True
+            if call.func == "faces" and mine(call.args[0]) and isinstance(call.args[1], dsl.Name) \
+                    and isinstance(call.args[2], dsl.Name) \
+                    and (call.args[2].dotted == "theirs" or call.args[2].dotted.startswith("theirs.")):
+                facing.append((call.args[0], call.args[1].dotted))
+                return True
+            return False
+        return (attacked_groups, facing) if rules and all(take(r.node) for r in rules) else None
 
     def _guarded(self, rules) -> list | None:
         """The groups G of legal rules that all read `not attacked(G)` (joined by `and`), G a

@@ -8,7 +8,9 @@ a first-piece-on-a-ray bit trick per group of slides, and `_hit`, the same quest
 boards after a move without building its state (the `legal` rules' fast path in game.py)."""
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 
 from ....api import RulebookError
 from ....lang import dsl
@@ -116,6 +118,9 @@ def source(game, ns: dict) -> tuple[str, str]:
         return "own & " + (f"K[{kinds[0]}]" if len(kinds) == 1 else "(" + " | ".join(f"K[{k}]" for k in kinds) + ")")
 
     sliding = []            # (attacking seat, kinds, per cell the masks of its rays)
+    # per attacking seat, per cell: the cells whose occupancy can change whether it attacks the
+    # cell (its rays, hops and legs that reach it), for the fast path of game.py's _sensed_gen
+    opens = [[0] * (game.size + 1) for _ in range(n)]
     # _hit(B, K, occ, clear, p, c): the same question for one cell c, asked of the seats
     # other than p, on given boards (the pieces on `clear` left out): a position after a
     # move without building it
@@ -183,6 +188,9 @@ def source(game, ns: dict) -> tuple[str, str]:
                         rays.append((sum(1 << x for x in ray), up))
                 table[c] = tuple(rays)
             sliding.append((s, kinds, table))
+            for c, rays in enumerate(table):
+                for m, _up in rays:
+                    opens[s][c] |= m
             name = f"AT_RAY{s}_{len(tests)}"
             ns[name] = table
             ns[name + "u"] = [sum(m for m, _up in rays) for rays in table]      # all the rays at once
@@ -192,6 +200,15 @@ def source(game, ns: dict) -> tuple[str, str]:
                       "        y = occ & m",
                       "        if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl: return True"]
         tests += _legs(game, ns, s, legs, kinds_code, len(tests)) + _hops(game, ns, s, hops, kinds_code, len(tests))
+        for name in ns:
+            if name.startswith(f"AT_LEG{s}_") and not name.endswith("u"):
+                for c, entries in enumerate(ns[name]):
+                    for _origin, way in entries:
+                        opens[s][c] |= way
+            elif name.startswith(f"AT_HOP{s}_") and not name.endswith("u"):
+                for c, rays in enumerate(ns[name]):
+                    for ray, _up in rays:
+                        opens[s][c] |= ray
         if tests:
             L += [f"    if p != {s}:", f"        own = B[{s}] & ~clear", "        if own:"]
             L += ["            " + t for t in tests]
@@ -207,6 +224,8 @@ def source(game, ns: dict) -> tuple[str, str]:
           "        if _hit(B, K, occ, 0, p, c):",
           "            return True",
           "    return False"]
+    ns["AT_OPEN"] = [[functools.reduce(operator.or_, (opens[s][c] for s in range(n) if s != p), 0)
+                      for c in range(game.size + 1)] for p in range(n)]
     # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
     # slide to c, does it run to higher cells, j); `sliders` the pieces of each group j
     ns["XRAY"] = [[tuple((m, up, j) for j, (s, _k, rays) in enumerate(sliding) if s != p for m, up in rays[c])
