@@ -86,7 +86,7 @@ function chosenPlayers() {
 
 async function newGame(body) {
   say();
-  try { show(await api("/api/new", body)); } catch (e) { say(e); }
+  try { await showFrom("/api/new", body); } catch (e) { say(e); }
 }
 
 function fromForm() {
@@ -99,6 +99,15 @@ function fromForm() {
   const n = $("seat-count");
   if (n) body.seats = +n.value;
   return body;
+}
+
+// Only the answer to the latest request is shown: a poll answered after a move, or after a
+// replay step, would otherwise bring back the position it was asked for.
+let asked = 0;
+async function showFrom(path, body) {
+  const n = ++asked;
+  const v = await api(path, body);
+  if (n === asked) show(v);
 }
 
 function show(v) {
@@ -126,7 +135,7 @@ function show(v) {
   if (v.replay) { $("slider").max = v.length; $("slider").value = v.at; }
   mark();
   clearTimeout(poll);
-  if (v.thinking || v.to_move === "chance") poll = setTimeout(refresh, 250);
+  if (!v.replay && (v.thinking || v.to_move === "chance")) poll = setTimeout(refresh, 250);   // a replay does not change
 }
 
 function moveButton(text, label) {
@@ -161,12 +170,12 @@ function listMoves() {
 
 async function refresh() {
   if (!view) return;
-  try { show(await api(`/api/game/${view.id}` + (view.replay ? `?at=${view.at}` : ""))); } catch (e) { say(e); }
+  try { await showFrom(`/api/game/${view.id}` + (view.replay ? `?at=${view.at}` : "")); } catch (e) { say(e); }
 }
 
 async function play(text) {
   say();
-  try { show(await api(`/api/game/${view.id}/move`, {move: text, ply: view.length})); } catch (e) { say(e); }
+  try { await showFrom(`/api/game/${view.id}/move`, {move: text, ply: view.length}); } catch (e) { say(e); }
 }
 
 function cellGroup(name) { return document.querySelector(`#board [data-cell="${CSS.escape(name)}"]`); }
@@ -268,7 +277,7 @@ function clicked(name) {
 
 async function step(at) {
   at = Math.max(0, Math.min(view.length, at));
-  try { show(await api(`/api/game/${view.id}?at=${at}`)); } catch (e) { say(e); }
+  try { await showFrom(`/api/game/${view.id}?at=${at}`); } catch (e) { say(e); }
 }
 
 async function loadRules() {
@@ -285,7 +294,7 @@ async function start() {
   $("game").onchange = setupForm;
   setupForm();
   $("new").onclick = () => newGame(fromForm());
-  $("undo").onclick = async () => { say(); try { show(await api(`/api/game/${view.id}/undo`, {})); } catch (e) { say(e); } };
+  $("undo").onclick = async () => { say(); try { await showFrom(`/api/game/${view.id}/undo`, {}); } catch (e) { say(e); } };
   $("rules-toggle").onclick = () => { $("rules").hidden = !$("rules").hidden; };
   $("board").addEventListener("click", (ev) => {
     const part = ev.target.closest("[data-part]");
@@ -304,7 +313,7 @@ async function start() {
     say();
     try {
       const record = JSON.parse(await f.text());
-      show(await api("/api/replay", {game: entry().id, record}));
+      await showFrom("/api/replay", {game: entry().id, record});
     } catch (e) { say(e); }
   };
   if (want) {
