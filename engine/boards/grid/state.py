@@ -140,8 +140,51 @@ class GridState:
             cell[key] = self.geo.parse_cell(str(text))
             if cell[key] is None:
                 raise RulebookError(f"{key}: '{text}' is not a cell of this board")
-        return self._settled(self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1),
-                                            cell.get("passed", -1)))
+        st = self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1), cell.get("passed", -1))
+        self._check_position(st)
+        return self._settled(st)
+
+    def _check_position(self, st) -> None:
+        """A set position must satisfy the file's `position:` rules, asked for every player, and
+        the `legal` rules of the phase of the last move, asked for the player who made it (the one
+        before the player to move): else the game would go on from a position its own rules
+        forbid (a king left attacked). The rules are compiled here, on first use: nothing of the
+        game's own compiled code changes."""
+        rules = self.rules
+        for r in rules.position:
+            test = self._rule_test(r)
+            for s in range(self.n):
+                if not test(st, s):
+                    raise RulebookError(f"{self.players[s]} breaks the position rule '{r.name}' "
+                                        f"({rules.places[('position', r.name)]}: {self._rule_text(r)})")
+        last_ply = max(st[PLY] - 1, 0)
+        ph = next((rules.phases[i] for i, end in enumerate(self._phase_ends) if end is None or last_ply < end),
+                  rules.phases[-1])
+        mover = (st[TO_MOVE] - 1) % self.n
+        for r in ph.legal:
+            if not self._rule_test(r)(st, mover):
+                raise RulebookError(f"{self.players[mover]} moved last ({self.players[st[TO_MOVE]]} is to move) and "
+                                    f"breaks the legal rule '{r.name}' ({rules.places[(ph.name, r.name)]}: "
+                                    f"{self._rule_text(r)})")
+
+    def _rule_test(self, rule):
+        """A rule of the file as a function of (state, seat), compiled once."""
+        made = self.__dict__.setdefault("_rule_tests", {})
+        if rule.path not in made:
+            em = Emitter(self._vocab)
+            body = em.emit(rule.node)
+            code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+            fname = "rule_" + "_".join(map(str, rule.path))
+            made[rule.path] = self._exec(f"def {fname}(st, me):\n" + self._prologue(code) + code, fname,
+                                         dict(self._ns), rule.path)
+        return made[rule.path]
+
+    def _rule_text(self, rule) -> str:
+        """A rule's sentence as the file writes it, on one line."""
+        at = self.rules.spec
+        for key in rule.path:
+            at = at[key]
+        return " ".join(str(at).split())
 
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
