@@ -129,6 +129,9 @@ class GridRules:
                 return self.zone_cells(geo, node.name, seat, forward)
             if isinstance(node, dsl.ZoneOpposite):
                 return {o for o in (geo.opposite(c) for c in cells(node.zone)) if o >= 0}
+            if isinstance(node, dsl.ZoneEdge):
+                vec = geo.directions.get(node.direction) or geo.relative(forward, node.direction)
+                return set() if vec is None else geo.edge(vec)
             lines = geo.lines_along(forward if node.axis == "rank" else geo.file_axis(forward))
             return {i for i in geo.cells() if node.low - 1 <= lines[i] <= node.high - 1}
         node = self.zones[name]
@@ -630,6 +633,17 @@ def _check_zone(ch, path, node, t: topo.Topology, zones, trail, forward, cycles_
         for c in node.cells:
             if t.parse_cell(c) is None:
                 _bad(ch, path, node, f"cell {c} is not a cell of this board")
+    elif isinstance(node, dsl.ZoneEdge):
+        d = node.direction
+        if d not in t.directions and d not in topo.RELATIVE:
+            words = [w.replace("-", "_") for w in list(t.directions) + list(topo.RELATIVE)]
+            _bad(ch, path, node, f"edge({d.replace('-', '_')}): not a direction of this board ({', '.join(words)})")
+        elif d in topo.RELATIVE:
+            seats = [s for s, f in enumerate(forward) if t.relative(f, d) is None]
+            if seats:
+                names = ch.src.data["players"]
+                who = names[seats[0]] if isinstance(names[seats[0]], str) else names[seats[0]]["name"]
+                _bad(ch, path, node, f"edge({d.replace('-', '_')}): {who} has no direction {d} on this board")
 
 
 def _alternatives(node):
