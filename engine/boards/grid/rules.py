@@ -96,6 +96,7 @@ class GridRules:
     pass_any: bool = False             # end.pass: always: a player may pass at any turn
     sized: dict = field(default_factory=dict)    # "files"/"ranks" -> the option that sets it
     position: list = field(default_factory=list)  # position: rules every set position must satisfy
+    warnings: list = field(default_factory=list)  # located findings that are no error ("FILE:LINE:COL: warning: ...")
 
     def topology(self, used=None) -> topo.Topology:
         t = _topology(self.board)
@@ -408,7 +409,22 @@ def check_rules(ch: Checker) -> GridRules | None:
                       dict(board.get("blocks") or {}), lose, end.get("pass") == "always", sized, position)
     if not ch.findings:
         _check_board(ch, rules)
+    if not ch.findings:
+        _warn_never_won(ch, rules, vocab)
     return rules
+
+
+def _warn_never_won(ch, rules: GridRules, vocab) -> None:
+    """A warning where end.win can never hold for any player, counting pieces (reach.py)."""
+    from .reach import never_holds
+    if rules.win is None:
+        return
+    geo = rules.used_topology()
+    found = [never_holds(rules, geo, vocab, rules.win, s) for s in range(len(rules.players))]
+    if all(found):
+        node, why = found[0]
+        rules.warnings.append(str(ch.src.finding(("end", "win"), f"warning: end.win can never hold: {why}",
+                                                 inner=(node.line, node.column))))
 
 
 # the words whose tables or state slots a game builds only when its rules use them
