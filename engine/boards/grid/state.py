@@ -188,18 +188,45 @@ class GridState:
 
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
-        moved last (a blocked player to move is found by is_over, as always)."""
+        moved last (a blocked player to move is found by is_over, as always). A position has no
+        last move to look through: `in_a_row(N)` (of the piece just placed or moved) is asked of
+        each of that player's pieces, so a line on the board ends the game whatever `last` says."""
         mover = (st[TO_MOVE] - 1) % self.n
+        win, lose, draw = self._settle_tests()
         result = None
-        if self._win is not None and self._win(st, mover):
+        if win is not None and win(st, mover):
             result = (mover,)
-        elif self._lose is not None and self._lose(st, mover):
+        elif lose is not None and lose(st, mover):
             result = tuple(s for s in range(self.n) if s != mover)
-        elif self._draw is not None and self._draw(st, mover):
+        elif draw is not None and draw(st, mover):
             result = ()
         elif self._over is not None and self._over(st, mover):
             result = self._top_scorers(st)
         return st if result is None else with_slot(st, RESULT, result)
+
+    def _settle_tests(self):
+        """win, lose and draw for a set position: the game's own, but where they ask in_a_row
+        of the last move, compiled again (once) to ask it of every piece of the player."""
+        if "in_a_row()" not in self.rules.words:
+            return self._win, self._lose, self._draw
+        made = self.__dict__.get("_settle")
+        if made is None:
+            fn = self._vocab.functions["in_a_row"]
+            vocab = Vocabulary(self._vocab.names, {**self._vocab.functions, "in_a_row": replace(
+                fn, emit=lambda a, t: fn.emit(a, t, last="_cells_in(B[me])"))}, self._vocab.member)
+            ns = dict(self._ns, _cells_in=lambda b: [i for i in range(b.bit_length()) if b >> i & 1])
+            made = []
+            for node, name in ((self.rules.win, "win"), (self.rules.lose, "lose"), (self.rules.draw, "draw")):
+                if node is None:
+                    made.append(None)
+                    continue
+                em = Emitter(vocab)
+                body = em.emit(node)
+                code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+                made.append(self._exec(f"def settle_{name}(st, me):\n" + self._prologue(code) + code,
+                                       f"settle_{name}", ns, ("end", name)))
+            self._settle = made
+        return made
 
     def cells_of(self, st) -> bytes:
         """The cell bytes of a state (see the module's docstring), rebuilt from the boards and
