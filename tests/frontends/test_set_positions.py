@@ -229,3 +229,12 @@ def test_a_random_position_is_refused_with_a_message_or_playable(case):
             break
         moves = g.legal_moves(st)
         st = g.apply(st, rng.choice(moves))
+
+
+def test_position_rules_belong_to_grid_boards(tmp_path):
+    path = tmp_path / "tiles.yaml"
+    path.write_text((GAMES / "zug.yaml").read_text() + "position:\n  some: count(mine) >= 0\n")
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    assert any("'position': position rules (set positions) belong to grid boards, not to an open board" in f.message
+               for f in info.value.findings)
