@@ -186,3 +186,12 @@ def test_a_count_beyond_a_zone_warns(tmp_path):
         "count(mine in opponent.second) == man.reserve", "count(mine in opponent.second) >= 10"))
     (w,) = check_file(path).warnings
     assert w.endswith("warning: end.win can never hold: it asks for 10 pieces in a zone of 8 cells")
+
+
+def test_variant_perft():
+    from rulebook import perft
+    hex7 = load_game(VARIANTS / "hex7.yaml")
+    assert perft(hex7, hex7.initial_state(), 2) == 49 * 48
+    # misere ends where tic-tac-toe ends (a line, a full board): the same tree
+    misere, ttt = load_game(VARIANTS / "misere_tictactoe.yaml"), load_game(GAMES / "tictactoe.yaml")
+    assert perft(misere, misere.initial_state(), 6) == perft(ttt, ttt.initial_state(), 6) > 9 * 8 * 7 * 6 * 5

@@ -148,7 +148,7 @@ class GridState:
         """A set position must satisfy the file's `position:` rules, asked for every player, and
         the `legal` rules of the phase of the last move, asked for the player who made it (the one
         before the player to move): else the game would go on from a position its own rules
-        forbid (a king left attacked). The rules are compiled here, on first use: nothing of the
+        forbid (a royal piece left attacked). The rules are compiled here, on first use: nothing of the
         game's own compiled code changes."""
         rules = self.rules
         for r in rules.position:
