@@ -238,3 +238,11 @@ def test_position_rules_belong_to_grid_boards(tmp_path):
         check_file(path)
     assert any("'position': position rules (set positions) belong to grid boards, not to an open board" in f.message
                for f in info.value.findings)
+
+
+def test_analysis_may_build_an_unchecked_position():
+    pieces = {"white": {"king": ["e1"], "rook": ["e7"]}, "black": {"king": ["e8"]}}
+    with pytest.raises(RulebookError):
+        CHESS.position(pieces, "white")
+    st = CHESS.position(pieces, "white", checked=False)
+    assert "e7e8" in [CHESS.move_str(m) for m in CHESS.legal_moves(st)]

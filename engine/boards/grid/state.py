@@ -86,12 +86,14 @@ class GridState:
 
     def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
                  ply: int | None = None, passes: int = 0, quiet: int = 0, last: str | None = None,
-                 passed: str | None = None):
+                 passed: str | None = None, checked: bool = True):
         """A state from a description: pieces by owner (a seat's name, or `nobody`), each a list of
         cells (pieces of the first kind) or a mapping kind -> cells; whose turn; reserves; ply.
 
         The ply decides the phase; by default it is the first ply after every fixed-length phase,
         with the given player to move. For tests, puzzles and analysis of set positions.
+        The position must satisfy the game's own rules (_check_position); `checked=False` leaves
+        that out, for analysis that asks about positions no play reaches (the other player to move).
         """
         size = self.size
         cells = bytearray(size + 1 if self.general else size)
@@ -141,7 +143,8 @@ class GridState:
             if cell[key] is None:
                 raise RulebookError(f"{key}: '{text}' is not a cell of this board")
         st = self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1), cell.get("passed", -1))
-        self._check_position(st)
+        if checked:
+            self._check_position(st)
         return self._settled(st)
 
     def _check_position(self, st) -> None:
