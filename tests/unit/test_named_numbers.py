@@ -195,3 +195,16 @@ def test_variant_perft():
     # misere ends where tic-tac-toe ends (a line, a full board): the same tree
     misere, ttt = load_game(VARIANTS / "misere_tictactoe.yaml"), load_game(GAMES / "tictactoe.yaml")
     assert perft(misere, misere.initial_state(), 6) == perft(ttt, ttt.initial_state(), 6) > 9 * 8 * 7 * 6 * 5
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_the_edges_word_game_follows_its_size(size):
+    g = load_game(DATA / "words" / "edges.yaml", options={"size": size})
+    white = g.players.index("white")
+    assert len(g.zone_cells["goal"][white]) == size and len(g.zone_cells["flank"][white]) == 2 * size
+    assert g.initial_state()[2] == (1, 1)
+    st, _moves = play_match(g, [GreedyPlayer(g, seed=1), GreedyPlayer(g, seed=1)], 1)
+    assert g.is_over(st)
+    with pytest.raises(Exception) as info:      # the position rule: at most files + runner.reserve each
+        g.position({"white": [f"{f}2" for f in "abcdef"[:size]] + ["a1"], "black": ["a4"]})
+    assert "breaks the position rule 'few'" in str(info.value)
