@@ -206,5 +206,5 @@ def test_the_edges_word_game_follows_its_size(size):
     st, _moves = play_match(g, [GreedyPlayer(g, seed=1), GreedyPlayer(g, seed=1)], 1)
     assert g.is_over(st)
     with pytest.raises(Exception) as info:      # the position rule: at most files + runner.reserve each
-        g.position({"white": [f"{f}2" for f in "abcdef"[:size]] + ["a1"], "black": ["a4"]})
+        g.position({"white": [f"{f}2" for f in "abcdef"[:size]] + ["a1", "b1"], "black": ["a4"]})
     assert "breaks the position rule 'few'" in str(info.value)
