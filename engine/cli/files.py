@@ -26,8 +26,10 @@ def validate(files: list[str] = typer.Argument(..., help="game files to check"))
             err(str(e))
             continue
         try:
-            check_file(f)
-            out(f"{f}: ok")
+            warnings = getattr(check_file(f), "warnings", [])
+            for w in warnings:
+                err(w)
+            out(f"{f}: ok" + (f" ({len(warnings)} warning{'s' if len(warnings) > 1 else ''})" if warnings else ""))
         except GameFileError as e:
             bad = True
             for finding in e.findings:

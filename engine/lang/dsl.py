@@ -182,6 +182,11 @@ class ZoneOpposite(Node):
     zone: Node          # the zone turned half a turn about the board's centre
 
 
+@_node
+class ZoneEdge(Node):
+    direction: str      # a direction word (north-east, front-left): the board's last cells that way
+
+
 def walk(node: Node):
     """Every node of a sentence, the node itself first (without recursion: sentences may be deep)."""
     stack = [node]
@@ -313,6 +318,12 @@ class _ToAstMethods:
 
     def zone_opposite(self, meta, c):
         return _at(ZoneOpposite(c[0]), meta)
+
+    def zone_call(self, meta, c):
+        if str(c[0]) != "edge":
+            raise DslError(f"unknown zone term '{c[0]}(...)' (a zone's terms: rank, ranks, file, files, cells, all, "
+                           "opposite(ZONE), edge(DIRECTION))", c[0].line, c[0].column)
+        return _at(ZoneEdge(str(c[1]).replace("_", "-")), c[1])
 
 
 @lru_cache(maxsize=1)

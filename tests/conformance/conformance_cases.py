@@ -209,10 +209,11 @@ def owners(g, st) -> dict[int, tuple[str, str]]:
 def with_to_move(g, st, seat: int):
     """Grid games: the same pieces with `seat` to move (for a question asked of the other
     player's moves), built by the public `position` from the state's JSON form. The last move's
-    cell is left out: it only matters to `take` (en passant), which `attacked` does not count."""
+    cell is left out: it only matters to `take` (en passant), which `attacked` does not count. The
+    other player to move may stand in check there: the game's own rules are not asked (checked=False)."""
     js = g.position_json(st)
     return g.position(js["pieces"], g.players[seat], reserves=js["reserve"], ply=js["ply"] + 1,
-                      passes=js["passes"], quiet=js.get("quiet", 0))
+                      passes=js["passes"], quiet=js.get("quiet", 0), checked=False)
 
 
 def attacked(g, st, me: int, cell: int) -> bool:

@@ -163,7 +163,7 @@ def test_checkmate_wins():
 
 def test_stalemate_is_a_draw():
     g = game()
-    st = play(g, at("7k/8/5Q2/8/8/8/8/K7 w - - 0 1", g), "f6f7")
+    st = play(g, at("7k/8/4Q3/8/8/8/8/K7 w - - 0 1", g), "e6f7")     # (a queen on f6 would give check)
     assert g.legal_moves(st) == [] and g.outcome(st).winners == () and g.is_over(st)
 
 

@@ -173,18 +173,19 @@ def test_draughts_two_capture_paths_are_two_moves():
 
 def test_draughts_crowning_ends_the_move():
     g = game(ED)
-    # from d8 a king would go on over e7 to f6; a man just crowned stops there
-    st = g.position({"black": ["b6"], "white": ["c7", "e7", "a1"]}, "black")
+    # from d8 a king would go on over e7 to f6; a man just crowned stops there  (a3: a white man on a1 would
+    # already have been crowned)
+    st = g.position({"black": ["b6"], "white": ["c7", "e7", "a3"]}, "black")
     assert names(g, st) == ["b6xd8"]
     done = play(g, st, "b6xd8")
-    assert pieces(g, done) == {"black": {"king": ["d8"]}, "white": ["a1", "e7"]}
+    assert pieces(g, done) == {"black": {"king": ["d8"]}, "white": ["a3", "e7"]}
     # a king already crowned goes on through the far rank
-    st = g.position({"black": {"king": ["b6"]}, "white": ["c7", "e7", "a1"]}, "black")
+    st = g.position({"black": {"king": ["b6"]}, "white": ["c7", "e7", "a3"]}, "black")
     assert names(g, st) == ["b6xd8xf6"]
     # white is crowned on rank 1, in a capture too, and stops there
-    st = g.position({"white": ["e3"], "black": ["d2", "b2", "h8"]}, "white")
+    st = g.position({"white": ["e3"], "black": ["d2", "b2", "g7"]}, "white")
     assert names(g, st) == ["e3xc1"]
-    assert pieces(g, play(g, st, "e3xc1")) == {"white": {"king": ["c1"]}, "black": ["b2", "h8"]}
+    assert pieces(g, play(g, st, "e3xc1")) == {"white": {"king": ["c1"]}, "black": ["b2", "g7"]}
     # a man crowned by a step moves backward on its next turn
     st = play(g, g.position({"black": ["a7"], "white": ["h4"]}, "black"), "a7-b8", "h4-g3")
     assert names(g, st) == ["b8-a7", "b8-c7"]

@@ -42,8 +42,8 @@ def test_the_grid_checker_imports_no_compiled_game():
     import ast
     from pathlib import Path
     grid = Path(layout.__file__).resolve().parent
-    below = {"rules", "patterns", "words", "functions", "topology", "vocabulary", "layout"}
-    for path in [grid / f"{name}.py" for name in ("rules", "patterns", "vocabulary", "layout")] + \
+    below = {"rules", "patterns", "words", "functions", "topology", "vocabulary", "layout", "reach"}
+    for path in [grid / f"{name}.py" for name in ("rules", "patterns", "vocabulary", "layout", "reach")] + \
             sorted((grid / "topology").glob("*.py")):
         name = path.stem
         tree = ast.parse(path.read_text())

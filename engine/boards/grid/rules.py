@@ -95,6 +95,8 @@ class GridRules:
     lose: dsl.Node | None = None                 # end.lose: the player who just moved loses
     pass_any: bool = False             # end.pass: always: a player may pass at any turn
     sized: dict = field(default_factory=dict)    # "files"/"ranks" -> the option that sets it
+    position: list = field(default_factory=list)  # position: rules every set position must satisfy
+    warnings: list = field(default_factory=list)  # located findings that are no error ("FILE:LINE:COL: warning: ...")
 
     def topology(self, used=None) -> topo.Topology:
         t = _topology(self.board)
@@ -128,6 +130,9 @@ class GridRules:
                 return self.zone_cells(geo, node.name, seat, forward)
             if isinstance(node, dsl.ZoneOpposite):
                 return {o for o in (geo.opposite(c) for c in cells(node.zone)) if o >= 0}
+            if isinstance(node, dsl.ZoneEdge):
+                vec = geo.directions.get(node.direction) or geo.relative(forward, node.direction)
+                return set() if vec is None else geo.edge(vec)
             lines = geo.lines_along(forward if node.axis == "rank" else geo.file_axis(forward))
             return {i for i in geo.cells() if node.low - 1 <= lines[i] <= node.high - 1}
         node = self.zones[name]
@@ -385,6 +390,7 @@ def check_rules(ch: Checker) -> GridRules | None:
         _check_attacks(ch, phases, kinds, topo.direction_sets(dirsets, rough), set(zone_nodes))
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
         any(k.moved for k in kinds) or "notation" in spec
+    position = _position_rules(ch, spec, vocab, uses, general)
     places = {}
     for ph in phases:
         for r in ph.rules + ph.legal:
@@ -395,12 +401,56 @@ def check_rules(ch: Checker) -> GridRules | None:
                 [ph.path + ("move", k) for k in (move or {})]:      # where each pattern is, for --why
             p = ch.src.place(mpath)
             places[mpath] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
+    for r in position:
+        p = ch.src.place(r.path, key=True)
+        places[("position", r.name)] = f"{getattr(p, 'file', None) or ch.src.file}:{p.line}"
     rules = GridRules(spec, ch.src.file, players, forward, seating, shape_t, cells_node, dirsets, zone_nodes,
                       kinds, phases, win, draw, over, blocked, scoring, evaluate, general, places, uses,
-                      dict(board.get("blocks") or {}), lose, end.get("pass") == "always", sized)
+                      dict(board.get("blocks") or {}), lose, end.get("pass") == "always", sized, position)
     if not ch.findings:
         _check_board(ch, rules)
+    if not ch.findings:
+        _warn_never_won(ch, rules, vocab)
     return rules
+
+
+def _warn_never_won(ch, rules: GridRules, vocab) -> None:
+    """A warning where end.win can never hold for any player, counting pieces (reach.py)."""
+    from .reach import never_holds
+    if rules.win is None:
+        return
+    geo = rules.used_topology()
+    found = [never_holds(rules, geo, vocab, rules.win, s) for s in range(len(rules.players))]
+    if all(found):
+        node, why = found[0]
+        rules.warnings.append(str(ch.src.finding(("end", "win"), f"warning: end.win can never hold: {why}",
+                                                 inner=(node.line, node.column))))
+
+
+# the words whose tables or state slots a game builds only when its rules use them
+_BUILT_FOR_USE = {"in_a_row()", "connected()", "one_group()", "area()", "attacked()"}
+
+
+def _position_rules(ch, spec: dict, vocab, uses: set, general: bool) -> list[Rule]:
+    """`position:`, the rules every set position must satisfy (asked for each player when a
+    position file is read). They are compiled only then, so they change nothing of the game's
+    compiled code: a word whose tables or state the game builds only for its other rules must
+    be used by those rules too."""
+    out = []
+    for name in spec.get("position") or {}:
+        path = ("position", name)
+        node = ch.typed(path, vocab, (BOOL,), what=f"position rule {name}")
+        if node is None:
+            continue
+        missing = sorted(w for w in _words(node) - uses - {"kind-group"}
+                         if w in _BUILT_FOR_USE or (w in GENERAL_WORDS and not general)
+                         or w in ("stuck", "all_stuck"))
+        if missing:
+            ch.error(path, f"position rule {name} uses {missing[0]}, which this game's other rules do not: a position "
+                           "rule counts and places pieces (count, all, none, any, zones, piece kinds)")
+            continue
+        out.append(Rule(name, node, path))
+    return out
 
 
 def _dimension(ch, spec: dict, v, key: str, sized: dict) -> int:
@@ -599,6 +649,17 @@ def _check_zone(ch, path, node, t: topo.Topology, zones, trail, forward, cycles_
         for c in node.cells:
             if t.parse_cell(c) is None:
                 _bad(ch, path, node, f"cell {c} is not a cell of this board")
+    elif isinstance(node, dsl.ZoneEdge):
+        d = node.direction
+        if d not in t.directions and d not in topo.RELATIVE:
+            words = [w.replace("-", "_") for w in list(t.directions) + list(topo.RELATIVE)]
+            _bad(ch, path, node, f"edge({d.replace('-', '_')}): not a direction of this board ({', '.join(words)})")
+        elif d in topo.RELATIVE:
+            seats = [s for s, f in enumerate(forward) if t.relative(f, d) is None]
+            if seats:
+                names = ch.src.data["players"]
+                who = names[seats[0]] if isinstance(names[seats[0]], str) else names[seats[0]]["name"]
+                _bad(ch, path, node, f"edge({d.replace('-', '_')}): {who} has no direction {d} on this board")
 
 
 def _alternatives(node):

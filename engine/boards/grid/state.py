@@ -86,12 +86,14 @@ class GridState:
 
     def position(self, pieces: dict, to_move: str | None = None, reserves: dict[str, int] | None = None,
                  ply: int | None = None, passes: int = 0, quiet: int = 0, last: str | None = None,
-                 passed: str | None = None):
+                 passed: str | None = None, checked: bool = True):
         """A state from a description: pieces by owner (a seat's name, or `nobody`), each a list of
         cells (pieces of the first kind) or a mapping kind -> cells; whose turn; reserves; ply.
 
         The ply decides the phase; by default it is the first ply after every fixed-length phase,
         with the given player to move. For tests, puzzles and analysis of set positions.
+        The position must satisfy the game's own rules (_check_position); `checked=False` leaves
+        that out, for analysis that asks about positions no play reaches (the other player to move).
         """
         size = self.size
         cells = bytearray(size + 1 if self.general else size)
@@ -140,23 +142,94 @@ class GridState:
             cell[key] = self.geo.parse_cell(str(text))
             if cell[key] is None:
                 raise RulebookError(f"{key}: '{text}' is not a cell of this board")
-        return self._settled(self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1),
-                                            cell.get("passed", -1)))
+        st = self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1), cell.get("passed", -1))
+        if checked:
+            self._check_position(st)
+        return self._settled(st)
+
+    def _check_position(self, st) -> None:
+        """A set position must satisfy the file's `position:` rules, asked for every player, and
+        the `legal` rules of the phase of the last move, asked for the player who made it (the one
+        before the player to move): else the game would go on from a position its own rules
+        forbid (a royal piece left attacked). The rules are compiled here, on first use: nothing of the
+        game's own compiled code changes."""
+        rules = self.rules
+        for r in rules.position:
+            test = self._rule_test(r)
+            for s in range(self.n):
+                if not test(st, s):
+                    raise RulebookError(f"{self.players[s]} breaks the position rule '{r.name}' "
+                                        f"({rules.places[('position', r.name)]}: {self._rule_text(r)})")
+        last_ply = max(st[PLY] - 1, 0)
+        ph = next((rules.phases[i] for i, end in enumerate(self._phase_ends) if end is None or last_ply < end),
+                  rules.phases[-1])
+        mover = (st[TO_MOVE] - 1) % self.n
+        for r in ph.legal:
+            if not self._rule_test(r)(st, mover):
+                raise RulebookError(f"{self.players[mover]} moved last ({self.players[st[TO_MOVE]]} is to move) and "
+                                    f"breaks the legal rule '{r.name}' ({rules.places[(ph.name, r.name)]}: "
+                                    f"{self._rule_text(r)})")
+
+    def _rule_test(self, rule):
+        """A rule of the file as a function of (state, seat), compiled once."""
+        made = self.__dict__.setdefault("_rule_tests", {})
+        if rule.path not in made:
+            em = Emitter(self._vocab)
+            body = em.emit(rule.node)
+            code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+            fname = "rule_" + "_".join(map(str, rule.path))
+            made[rule.path] = self._exec(f"def {fname}(st, me):\n" + self._prologue(code) + code, fname,
+                                         dict(self._ns), rule.path)
+        return made[rule.path]
+
+    def _rule_text(self, rule) -> str:
+        """A rule's sentence as the file writes it, on one line."""
+        at = self.rules.spec
+        for key in rule.path:
+            at = at[key]
+        return " ".join(str(at).split())
 
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
-        moved last (a blocked player to move is found by is_over, as always)."""
+        moved last (a blocked player to move is found by is_over, as always). A position has no
+        last move to look through: `in_a_row(N)` (of the piece just placed or moved) is asked of
+        each of that player's pieces, so a line on the board ends the game whatever `last` says."""
         mover = (st[TO_MOVE] - 1) % self.n
+        win, lose, draw = self._settle_tests()
         result = None
-        if self._win is not None and self._win(st, mover):
+        if win is not None and win(st, mover):
             result = (mover,)
-        elif self._lose is not None and self._lose(st, mover):
+        elif lose is not None and lose(st, mover):
             result = tuple(s for s in range(self.n) if s != mover)
-        elif self._draw is not None and self._draw(st, mover):
+        elif draw is not None and draw(st, mover):
             result = ()
         elif self._over is not None and self._over(st, mover):
             result = self._top_scorers(st)
         return st if result is None else with_slot(st, RESULT, result)
+
+    def _settle_tests(self):
+        """win, lose and draw for a set position: the game's own, but where they ask in_a_row
+        of the last move, compiled again (once) to ask it of every piece of the player."""
+        if "in_a_row()" not in self.rules.words:
+            return self._win, self._lose, self._draw
+        made = self.__dict__.get("_settle")
+        if made is None:
+            fn = self._vocab.functions["in_a_row"]
+            vocab = Vocabulary(self._vocab.names, {**self._vocab.functions, "in_a_row": replace(
+                fn, emit=lambda a, t: fn.emit(a, t, last="_cells_in(B[me])"))}, self._vocab.member)
+            ns = dict(self._ns, _cells_in=lambda b: [i for i in range(b.bit_length()) if b >> i & 1])
+            made = []
+            for node, name in ((self.rules.win, "win"), (self.rules.lose, "lose"), (self.rules.draw, "draw")):
+                if node is None:
+                    made.append(None)
+                    continue
+                em = Emitter(vocab)
+                body = em.emit(node)
+                code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+                made.append(self._exec(f"def settle_{name}(st, me):\n" + self._prologue(code) + code,
+                                       f"settle_{name}", ns, ("end", name)))
+            self._settle = made
+        return made
 
     def cells_of(self, st) -> bytes:
         """The cell bytes of a state (see the module's docstring), rebuilt from the boards and

@@ -17,7 +17,7 @@ from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
             "adjacent", "players", "attacked", "first", "in_a_row", "connected", "one_group", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated",
-            "faces"}
+            "faces", "files", "ranks"}
 GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "one_group()", "empty()",
                  "attacked()", "first()",
                  "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated", "faces()"}
@@ -56,6 +56,11 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         names[k] = Symbol(GROUP, board)
         names[f"mine.{k}"] = Symbol(GROUP, f"(B[me] & {board})" if multi else "B[me]")
         names[f"theirs.{k}"] = Symbol(GROUP, f"({theirs} & {board})" if multi else theirs)
+    pieces = (spec or {}).get("pieces") or {}
+    for k in kinds:         # the numbers a file gives, by name: a variant that changes one changes every rule
+        names[f"{k}.reserve"] = Symbol(INT, str((pieces.get(k) or {}).get("reserve", 0)))
+    if isinstance(getattr(t, "ranks", None), int):     # a lattice (a hexagon or star: the rhombus it lies on)
+        names["files"], names["ranks"] = Symbol(INT, str(t.files)), Symbol(INT, str(t.ranks))
     for z in zones:
         names[z] = Symbol(ZONE, f"ZM_{z}[me]", has=f"ZH_{z}[me]")
         names[f"opponent.{z}"] = Symbol(ZONE, f"ZM_{z}[opp]", has=f"ZH_{z}[opp]")

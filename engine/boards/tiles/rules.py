@@ -13,7 +13,8 @@ from ...lang.expr import BOOL, INT, suggest
 from .routes import parse_pair
 from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, walk
 
-_GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions", "notation": "notation marks"}
+_GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions", "notation": "notation marks",
+              "position": "position rules (set positions)"}
 _GRID_PHASE_KEYS = ("turns", "move", "let", "landing")
 
 

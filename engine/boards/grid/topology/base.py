@@ -126,6 +126,12 @@ class Topology:
         """The cell a half turn about the board's centre away (-1 if there is none)."""
         raise NotImplementedError
 
+    def edge(self, vec) -> set[int]:
+        """The board's last cells in direction vec: the used cells with none beyond them that way
+        (here: no neighbour in that direction)."""
+        nxt = self.neighbours(vec)
+        return {i for i in self.cells() if nxt[i] < 0}
+
 
 class Lattice(Topology):
     """Cells on a rectangle of files x ranks (index = rank * files + file, 0-based), named by
@@ -181,6 +187,18 @@ class Lattice(Topology):
     def opposite(self, i: int) -> int:
         f, r = self.files - 1 - i % self.files, self.ranks - 1 - i // self.files
         return self.index(f, r) if self.inside(f, r) else -1
+
+    def edge(self, vec) -> set[int]:
+        """The used cells with no used cell anywhere beyond them along the line in direction vec
+        (holes between are passed over: a checkerboard's last dark squares, a hexagon's border)."""
+        out = set()
+        for i in self.cells():
+            f, r = i % self.files + vec[0], i // self.files + vec[1]
+            while 0 <= f < self.files and 0 <= r < self.ranks and not self.used[r * self.files + f]:
+                f, r = f + vec[0], r + vec[1]
+            if not (0 <= f < self.files and 0 <= r < self.ranks):
+                out.add(i)
+        return out
 
 
 def builtin_directions(t: Topology) -> dict[str, list[str]]:
