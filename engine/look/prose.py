@@ -132,6 +132,11 @@ class Teller:
         about = self.about(key)
         return f"**{self.name(key)}**" + (f": {about}" if about else "")
 
+    def titled(self, key: str) -> str:
+        """The name in bold, with its about text in brackets (before a rule's words)."""
+        about = self.about(key)
+        return f"**{self.name(key)}**" + (f" ({about})" if about else "")
+
     def zone(self, dotted: str) -> str:
         if dotted.startswith("opponent."):
             return f"the {'opponent' if self.two else 'next player'}'s {self.name(dotted[9:])}"
@@ -161,7 +166,7 @@ class Teller:
     def word(self, dotted: str) -> str:
         """A name of an expression in words."""
         if dotted.startswith("option."):
-            return f"the option {dotted[7:]}"
+            return f"the option `{dotted[7:]}`"
         g = self.group(dotted)
         if g:
             return g
@@ -184,11 +189,11 @@ class Teller:
             return DIRECTION_WORDS.get(dotted, dotted)
         if dotted in self.lets:
             return f"in one of the {self.name(dotted)}"
-        if dotted in self.glossary:
-            return f"in {a(self.name(dotted))} direction"
         members = self.dirsets.get(dotted)
         if isinstance(members, list) and len(members) <= 2 and all(isinstance(m, str) for m in members):
             return _and([self.directions(m) for m in members], "or")
+        if dotted in self.glossary:
+            return f"in {a(self.name(dotted))} direction"
         if isinstance(members, str):
             return self.directions(members)
         if dotted == "adjacent":
@@ -208,7 +213,7 @@ class Teller:
         if t is dsl.Name:
             d = node.dotted
             if d.startswith("option.") and isinstance((o := self.options.get(d[7:])) and o.default, bool):
-                return f"the option {d[7:]} is on"
+                return f"the option `{d[7:]}` is on"
             return self.word(d)
         if t is dsl.In:
             return self._bracket(self._in(node), PREC["cmp"], parent)
@@ -227,7 +232,7 @@ class Teller:
             p = PREC[node.op]
             # a mixed and/or is always bracketed, whatever the grammar would allow: a reader
             # should never need to know that `and` binds tighter
-            parts = [self.say(x, p + 1 if type(x) is dsl.BoolOp and x.op != node.op else p)
+            parts = [self.say(x, 99 if type(x) is dsl.BoolOp and x.op != node.op else p)
                      for x in (node.left, node.right)]
             return self._bracket(f"{parts[0]} {node.op} {parts[1]}", p, parent)
         if t is dsl.Not:
@@ -258,7 +263,7 @@ class Teller:
             return f"{self.say(operand.left, PREC['cmp'] + 1)} is not in {self.say(operand.right, PREC['cmp'] + 1)}"
         if t is dsl.Name and operand.dotted.startswith("option.") and \
                 isinstance((o := self.options.get(operand.dotted[7:])) and o.default, bool):
-            return f"the option {operand.dotted[7:]} is off"
+            return f"the option `{operand.dotted[7:]}` is off"
         return f"not {self.say(operand, PREC['not'])}"
 
     def _cell(self, node) -> bool:
@@ -370,7 +375,7 @@ class Teller:
                 said = said.replace(" to an empty cell", " onto an enemy piece, capturing it")
                 continue
             if k == "ko" and word and word.startswith("option."):
-                extra.append(f"never retaking a ko at once, and, if the option {word[7:]} is on, never repeating "
+                extra.append(f"never retaking a ko at once, and, if the option `{word[7:]}` is on, never repeating "
                              "a whole-board position (superko)")
                 continue
             if word is not None and (k, word) in KEYWORDS:
@@ -456,6 +461,25 @@ class Teller:
         return out + self.quote(source, "  " if bullet or head.startswith("- ") else "")
 
 
+def _ways(intro_one: str, intro_many: str, ways: list[str]) -> list[str]:
+    """A move's ways: one sentence, or a list; a way of many steps is told step by step."""
+    def steps(way: str, pad: str) -> list[str]:
+        parts = way.split("; then ")
+        if len(parts) < 3 or len(way) < 200:
+            return []
+        return [f"{pad}{j}. {'then ' if j > 1 else ''}{part}{'.' if j == len(parts) else ';'}"
+                for j, part in enumerate(parts, 1)]
+    if len(ways) == 1:
+        listed = steps(ways[0], "")
+        return [f"{intro_one.rstrip(':')}, step by step:", "", *listed, ""] if listed else [f"{intro_one} {ways[0]}."]
+    out = [f"{intro_many}:", ""]
+    for j, w in enumerate(ways):
+        listed = steps(w, "   ")
+        end = "." if j == len(ways) - 1 else ";"
+        out += ["- step by step:", *listed] if listed else [f"- {w}{end}"]
+    return out + [""]
+
+
 def rules_prose(game, exact: bool = False) -> str:
     """The rules of a compiled game, as Markdown: told from what it carries of its file
     (`game.info`: the title, about text, seats, options and the checked sections). `exact`:
@@ -488,6 +512,11 @@ def _players(tell: Teller) -> list[str]:
     for n, who in (d.get("seating") or {}).items():
         out.append(f"- With {n} players: {_and(list(map(str, who)))}.")
     return out + [""]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _word_number(n: int) -> str:
@@ -615,7 +644,7 @@ def _tiles(tell: Teller) -> list[str]:
         supply = str(c.get("supply"))
         if supply.startswith("option.") and supply[7:] in tell.options:
             o = tell.options[supply[7:]]
-            out.append(f"Each player has {o.default} counters (the option {o.name} changes the number).")
+            out.append(f"Each player has {o.default} counters (the option `{o.name}` changes the number).")
         else:
             out.append(f"Each player has {tell.expr(supply)} counters.")
         out += tell.quote(supply)
@@ -643,7 +672,7 @@ def _turn(tell: Teller) -> list[str]:
         if len(phases) > 1:
             out += [f"### {n}. {tell.name(ph.get('name', f'phase {n}'))}", ""]
             if tell.about(ph.get("name", "")):
-                out += [tell.about(ph["name"]), ""]
+                out += [_sentence(tell.about(ph["name"])), ""]
         turns, plies = ph.get("turns"), ph.get("plies")
         when = (f"each player's first {turns} turns" if turns != 1 else "each player's first turn") if turns else \
             (f"the first {plies} moves of the game" if plies != 1 else "the first move of the game") if plies else ""
@@ -653,28 +682,23 @@ def _turn(tell: Teller) -> list[str]:
             out.append("It starts with " + ("the player after the last one to play." if ph["start"] == "after_last"
                                             else "the first player."))
         for k, v in (ph.get("let") or {}).items():
-            out += tell.rule(f"At the start of each turn, {tell.named(k)} means", v, cases=False)
+            out += tell.rule(f"At the start of each turn, {tell.titled(k)} means", v, cases=False)
         mv = ph.get("move")
         if isinstance(mv, dict):
             out.append("On a turn a player moves one of their pieces, as its kind moves (see the pieces below).")
         elif mv:
-            ways = tell.ways(mv)
-            if len(ways) == 1:
-                out.append(f"On a turn a player must {ways[0]}.")
-            else:
-                out += ["On a turn a player must do one of these:", ""] + [f"- {w};" for w in ways[:-1]] + \
-                       [f"- {ways[-1]}.", ""]
+            out += _ways("On a turn a player must", "On a turn a player must do one of these", tell.ways(mv))
             out += tell.quote(mv)
         if ph.get("priority"):
             out.append(f"A player who can make a {ph['priority']} must make one (any of them).")
         if ph.get("landing"):
             out += ["", "Every cell a piece lands on during its move must obey these rules:", ""]
             for k, v in ph["landing"].items():
-                out += tell.rule(f"- {tell.named(k)}:", v, cases=False)
+                out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
         if ph.get("legal"):
             out += ["", "A move is allowed only if, once it is made, these hold for the player who made it:", ""]
             for k, v in ph["legal"].items():
-                out += tell.rule(f"- {tell.named(k)}:", v, cases=False)
+                out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
         if ph.get("draw"):
             out.append(f"Each turn the player draws a tile from the bag at random (only among tiles that can be "
                        "laid somewhere),")
@@ -699,7 +723,7 @@ def _turn(tell: Teller) -> list[str]:
         what = {"pass": "passes", "lose": "loses", "draw": "ends the game in a draw"}.get(b)
         if what is None and b.startswith("option."):
             o = tell.options.get(b[7:])
-            what = f"passes, loses or draws, as the option {b[7:]} says" + (f" ({o.default} by default)" if o else "")
+            what = f"passes, loses or draws, as the option `{b[7:]}` says" + (f" ({o.default} by default)" if o else "")
         out += [f"A player who has no legal move {what}.", ""]
     return out
 
@@ -724,16 +748,12 @@ def _pieces(tell: Teller) -> list[str]:
         v = pieces.get(k) or {}
         out += [f"### {tell.name(k).capitalize()}", ""]
         if tell.about(k):
-            out += [tell.about(k), ""]
+            out += [_sentence(tell.about(k)), ""]
         one = a(tell.name(k))
         for phase, pattern in moves.get(k, []):
             where = f" in the {tell.name(phase)} phase" if several else ""
-            ways = tell.ways(pattern)
-            if len(ways) == 1:
-                out.append(f"{one.capitalize()}{where} moves: {ways[0]}.")
-            else:
-                out += [f"{one.capitalize()}{where} moves in one of these ways:", ""] + [f"- {w};" for w in ways[:-1]] + \
-                       [f"- {ways[-1]}.", ""]
+            out += _ways(f"{one.capitalize()}{where} moves:", f"{one.capitalize()}{where} moves in one of these ways",
+                         tell.ways(pattern))
             out += tell.quote(pattern)
         if v.get("promote"):
             p = v["promote"]
@@ -770,7 +790,7 @@ def _end(tell: Teller) -> list[str]:
     if scoring:
         out += ["", "At the end each player scores the sum of:", ""]
         for k, v in scoring.items():
-            out += tell.rule(f"- {tell.named(k)}:", v, cases=False)
+            out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
         out += ["", "The highest score wins; if all are equal, the game is a draw."]
     elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):
         out.append("The game ends when no move is left.")
