@@ -257,6 +257,8 @@ class Teller:
             return self.group(operand.args[0].dotted, True) + " is not under attack"
         if t is dsl.Compare:
             return self.say(dsl.Compare(NEGATED[operand.op], operand.left, operand.right), PREC["not"])
+        if t is dsl.Call and operand.func == "in_a_row" and "of" in operand.kwargs:
+            return self._call(operand).replace(" stand in a line ", " do not stand in a line ")
         if t is dsl.Call and operand.func in NOT_FUNCS and not operand.kwargs:
             return NOT_FUNCS[operand.func].format(*[self.say(a) for a in operand.args], "", "")
         if t is dsl.In and self._cell(operand.left):
@@ -285,6 +287,8 @@ class Teller:
     def _call(self, node) -> str:
         from ..lang import dsl
         f = node.func
+        if f == "count" and len(node.args) == 1 and type(node.args[0]) is dsl.Name and node.args[0].dotted == "empty":
+            return "the number of empty cells"
         if f in SELECTIONS and len(node.args) == 1 and type(node.args[0]) is dsl.In:
             arg = node.args[0]
             where = self.say(arg.right, PREC["cmp"] + 1)
@@ -382,6 +386,8 @@ class Teller:
                 extra.append(KEYWORDS[(k, word)])
             elif (k, None) in KEYWORDS:
                 extra.append(KEYWORDS[(k, None)].format(self.say(v, PREC["if"] + 1)))
+            elif k == "count":
+                extra.append(f"{self.say(v)} at a time")
             else:
                 extra.append(f"{k} {self.say(v)}")
         extra = [e for e in extra if e]
