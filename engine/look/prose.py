@@ -20,7 +20,7 @@ NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 # how tightly each operator binds (the grammar's order): a looser child is bracketed
 PREC = {"if": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "+": 6, "-": 6, "*": 7, "/": 7, "//": 7, "%": 7, "neg": 8}
 NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "landing": "the landing cell",
-         "origin": "the cell the piece left", "last": "the cell of the last move",
+         "origin": "the cell the piece moves from", "last": "the cell of the last move",
          "ply": "the number of moves played", "passes": "the number of passes in a row",
          "reserve": "the player's pieces in hand", "players": "the number of players",
          "stuck": "the player to move has no legal move", "all_stuck": "no player has a legal move",
@@ -219,9 +219,13 @@ class Teller:
             return self._bracket(self._in(node), PREC["cmp"], parent)
         if t is dsl.Call:
             return self._call(node)
+        if t is dsl.Compare and node.op == "==" and (filled := self._fills(node)):
+            return self._bracket(filled, PREC["cmp"], parent)
         if t is dsl.Compare:
             left, right = self.say(node.left, PREC["cmp"] + 1), self.say(node.right, PREC["cmp"] + 1)
             return self._bracket(f"{left} {OPS[node.op]} {right}", PREC["cmp"], parent)
+        if t is dsl.BinOp and node.op == "+" and (counted := self._counts(node)):
+            return self._bracket(f"the number of {_and(counted)} together", PREC["+"], parent)
         if t is dsl.BinOp:
             p = PREC[node.op]
             # the right operand of - / // % binds as tightly as the operator (a - (b - c))
@@ -244,6 +248,33 @@ class Teller:
                     f"else {self.say(node.other, PREC['if'] + 1)}")
             return self._bracket(text, PREC["if"], parent)
         return "?"
+
+    def _fills(self, node) -> str:
+        """count(G in Z) == size(Z): the group fills the zone (else "")."""
+        from ..lang import dsl
+        left, right = node.left, node.right
+        if type(left) is dsl.Call and left.func == "size":
+            left, right = right, left
+        if type(left) is dsl.Call and left.func == "count" and type(right) is dsl.Call and right.func == "size" \
+                and left.args and type(left.args[0]) is dsl.In and right.args \
+                and self.say(left.args[0].right) == self.say(right.args[0]):
+            return f"{self.say(left.args[0].left)} fill {self.say(right.args[0])}"
+        return ""
+
+    def _counts(self, node) -> list[str]:
+        """The groups of a sum of counts, count(a) + count(b) + ..., in words (else [])."""
+        from ..lang import dsl
+        terms, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if type(n) is dsl.BinOp and n.op == "+":
+                stack += [n.right, n.left]
+            elif type(n) is dsl.Call and n.func == "count" and len(n.args) == 1 and not n.kwargs \
+                    and type(n.args[0]) is dsl.Name:
+                terms.append(self.word(n.args[0].dotted))
+            else:
+                return []
+        return terms
 
     @staticmethod
     def _bracket(text: str, own: int, parent: int) -> str:
@@ -508,9 +539,11 @@ def _players(tell: Teller) -> list[str]:
     facing = {p.get("name"): p.get("forward") for p in ps if isinstance(p, dict) and p.get("forward") is not None}
     seats = info.seats
     if seats.min != seats.max:
-        out = [f"{seats.span()} players ({seats.default} by default) take turns, in this order: {_and(names)}."]
+        out = [f"{seats.span()} players ({seats.default} by default) take turns, in this order: {_and(names)}; "
+               "a turn is one move."]
     else:
-        out = [f"{_word_number(len(names)).capitalize()} players, {_and(names)}, take turns, {names[0]} first."]
+        out = [f"{_word_number(len(names)).capitalize()} players, {_and(names)}, take turns, {names[0]} first; "
+               "a turn is one move."]
     if facing:
         out.append("Each player faces " + _and([f"{facing[n]} ({n})" if isinstance(facing[n], str) else
                                                  f"{facing[n]} degrees ({n})" for n in names if n in facing])
@@ -573,9 +606,12 @@ def _start(tell: Teller) -> list[str]:
         out.append(f"The board has {len(blocks)} blocks that turn, the **{tell.name(name)}**: "
                    + "; ".join(f"{j}: {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")
     out.append("")
-    if d.get("directions"):
+    if any(not (isinstance(v, list) and len(v) <= 2 and not tell.about(k) or isinstance(v, str))
+           for k, v in (d.get("directions") or {}).items()):
         out += ["Directions, as each player faces:", ""]
         for k, v in d["directions"].items():
+            if isinstance(v, list) and len(v) <= 2 and not tell.about(k) or isinstance(v, str):
+                continue            # said by its members wherever it is used
             members = ", ".join(DIRECTION_WORDS.get(m, m) if isinstance(m, str) else str(m)
                                 for m in (v if isinstance(v, list) else [v]))
             out.append(f"- {tell.named(k)} ({members})")
@@ -616,7 +652,8 @@ def _on(tell: Teller, zone: str) -> str:
     """Where a kind starts: on the cells a zone names, or on each cell of the zone (said with its text)."""
     z = (tell.d.get("zones") or {}).get(zone)
     if isinstance(z, dict) and all(str(v).startswith("cells ") for v in z.values()):
-        return "on " + "; or ".join(f"{_cells(str(v)[6:])} ({p})" for p, v in z.items())
+        said = [f"{_cells(str(v)[6:])} ({p})" for p, v in z.items()]
+        return "on " + ("; or ".join(said) if any("," in x for x in said) else _and(said, "or"))
     if isinstance(z, str) and z.startswith("cells ") and len(z.split()) <= 5:
         return "on " + _and(z.split()[1:])
     return f"on each cell of {tell.zone(zone)}" + (f" ({_code(z)})" if isinstance(z, str) else "")
@@ -724,13 +761,8 @@ def _turn(tell: Teller) -> list[str]:
     e = d.get("end") or {}
     if e.get("pass") == "always":
         out += ["Instead of moving, a player may pass.", ""]
-    b = str(e.get("blocked") or "")
-    if b:
-        what = {"pass": "passes", "lose": "loses", "draw": "ends the game in a draw"}.get(b)
-        if what is None and b.startswith("option."):
-            o = tell.options.get(b[7:])
-            what = f"passes, loses or draws, as the option `{b[7:]}` says" + (f" ({o.default} by default)" if o else "")
-        out += [f"A player who has no legal move {what}.", ""]
+    if str(e.get("blocked") or "") == "pass":
+        out += ["A player who has no legal move passes.", ""]
     return out
 
 
@@ -784,12 +816,21 @@ def _end(tell: Teller) -> list[str]:
     out = ["## The end", ""]
     if any(e.get(k) for k in ("win", "lose", "draw")):
         out += ["After each move, in this order:", ""]
-    if e.get("win"):
-        out += tell.rule("- the player who has just moved wins when", e["win"])
-    if e.get("lose"):
-        out += tell.rule("- else the player who has just moved loses (the others win) when", e["lose"])
-    if e.get("draw"):
-        out += tell.rule("- the game is a draw when", e["draw"])
+    checks = [(k, head) for k, head in (("win", "the player who has just moved wins when"),
+                                        ("lose", "the player who has just moved loses (the others win) when"),
+                                        ("draw", "the game is a draw when")) if e.get(k)]
+    for j, (k, head) in enumerate(checks):
+        out += tell.rule(f"- {'else ' if j else ''}{head}", e[k])
+    b = str(e.get("blocked") or "")
+    if b and b != "pass":
+        what = {"lose": "loses", "draw": "the game is a draw"}.get(b)
+        if what is None and b.startswith("option."):
+            o = tell.options.get(b[7:])
+            what = (f"passes, loses or the game is a draw, as the option `{b[7:]}` says"
+                    + (f" ({o.default} by default)" if o else ""))
+        lead = "- else, " if any(e.get(k) for k in ("win", "lose", "draw")) else ""
+        out += [f"{lead}{'a' if lead else 'A'} player who has no legal move on their turn"
+                + (f": {what}." if what.startswith("the game") else f" {what}.")]
     if e.get("over"):
         out += ["", *tell.rule("The game ends, and the scores decide, when", e["over"])]
     scoring = d.get("scoring")
