@@ -109,6 +109,10 @@ class Teller:
         self.dirsets = d.get("directions") or {}
         self.options = {o.name: o for o in info.options} if info is not None else {}
         self.actions = info.actions if info is not None else {}
+        owned = [k for k, v in (d.get("pieces") or {}).items() if not (v or {}).get("neutral")]
+        self.only_kind = owned[0] if len(owned) == 1 else ""       # "a new stone" where a game has one kind
+        neutral = [k for k, v in (d.get("pieces") or {}).items() if (v or {}).get("neutral")]
+        self.neutral = neutral[0] if len(neutral) == 1 else ""
         self.lets = {k for ph in d.get("phases") or [] for k in (ph.get("let") or {})}
         # zones also said of the opponent (opponent.ZONE): the player's own is then "the player's"
         self.theirs_too = set(re.findall(r"opponent\.(\w+)", repr(d.get("phases")) + repr(d.get("end"))
@@ -144,7 +148,7 @@ class Teller:
             return "the board"
         if dotted in self.theirs_too:
             return f"the player's own {self.name(dotted)}"
-        return f"the {self.name(dotted)}"
+        return ("" if "'s " in self.name(dotted) else "the ") + self.name(dotted)
 
     def group(self, dotted: str, one: bool = False) -> str:
         """A group of pieces (mine, theirs.KIND...) in words; `one`: a kind said in the singular
@@ -376,16 +380,16 @@ class Teller:
         from ..lang import dsl
         text = self.actions.get(node.name, node.name)
         args, fill = [], {}
-        for a in node.args:
-            if type(a) is dsl.Name and (a.dotted in self.dirsets or "{d}" in text):
-                fill["d"] = self.directions(a.dotted)
-            elif type(a) is dsl.Name and a.dotted in self.zones | set(self.d.get("zones") or {}) \
-                    or type(a) is dsl.Name and a.dotted.startswith("opponent."):
-                fill["z"] = self.zone(a.dotted)
-            elif type(a) is dsl.Name and a.dotted in ((self.d.get("board") or {}).get("blocks") or {}):
-                fill["z"] = self.name(a.dotted)
+        for arg in node.args:
+            if type(arg) is dsl.Name and (arg.dotted in self.dirsets or "{d}" in text):
+                fill["d"] = self.directions(arg.dotted)
+            elif type(arg) is dsl.Name and arg.dotted in self.zones | set(self.d.get("zones") or {}) \
+                    or type(arg) is dsl.Name and arg.dotted.startswith("opponent."):
+                fill["z"] = self.zone(arg.dotted)
+            elif type(arg) is dsl.Name and arg.dotted in ((self.d.get("board") or {}).get("blocks") or {}):
+                fill["z"] = self.name(arg.dotted)
             else:
-                args.append(self.say(a))
+                args.append(self.say(arg))
         over = node.kwargs.get("over")
         fill["over"] = JUMP_OVER.get(over.dotted if type(over) is dsl.Name else "", "a piece")
         try:
@@ -396,8 +400,17 @@ class Teller:
             said += f" ({fill['d']})"
         if "{z}" not in text and "z" in fill:
             said += f" in {fill['z']}"
+        kind = node.kwargs.get("kind")
+        new = self.name(kind.dotted) if type(kind) is dsl.Name else \
+            self.name(self.neutral) if node.name == "shoot" and self.neutral else \
+            self.name(self.only_kind) if self.only_kind and node.name != "shoot" else ""
+        if new:
+            said = said.replace("a new piece", f"{a(new)}" if node.name == "shoot" else f"a new {new}")
+            said = said.replace("put pieces from hand", f"put {plural(new)} from hand")
         extra = []
         for k, v in node.kwargs.items():
+            if k == "kind":
+                continue
             if k == "capture" and node.name == "jump":
                 if type(v) is dsl.Name and v.dotted == "yes":
                     extra.append("capturing the piece jumped")
@@ -617,7 +630,8 @@ def _start(tell: Teller) -> list[str]:
             out.append(f"- {tell.named(k)} ({members})")
         out.append("")
     starts = {v.get("start") for v in (d.get("pieces") or {}).values() if v}
-    zones = {k: v for k, v in (d.get("zones") or {}).items() if k not in starts or tell.about(k)}
+    zones = {k: v for k, v in (d.get("zones") or {}).items()
+             if k not in starts and not (k == "board" and v == "all") or tell.about(k)}
     if zones:
         out += ["Areas of the board" + (" (ranks and files counted from each player's own side)" if
                                         any(isinstance(v, str) and ("rank" in v or "file" in v) for v in zones.values())
@@ -761,7 +775,7 @@ def _turn(tell: Teller) -> list[str]:
     e = d.get("end") or {}
     if e.get("pass") == "always":
         out += ["Instead of moving, a player may pass.", ""]
-    if str(e.get("blocked") or "") == "pass":
+    if str(e.get("blocked") or "") == "pass" and e.get("pass") != "always":
         out += ["A player who has no legal move passes.", ""]
     return out
 

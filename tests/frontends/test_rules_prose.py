@@ -89,7 +89,7 @@ def test_chess_says_its_pieces_by_their_names():
     text = rules_prose(load_game(GAMES / "chess.yaml"))
     assert "unmoved_king" not in text and "quiet plies" not in text
     assert "the number of moves since the last capture or pawn move is at least 100" in text
-    assert "- a queen on d1 (white); or d8 (black);" in text
+    assert "- a queen on d1 (white) or d8 (black);" in text
 
 
 # ---------------------------------------------------------------- conditions keep their grouping
