@@ -32,10 +32,10 @@ CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in GRO
 # each function of the expressions in words ({0}, {1}: its arguments); NOT_FUNCS: its negation
 FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "all": "all of {0}",
          "none": "none of {0}", "any": "any of {0}", "advance": "how far {0} have advanced (ranks from home, summed)",
-         "counters": "the player's counters on {0} tiles", "free": "the number of {0} tiles without a counter",
-         "counters_on_line": "the player's counters on {0} tiles on a line",
-         "counters_between_own": "the player's counters on {0} tiles on a line whose end stations are both the player's",
-         "counters_between_same": "the player's counters on {0} tiles on a line whose end stations have one owner",
+         "counters": "the number of the player's counters on {0} tiles", "free": "the number of {0} tiles without a counter",
+         "counters_on_line": "the number of the player's counters on {0} tiles on a line",
+         "counters_between_own": "the number of the player's counters on {0} tiles on a line whose end stations are both the player's",
+         "counters_between_same": "the number of the player's counters on {0} tiles on a line whose end stations have one owner",
          "in_a_row": "the piece just placed stands in a line of {0} of its owner's pieces",
          "connected": "a chain of the player's pieces joins {0} and {1}",
          "one_group": "{0} form one connected group",
@@ -507,7 +507,8 @@ class Teller:
             out = [f"{bullet}{head} {ways[0]}."]
         else:
             pad = "  " if bullet or head.startswith("- ") else ""
-            out = [f"{bullet}{head} any of these holds:"] + [f"{pad}- {w};" for w in ways[:-1]] + [f"{pad}- {ways[-1]}."]
+            out = [f"{bullet}{head} any of these holds:"] + ([] if pad else [""]) + \
+                [f"{pad}- {w};" for w in ways[:-1]] + [f"{pad}- {ways[-1]}."] + ([] if pad else [""])
         return out + self.quote(source, "  " if bullet or head.startswith("- ") else "")
 
 
@@ -756,12 +757,17 @@ def _turn(tell: Teller) -> list[str]:
             out += ["", "A move is allowed only if, once it is made, these hold for the player who made it:", ""]
             for k, v in ph["legal"].items():
                 out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
-        if ph.get("draw"):
-            out.append(f"Each turn the player draws a tile from the bag at random (only among tiles that can be "
-                       "laid somewhere),")
-        if ph.get("place"):
-            out.append("then lays it next to a tile already laid, so that along every shared side track meets "
-                       "track and blank meets blank. The phase ends when no tile left can be laid.")
+        if ph.get("draw") and ph.get("place"):
+            out.append("On a turn a player draws a tile from the bag at random (only among the tiles that can be "
+                       "laid somewhere) and lays it next to a tile already laid, turned as they choose, so that along "
+                       "every shared side track meets track and blank meets blank. The phase ends when no tile "
+                       "left in the bag can be laid.")
+        elif ph.get("draw"):
+            out.append("On a turn a player draws a tile from the bag at random (only among the tiles that can be "
+                       "laid somewhere).")
+        elif ph.get("place"):
+            out.append("On a turn a player lays a tile next to a tile already laid, turned as they choose, so that "
+                       "along every shared side track meets track and blank meets blank.")
         if ph.get("sell"):
             s = ph["sell"]
             out.append(f"On a turn a player sells: they carry one of their counters from a claimed "
