@@ -44,11 +44,12 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "enemy": "{0} holds an enemy piece", "first": "the first occupied cell {1} of {0}",
          "neighbour": "the cell {1} of {0}",
          "area": "the player's area: {0} plus every empty region bordered only by them (regions joined {1})",
-         "faces": "{0} faces {1}"}
+         "faces": "{0} faces {2} along a line {1}, with nothing between them"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
-             "joins {0} and {1}", "faces": "{0} does not face {1}"}
+             "joins {0} and {1}",
+             "faces": "{0} does not face {2} along a line {1} with nothing between them"}
 # the groups said by all/none/any when they stand in a zone
 SELECTIONS = {"all": "every one of {0} stands in {1}", "none": "none of {0} stands in {1}",
               "any": "one of {0} stands in {1}"}
@@ -188,6 +189,7 @@ class Teller:
 
     def directions(self, dotted: str) -> str:
         """A direction or a set of them, as a way to move: east, forward, in a diagonal direction."""
+        dotted = dotted.replace("_", "-") if dotted.split("_")[0] in ("north", "south") else dotted
         if dotted in DIRECTION_WORDS or dotted in ("north", "south", "east", "west", "left", "right") or \
                 "-" in dotted and dotted.split("-")[0] in ("north", "south"):
             return DIRECTION_WORDS.get(dotted, dotted)
@@ -295,7 +297,7 @@ class Teller:
         if t is dsl.Call and operand.func == "in_a_row" and "of" in operand.kwargs:
             return self._call(operand).replace(" stand in a line ", " do not stand in a line ")
         if t is dsl.Call and operand.func in NOT_FUNCS and not operand.kwargs:
-            return NOT_FUNCS[operand.func].format(*[self.say(a) for a in operand.args], "", "")
+            return NOT_FUNCS[operand.func].format(*self._args(operand), "", "")
         if t is dsl.In and self._cell(operand.left):
             return f"{self.say(operand.left, PREC['cmp'] + 1)} is not in {self.say(operand.right, PREC['cmp'] + 1)}"
         if t is dsl.Name and operand.dotted.startswith("option.") and \
@@ -337,8 +339,7 @@ class Teller:
         if f == "in_a_row" and "of" in node.kwargs:      # anywhere on the board, not at the last piece
             text = f"{self.say(node.args[0])} of {self.say(node.kwargs['of'])} stand in a line anywhere on the board"
         elif f in FUNCS and FUNCS[f].count("{") <= len(node.args) or f in FUNCS and "{1}" not in FUNCS[f]:
-            args = [self.directions(a.dotted) if f in ("first", "neighbour", "area") and j == 1
-                    and type(a) is dsl.Name else self.say(a) for j, a in enumerate(node.args)]
+            args = self._args(node)
             text = FUNCS[f].format(*args, "", "")
         else:
             text = f"{f.replace('_', ' ')}({', '.join(self.say(a) for a in node.args)})"
@@ -351,6 +352,15 @@ class Teller:
                 continue
             text += f" ({k} {self.say(v)})"
         return text
+
+    def _args(self, node) -> list[str]:
+        """A call's arguments in words: a direction set as a way to go, a group of one kind in the
+        singular where the function asks of a piece (faces)."""
+        from ..lang import dsl
+        f = node.func
+        return [self.directions(x.dotted) if f in ("first", "neighbour", "area", "faces") and j == 1
+                and type(x) is dsl.Name else self.group(x.dotted, True) if f == "faces" and type(x) is dsl.Name
+                and self.group(x.dotted, True) else self.say(x) for j, x in enumerate(node.args)]
 
     def expr(self, text) -> str:
         from ..lang import dsl
@@ -463,9 +473,9 @@ class Teller:
                 said = self.pattern(n, "seq")
                 parts.append(f"if {pending}, {said}" if pending else said)
                 pending = ""
-            if pending:
-                parts.append(f"only if {pending}")
             text = "; then ".join(parts)
+            if pending:             # a last test: where the move may end
+                text += f", only if {pending}"
             return f"({text})" if parent == "rep" else text
         if t is dsl.Rep:
             body = self.pattern(node.body, "rep")
