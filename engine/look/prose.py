@@ -36,7 +36,7 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "counters_on_line": "the number of the player's counters on {0} tiles on a line",
          "counters_between_own": "the number of the player's counters on {0} tiles on a line whose end stations are both the player's",
          "counters_between_same": "the number of the player's counters on {0} tiles on a line whose end stations have one owner",
-         "in_a_row": "the piece just placed stands in a line of {0} of its owner's pieces",
+         "in_a_row": "a piece just placed is part of a line of {0} or more of its owner's pieces",
          "connected": "a chain of the player's pieces joins {0} and {1}",
          "one_group": "{0} form one connected group",
          "attacked": "{0} is under attack", "empty": "{0} is empty",
@@ -61,7 +61,6 @@ KEYWORDS = {("capture", "yes"): "or onto an enemy piece, capturing it", ("captur
             "but only onto an enemy piece, capturing it", ("capture", "no"): "",
             ("over", "any"): "", ("over", "mine"): "", ("over", "theirs"): "",
             ("onto", "theirs"): "or onto an enemy piece, which leaves the board", ("onto", "empty"): "",
-            ("count", "all"): "all of them at once",
             ("ko", "yes"): "never retaking at once a single stone just captured (ko)",
             ("ko", "super"): "never repeating a whole-board position (superko)", ("ko", "no"): "",
             ("sense", "cw"): "clockwise", ("sense", "ccw"): "counter-clockwise", ("sense", "both"): "either way",
@@ -346,9 +345,11 @@ class Teller:
         for k, v in node.kwargs.items():
             if k == "of":
                 continue
-            if k == "exact":
-                text += f" (exactly that many, {self.say(v)})" if type(v) is not dsl.Bool else \
-                    (" (exactly that many)" if v.value else "")
+            if k == "exact":            # exactly N, not more
+                if type(v) is dsl.Bool:
+                    text = text.replace(" or more", "") if v.value else text
+                else:
+                    text += f" (exactly {self.say(node.args[0])}, not more, if {self.say(v)})"
                 continue
             text += f" ({k} {self.say(v)})"
         return text
@@ -416,7 +417,7 @@ class Teller:
             self.name(self.only_kind) if self.only_kind and node.name != "shoot" else ""
         if new:
             said = said.replace("a new piece", f"{a(new)}" if node.name == "shoot" else f"a new {new}")
-            said = said.replace("put pieces from hand", f"put {plural(new)} from hand")
+            said = said.replace("put a piece from hand", f"put {a(new)} from hand")
         extra = []
         for k, v in node.kwargs.items():
             if k == "kind":
@@ -440,8 +441,10 @@ class Teller:
                 extra.append(KEYWORDS[(k, word)])
             elif (k, None) in KEYWORDS:
                 extra.append(KEYWORDS[(k, None)].format(self.say(v, PREC["if"] + 1)))
-            elif k == "count":
-                extra.append(f"{self.say(v)} at a time")
+            elif k == "count":          # drop(Z, count=N): N pieces at once
+                many = plural(self.name(self.only_kind)) if self.only_kind else "pieces"
+                n = "all their" if word == "all" else self.say(v)
+                said = re.sub(r"put an? \w+ from hand on an empty cell", f"put {n} {many} from hand on empty cells", said)
             else:
                 extra.append(f"{k} {self.say(v)}")
         extra = [e for e in extra if e]

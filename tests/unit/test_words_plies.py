@@ -60,7 +60,7 @@ def test_the_rules_say_how_long_the_phase_lasts():
     from rulebook.look.prose import rules_prose
     text = rules_prose(load_game(OPENING))
     assert "This phase is the first move of the game." in text
-    assert "put pieces from hand on empty cells of the board, 2 at a time." in text
+    assert "put 2 stones from hand on empty cells of the board." in text
 
 
 def test_turns_and_plies_together_are_located(tmp_path):

@@ -12,7 +12,7 @@ class Drop(Word):
     written = "drop(ZONE)"
     takes = ZONE
     about = "a top-level alternative: N reserve pieces (or all) onto free cells of the zone"
-    sentence = "put pieces from hand on empty cells of {z}"
+    sentence = "put a piece from hand on an empty cell of {z}"
     plain = True
 
 
