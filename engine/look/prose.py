@@ -188,7 +188,8 @@ class Teller:
 
     def directions(self, dotted: str) -> str:
         """A direction or a set of them, as a way to move: east, forward, in a diagonal direction."""
-        dotted = dotted.replace("_", "-") if dotted.split("_")[0] in ("north", "south") else dotted
+        if set(dotted.split("_")) <= {"north", "south", "east", "west", "front", "back", "left", "right"}:
+            dotted = dotted.replace("_", "-")           # north_east, front_left: a direction word
         if dotted in DIRECTION_WORDS or dotted in ("north", "south", "east", "west", "left", "right") or \
                 "-" in dotted and dotted.split("-")[0] in ("north", "south"):
             return DIRECTION_WORDS.get(dotted, dotted)
@@ -444,6 +445,7 @@ class Teller:
             elif k == "count":          # drop(Z, count=N): N pieces at once
                 many = plural(self.name(self.only_kind)) if self.only_kind else "pieces"
                 n = "all their" if word == "all" else self.say(v)
+                many = many if n != "1" else (self.name(self.only_kind) if self.only_kind else "piece")
                 said = re.sub(r"put an? \w+ from hand on an empty cell", f"put {n} {many} from hand on empty cells", said)
             else:
                 extra.append(f"{k} {self.say(v)}")
@@ -562,8 +564,8 @@ def rules_prose(game, exact: bool = False) -> str:
 def _players(tell: Teller) -> list[str]:
     info, d = tell.info, tell.d
     ps = d.get("players") or []
-    names = [p if isinstance(p, str) else p.get("name") for p in ps]
-    facing = {p.get("name"): p.get("forward") for p in ps if isinstance(p, dict) and p.get("forward") is not None}
+    names = [tell.name(p if isinstance(p, str) else p.get("name")) for p in ps]
+    facing = {tell.name(p.get("name")): p.get("forward") for p in ps if isinstance(p, dict) and p.get("forward") is not None}
     seats = info.seats
     if seats.min != seats.max:
         out = [f"{seats.span()} players ({seats.default} by default) take turns, in this order: {_and(names)}; "
