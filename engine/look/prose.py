@@ -445,8 +445,9 @@ class Teller:
             elif k == "count":          # drop(Z, count=N): N pieces at once
                 many = plural(self.name(self.only_kind)) if self.only_kind else "pieces"
                 n = "all their" if word == "all" else self.say(v)
-                many = many if n != "1" else (self.name(self.only_kind) if self.only_kind else "piece")
-                said = re.sub(r"put an? \w+ from hand on an empty cell", f"put {n} {many} from hand on empty cells", said)
+                if n != "1":
+                    said = re.sub(r"put an? \w+ from hand on an empty cell", f"put {n} {many} from hand on empty cells",
+                                  said)
             else:
                 extra.append(f"{k} {self.say(v)}")
         extra = [e for e in extra if e]
