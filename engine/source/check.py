@@ -223,10 +223,11 @@ def glossary_keys(spec: dict) -> list[str]:
 
 
 def check_glossary(ch: Checker) -> None:
-    """Each `glossary:` key is one of the file's own names (what `rulebook rules` says it for)."""
+    """Each `glossary:` key is one of the file's own names (what `rulebook rules` says it for).
+    An entry inherited from a base file may name what the variant removed: it is left unsaid."""
     known = set(glossary_keys(ch.src.data))
     for name in ch.src.data.get("glossary") or {}:
-        if name not in known:
+        if name not in known and ch.src.place(("glossary", name), key=True).file is None:
             ch.error(("glossary", name), f"glossary: '{name}' is not a name of this file (a seat, piece kind, zone, "
                                          "direction set, phase, rule, let name, tile type or feature)", key=True)
 
