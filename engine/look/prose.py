@@ -43,7 +43,7 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "occupied": "{0} holds a piece", "friend": "{0} holds one of the player's pieces",
          "enemy": "{0} holds an enemy piece", "first": "the first occupied cell {1} of {0}",
          "neighbour": "the cell {1} of {0}",
-         "area": "the player's area: {0} plus every empty region bordered only by them (regions joined {1})",
+         "area": "{0} plus every empty region bordered only by them (regions joined {1})",
          "faces": "{0} faces {2} along a line {1}, with nothing between them"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
@@ -155,10 +155,11 @@ class Teller:
         (the player's king is under attack)."""
 
         enemy = "the opponent's" if self.two else "the other players'"
+        pieces = plural(self.name(self.only_kind)) if self.only_kind else "pieces"
         if dotted == "mine":
-            return "the player's pieces"
+            return f"the player's {pieces}"
         if dotted == "theirs":
-            return f"{enemy} pieces"
+            return f"{enemy} {pieces}"
         head, _, kind = dotted.partition(".")
         said = self.name(kind) if one else plural(self.name(kind))
         if head == "mine":
@@ -723,7 +724,7 @@ def _tiles(tell: Teller) -> list[str]:
             out.append(f"Each player has {tell.expr(supply)} counters.")
         out += tell.quote(supply)
         if c.get("claim"):
-            out.append(f"A player who lays a tile with a {_and([a(tell.name(x)) for x in c['claim']], 'or')} puts one "
+            out.append(f"A player who lays a tile with {_and([a(tell.name(x)) for x in c['claim']], 'or')} puts one "
                        "of their counters on it, claiming it.")
         if c.get("take_back"):
             out.append("A player with no counter left may take one back from a claimed tile (that tile no longer "

@@ -209,13 +209,14 @@ def check_options(ch: Checker) -> None:
 # ---------------------------------------------------------------- glossary
 def glossary_keys(spec: dict) -> list[str]:
     """The names a `glossary:` may give words to: the file's own keys (seats, kinds, zones,
-    direction sets, phases, their rules and let names, tile types and features)."""
+    direction sets, phases, their rules and let names, tile types and features, scores)."""
     from .info import seat_names
     tiles = spec.get("tiles") or {}
     types = tiles.get("types") or {}
     keys = [*seat_names(spec), *(spec.get("pieces") or {}), *(spec.get("zones") or {}),
             *(spec.get("directions") or {}), *types, *(tiles.get("features") or []),
-            *(t.get("feature") for t in types.values() if isinstance(t, dict) and t.get("feature"))]
+            *(t.get("feature") for t in types.values() if isinstance(t, dict) and t.get("feature")),
+            *(spec.get("scoring") or {})]
     for ph in spec.get("phases") or []:
         if isinstance(ph, dict):
             keys += [ph.get("name"), *(ph.get("let") or {}), *(ph.get("landing") or {}), *(ph.get("legal") or {})]
@@ -229,7 +230,7 @@ def check_glossary(ch: Checker) -> None:
     for name in ch.src.data.get("glossary") or {}:
         if name not in known and ch.src.place(("glossary", name), key=True).file is None:
             ch.error(("glossary", name), f"glossary: '{name}' is not a name of this file (a seat, piece kind, zone, "
-                                         "direction set, phase, rule, let name, tile type or feature)", key=True)
+                                         "direction set, phase, rule, let name, tile type, feature or score)", key=True)
 
 
 # ---------------------------------------------------------------- look
