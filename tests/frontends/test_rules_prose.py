@@ -180,8 +180,8 @@ end:
     assert "move in a straight direction exactly as many cells as there are pieces on that line" in text
     assert "hop in a straight direction along a line over exactly one piece (the screen)" in text
     assert "- a courier on each cell of the camp (`rank 1`)." in text and "A piece that races to the far side." in text
-    assert ("wins when one of the player's pieces stands in the far rank and (the number of the opponent's pieces "
-            "is 0 or the number of moves played is at least 10).") in text
+    assert ("wins when one of the player's couriers stands in the far rank and (the number of the opponent's "
+            "couriers is 0 or the number of moves played is at least 10).") in text
     assert "> `any(mine in goal) and (count(theirs) == 0 or ply >= 10)`" in text
 
 
