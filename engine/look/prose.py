@@ -652,7 +652,8 @@ def _start(tell: Teller) -> list[str]:
              if k not in starts and not (k == "board" and v == "all") or tell.about(k)}
     if zones:
         out += ["Areas of the board" + (" (ranks and files counted from each player's own side)" if
-                                        any(isinstance(v, str) and ("rank" in v or "file" in v) for v in zones.values())
+                                        any(isinstance(v, str) and ("rank" in v or "file" in v)
+                                            for v in d["zones"].values())
                                         else "") + ":", ""]
         for k, v in zones.items():
             if isinstance(v, dict):
