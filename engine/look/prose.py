@@ -64,9 +64,10 @@ KEYWORDS = {("capture", "yes"): "or onto an enemy piece, capturing it", ("captur
             ("ko", "yes"): "never retaking at once a single stone just captured (ko)",
             ("ko", "super"): "never repeating a whole-board position (superko)", ("ko", "no"): "",
             ("sense", "cw"): "clockwise", ("sense", "ccw"): "counter-clockwise", ("sense", "both"): "either way",
-            ("of", None): "taking only {}", ("by", None): "the pieces that close in being {}",
-            ("hostile", None): "{} closing in too, unless an enemy piece stands there",
-            ("within", None): "only through {}", ("kind", None): "a {}"}
+            ("within", None): "passing only through {}", ("kind", None): "a {}"}
+# options said as clauses of their own, after a colon: custodial(D, of=G, by=G, hostile=Z)...
+CLAUSES = {"of": "only {} are taken", "by": "the pieces that close in are {}",
+           "hostile": "any cell of {} closes in too, unless an enemy piece stands on it"}
 JUMP_OVER = {"any": "a piece", "mine": "one of the player's pieces", "theirs": "an enemy piece", "none": "nothing"}
 
 
@@ -420,8 +421,11 @@ class Teller:
         if new:
             said = said.replace("a new piece", f"{a(new)}" if node.name == "shoot" else f"a new {new}")
             said = said.replace("put a piece from hand", f"put {a(new)} from hand")
-        extra = []
+        extra, clauses = [], []
         for k, v in node.kwargs.items():
+            if k in CLAUSES:
+                clauses.append(CLAUSES[k].format(self.say(v, PREC["if"] + 1)))
+                continue
             if k == "kind":
                 continue
             if k == "capture" and node.name == "jump":
@@ -452,7 +456,7 @@ class Teller:
             else:
                 extra.append(f"{k} {self.say(v)}")
         extra = [e for e in extra if e]
-        return said + (", " + ", ".join(extra) if extra else "")
+        return said + (", " + ", ".join(extra) if extra else "") + (": " + "; ".join(clauses) if clauses else "")
 
     def pattern(self, node, parent: str = "") -> str:
         """A pattern (a regular expression over actions) in words."""
@@ -471,18 +475,21 @@ class Teller:
                     stack += [n.right, n.left]
                 else:
                     items.append(n)
-            parts, pending = [], ""
+            # when(c) is a guard: the move goes on only where c holds. Before the first action
+            # it says when the way may be taken; after an action, where that action may lead
+            parts, first = [], ""
             for n in items:
                 if type(n) is dsl.Action and n.name == "when":
                     cond = self.say(n.args[0]) if n.args else ""
-                    pending = f"{pending} and {cond}" if pending else cond
+                    if parts:
+                        parts[-1] += f", provided {cond}" if ", provided " not in parts[-1] else f" and {cond}"
+                    else:
+                        first = f"{first} and {cond}" if first else cond
                     continue
-                said = self.pattern(n, "seq")
-                parts.append(f"if {pending}, {said}" if pending else said)
-                pending = ""
+                parts.append(self.pattern(n, "seq"))
             text = "; then ".join(parts)
-            if pending:             # a last test: where the move may end
-                text += f", only if {pending}"
+            if first:
+                text = f"only if {first}: {text}" if parts else f"only if {first}"
             return f"({text})" if parent == "rep" else text
         if t is dsl.Rep:
             body = self.pattern(node.body, "rep")

@@ -103,5 +103,5 @@ def test_rulebook_rules_says_the_options():
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert ("capture every enemy piece next to it in an orthogonal direction that it closes in against another of "
-            "the player's pieces beyond, taking only the opponent's stones, the pieces that close in being the "
-            "player's stones, the corners closing in too, unless an enemy piece stands there") in proc.stdout
+            "the player's pieces beyond: only the opponent's stones are taken; the pieces that close in are the "
+            "player's stones; any cell of the corners closes in too, unless an enemy piece stands on it") in proc.stdout
