@@ -90,6 +90,9 @@ def test_chess_says_its_pieces_by_their_names():
     assert "unmoved_king" not in text and "quiet plies" not in text
     assert "the number of moves since the last capture or pawn move is at least 100" in text
     assert "- a queen on d1 (white) or d8 (black);" in text
+    # when() is a guard on the way: before it, when the way may be taken; after a step, where it may lead
+    assert "- only if the cell the piece moves from is in the pawn rank: step forward to an empty cell; then" in text
+    assert "to an empty cell, provided the landing cell is the cell the last move passed over and" in text
 
 
 # ---------------------------------------------------------------- conditions keep their grouping
