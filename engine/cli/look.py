@@ -51,12 +51,14 @@ def write_pictures(game, st, last: str | None, svg: str | None, png: str | None)
 
 
 def rules(game_path: str = GameArg,
-          fmt: str = typer.Option("markdown", "--format", help="markdown | text")):
-    """Print the rules of a game file in plain English (Markdown by default)."""
+          fmt: str = typer.Option("markdown", "--format", help="markdown | text"),
+          exact: bool = typer.Option(False, "--exact", help="quote the file's exact rule text under each sentence")):
+    """Print the rules of a game file in plain English (Markdown by default), in a rulebook's
+    order: the board and the start, a turn, the pieces, the end, the options."""
     from ..look.prose import rules_prose
     if fmt not in ("markdown", "text"):
         raise RulebookError(f"--format must be markdown or text, not '{fmt}'")
-    text = rules_prose(load(game_path, {}))
+    text = rules_prose(load(game_path, {}), exact=exact)
     if fmt == "text":
         from ..look.prose import plain
         text = plain(text)

@@ -1,8 +1,14 @@
 """A game's rules in plain English (Markdown), told from what its Game carries of its file
-(`game.info`, never the file itself): the board, the pieces or tiles, every phase and its
-pattern, every named landing and legal rule, the end, the scoring and the options with their
-defaults. Patterns and conditions are read with the rules language's parser and said in words;
-each sentence is followed by its source text, so nothing is lost in the telling."""
+(`game.info`, never the file itself), in the order a rulebook gives them: the board and the
+start, a turn, each piece's moves, the end, the options (then the notation). Patterns and
+conditions are read with the rules language's parser and said in words, in the game's own words:
+a file's `glossary:` gives a name said in place of a key (a kind, a zone, a rule...) and an about
+text said where it is introduced. With `exact`, each sentence is followed by a quoted line of
+the file's text it tells, so nothing is lost in the telling.
+
+Conditions keep their grouping: where an `or` stands inside an `and` (or the other way round),
+or a sum inside a product, the words are bracketed as the rule is, so the prose means what the
+rule means (tests/frontends/test_rules_prose.py reads the words back and compares)."""
 from __future__ import annotations
 
 import re
@@ -10,324 +16,896 @@ import re
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
        ">=": "is at least", "+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo",
        "//": "divided (whole) by"}
-NAMES = {"mine": "the player's pieces", "theirs": "the other players' pieces", "empty": "the empty cells",
-         "others": "the player's other pieces", "landing": "the landing cell", "origin": "the cell the piece left",
-         "last": "the cell of the last move", "ply": "the number of moves played", "passes": "the passes in a row",
-         "reserve": "the player's reserve", "players": "the number of players", "quiet": "the quiet plies",
-         "stuck": "the player to move has no move", "all_stuck": "no player has a move",
+NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+# how tightly each operator binds (the grammar's order): a looser child is bracketed
+PREC = {"if": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "+": 6, "-": 6, "*": 7, "/": 7, "//": 7, "%": 7, "neg": 8}
+NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "landing": "the landing cell",
+         "origin": "the cell the piece moves from", "last": "the cell of the last move",
+         "ply": "the number of moves played", "passes": "the number of passes in a row",
+         "reserve": "the player's pieces in hand", "players": "the number of players",
+         "stuck": "the player to move has no legal move", "all_stuck": "no player has a legal move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
-         "passed": "the cell the last move passed over", "repeated": "the times this position has stood"}
-CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in ZONE` is a condition
+         "passed": "the cell the last move passed over",
+         "repeated": "the number of times this position has stood (with the same player to move)",
+         "mover": "mover", "owner": "owner", "any": "any"}
+CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in GROUP` says what stands there
+# each function of the expressions in words ({0}, {1}: its arguments); NOT_FUNCS: its negation
 FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "all": "all of {0}",
-         "none": "none of {0}", "any": "any of {0}", "advance": "how far {0} have advanced",
-         "counters": "the player's counters on {0} tiles", "free": "the {0} tiles without a counter",
-         "counters_on_line": "the player's counters on {0} tiles on a line",
-         "in_a_row": "the last piece stands in a line of {0} of its owner's pieces",
+         "none": "none of {0}", "any": "any of {0}", "advance": "how far {0} have advanced (ranks from home, summed)",
+         "counters": "the number of the player's counters on {0} tiles", "free": "the number of {0} tiles without a counter",
+         "counters_on_line": "the number of the player's counters on {0} tiles on a line",
+         "counters_between_own": "the number of the player's counters on {0} tiles on a line whose end stations are both the player's",
+         "counters_between_same": "the number of the player's counters on {0} tiles on a line whose end stations have one owner",
+         "in_a_row": "a piece just placed is part of a line of {0} or more of its owner's pieces",
          "connected": "a chain of the player's pieces joins {0} and {1}",
-         "one_group": "{0} form one group",
-         "attacked": "{0} could be captured by another player", "empty": "{0} is empty",
-         "occupied": "{0} holds a piece", "friend": "{0} holds a piece of the player",
-         "enemy": "{0} holds another player's piece", "first": "the first piece from {0} towards {1}",
-         "neighbour": "the cell next to {0} towards {1}"}
+         "one_group": "{0} form one connected group",
+         "attacked": "{0} is under attack", "empty": "{0} is empty",
+         "occupied": "{0} holds a piece", "friend": "{0} holds one of the player's pieces",
+         "enemy": "{0} holds an enemy piece", "first": "the first occupied cell {1} of {0}",
+         "neighbour": "the cell {1} of {0}",
+         "area": "{0} plus every empty region bordered only by them (regions joined {1})",
+         "faces": "{0} faces {2} along a line {1}, with nothing between them"}
+NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
+             "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
+             "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
+             "joins {0} and {1}",
+             "faces": "{0} does not face {2} along a line {1} with nothing between them"}
+# the groups said by all/none/any when they stand in a zone
+SELECTIONS = {"all": "every one of {0} stands in {1}", "none": "none of {0} stands in {1}",
+              "any": "one of {0} stands in {1}"}
+DIRECTION_WORDS = {"front": "forward", "back": "backward", "front-left": "forward-left", "front-right": "forward-right",
+                   "back-left": "backward-left", "back-right": "backward-right"}
+SIDES = {"N": "north", "S": "south", "E": "east", "W": "west"}
+# the keyword options of actions, in words: (option, value) -> words; (option, None): an expression
+KEYWORDS = {("capture", "yes"): "or onto an enemy piece, capturing it", ("capture", "only"):
+            "but only onto an enemy piece, capturing it", ("capture", "no"): "",
+            ("over", "any"): "", ("over", "mine"): "", ("over", "theirs"): "",
+            ("onto", "theirs"): "or onto an enemy piece, which leaves the board", ("onto", "empty"): "",
+            ("ko", "yes"): "never retaking at once a single stone just captured (ko)",
+            ("ko", "super"): "never repeating a whole-board position (superko)", ("ko", "no"): "",
+            ("sense", "cw"): "clockwise", ("sense", "ccw"): "counter-clockwise", ("sense", "both"): "either way",
+            ("within", None): "passing only through {}", ("kind", None): "a {}"}
+# options said as clauses of their own, after a colon: custodial(D, of=G, by=G, hostile=Z)...
+CLAUSES = {"of": "only {} are taken", "by": "the pieces that close in are {}",
+           "hostile": "any cell of {} closes in too, unless an enemy piece stands on it"}
+JUMP_OVER = {"any": "a piece", "mine": "one of the player's pieces", "theirs": "an enemy piece", "none": "nothing"}
 
 
-def name_words(n: str) -> str:
-    if n in NAMES:
-        return NAMES[n]
-    if n.startswith("option."):
-        return f"the option {n[7:]}"
-    if n.startswith("opponent."):
-        return f"the opponent's {n[9:]}"
-    if n.startswith("mine."):
-        return f"the player's {n[5:]} pieces"
-    if n.startswith("theirs."):
-        return f"the other players' {n[7:]} pieces"
-    return n.replace("_", " ")
+def plural(word: str) -> str:
+    if word.endswith("man"):
+        return word[:-3] + "men"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
 
 
-def say(node) -> str:
-    """An expression in words."""
-    from ..lang import dsl
-    t = type(node)
-    if t is dsl.Num:
-        return f"{node.value:g}" if isinstance(node.value, float) else str(node.value)
-    if t is dsl.Bool:
-        return "true" if node.value else "false"
-    if t is dsl.Name:
-        return name_words(node.dotted)
-    if t is dsl.In:
-        if isinstance(node.left, dsl.Name) and node.left.dotted in ("mine", "theirs", "empty") or \
-                isinstance(node.left, dsl.Name) and "." in node.left.dotted and \
-                node.left.dotted.split(".")[0] in ("mine", "theirs"):
-            return f"{say(node.left)} in {say(node.right)}"
-        if isinstance(node.right, dsl.Name) and (node.right.dotted in ("mine", "theirs")
-                                                 or node.right.dotted.split(".")[0] in ("mine", "theirs")):
-            return f"{say(node.left)} holds one of {say(node.right)}"
-        if isinstance(node.left, dsl.Call) or isinstance(node.left, dsl.Name) and node.left.dotted in CELLS:
-            return f"{say(node.left)} is in {say(node.right)}"
-        return f"{say(node.left)} in {say(node.right)}"
-    if t is dsl.Call:
-        args = [say(a) for a in node.args]
-        form = FUNCS.get(node.func)
-        text = form.format(*args, *[""] * 3) if form and "{1}" not in form or form and len(args) > 1 else None
-        if text is None:
-            text = f"{node.func.replace('_', ' ')}({', '.join(args)})"
-        if node.func == "in_a_row" and "of" in node.kwargs:      # anywhere on the board, not at the last piece
-            text = f"{node.args and say(node.args[0])} of {say(node.kwargs['of'])} stand in a line anywhere on the board"
-            return text + (f" (exact {say(node.kwargs['exact'])})" if "exact" in node.kwargs else "")
-        for k, v in node.kwargs.items():
-            text += f" ({k} {say(v)})"
-        return text
-    if t in (dsl.BinOp, dsl.Compare):
-        return f"{say(node.left)} {OPS.get(node.op, node.op)} {say(node.right)}"
-    if t is dsl.BoolOp:
-        return f"{say(node.left)} {node.op} {say(node.right)}"
-    if t is dsl.Not:
-        return f"not ({say(node.operand)})"
-    if t is dsl.Neg:
-        return f"minus {say(node.operand)}"
-    if t is dsl.IfElse:
-        return f"{say(node.then)} if {say(node.cond)}, else {say(node.other)}"
-    return "?"
-
-
-# the keyword options of actions whose values are expressions (a group, a zone), in words
-_EXPRESSION_OPTIONS = {"of": "taking only {}", "by": "the pieces that capture being {}",
-                       "hostile": "the cells of {} hostile too, unless an enemy stands there",
-                       "within": "only over cells of {}"}
-
-
-def say_pattern(node, actions: dict) -> str:
-    """A pattern (a regular expression over actions) in words; `actions`: each action word in
-    words (game.info.actions, from the board kind's words)."""
-    from ..lang import dsl
-    t = type(node)
-    if t is dsl.Action:
-        text = actions.get(node.name, node.name)
-        if "{0}" in text:           # when, take, shift: their arguments are expressions
-            return text.format(*[say(a) for a in node.args], *[""] * 2)
-        args = [a.dotted if hasattr(a, "dotted") else say(a) for a in node.args]
-        if args:
-            where = "in" if node.name in ("place", "drop") else "along"
-            text += f" ({where} {', '.join(args)})"
-        extra = []
-        for k, v in node.kwargs.items():
-            if k in _EXPRESSION_OPTIONS:        # an option whose value is an expression: said as one
-                extra.append(_EXPRESSION_OPTIONS[k].format(say(v)))
-                continue
-            v = v.dotted if hasattr(v, "dotted") else say(v)
-            extra.append({("capture", "yes"): "capturing an enemy piece there if any",
-                          ("capture", "only"): "only onto an enemy piece, capturing it",
-                          ("over", "any"): "over any piece", ("over", "mine"): "over one of the player's pieces",
-                          ("over", "theirs"): "over an enemy piece", ("onto", "theirs"): "or onto an enemy piece, "
-                                                                                        "which leaves",
-                          ("count", "all"): "all of them at once"}.get((k, v), f"{k} {v}"))
-        return text + (", " + ", ".join(extra) if extra else "")
-    if t is dsl.Alt:          # a | b | c: one "either", the choices side by side
-        choices, stack = [], [node]
-        while stack:
-            n = stack.pop()
-            if type(n) is dsl.Alt:
-                stack += [n.right, n.left]
-            else:
-                choices.append(say_pattern(n, actions))
-        return "either " + "; or ".join(choices)
-    if t is dsl.Seq:
-        return f"{say_pattern(node.left, actions)}, then {say_pattern(node.right, actions)}"
-    if t is dsl.Rep:
-        body = say_pattern(node.body, actions)
-        return {"+": f"({body}) one or more times", "*": f"({body}) any number of times",
-                "?": f"optionally ({body})", "++": f"({body}) as long as it can, at least once",
-                "*+": f"({body}) as long as it can"}.get(node.quant, f"({body}){node.quant}")
-    return "?"
-
-
-def _expr(text) -> str:
-    from ..lang import dsl
-    try:
-        return say(dsl.parse(str(text), "expr"))
-    except dsl.DslError:
-        return str(text)
-
-
-def _pattern(text, actions: dict) -> str:
-    from ..lang import dsl
-    try:
-        return say_pattern(dsl.parse(str(text), "pattern"), actions)
-    except dsl.DslError:
-        return str(text)
+def a(word: str) -> str:
+    """The word with its article: a pawn, an unmoved rook."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _code(text) -> str:
     return "`" + re.sub(r"\s+", " ", str(text)).strip().replace("`", "'") + "`"
 
 
-def _line(words: str, source) -> str:
-    return f"{words} ({_code(source)})"
+def _and(words: list[str], last: str = "and") -> str:
+    words = [w for w in words if w]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1] if words else ""
 
 
-def rules_prose(game) -> str:
-    """The rules of a compiled game, as Markdown: told from what it carries of its file
-    (`game.info`: the title, about text, seats, options and the checked sections)."""
-    info = game.info
-    d = info.sections
-    out = [f"# {info.name}", ""]
-    if info.about:
-        out += [info.about, ""]
-    out += _players(info) + _board(d) + _pieces(d) + _phases(d, info.actions) + _notation(d) + _end(d) + _options(info.options)
-    return "\n".join(out).rstrip() + "\n"
+class Teller:
+    """The words of one game: its glossary, kinds, zones, direction sets and options, and the
+    sentences built from them. `info` may be None (expressions alone, in the language's words)."""
+
+    def __init__(self, info=None, exact: bool = False):
+        self.info = info
+        self.exact = exact
+        d = info.sections if info is not None else {}
+        self.d = d
+        self.glossary = d.get("glossary") or {}
+        self.kinds = list(d.get("pieces") or {})
+        self.zones = set(d.get("zones") or {}) | {"board", "edge"}
+        self.dirsets = d.get("directions") or {}
+        self.options = {o.name: o for o in info.options} if info is not None else {}
+        self.actions = info.actions if info is not None else {}
+        owned = [k for k, v in (d.get("pieces") or {}).items() if not (v or {}).get("neutral")]
+        self.only_kind = owned[0] if len(owned) == 1 else ""       # "a new stone" where a game has one kind
+        neutral = [k for k, v in (d.get("pieces") or {}).items() if (v or {}).get("neutral")]
+        self.neutral = neutral[0] if len(neutral) == 1 else ""
+        self.lets = {k for ph in d.get("phases") or [] for k in (ph.get("let") or {})}
+        # zones also said of the opponent (opponent.ZONE): the player's own is then "the player's"
+        self.theirs_too = set(re.findall(r"opponent\.(\w+)", repr(d.get("phases")) + repr(d.get("end"))
+                                         + repr(d.get("pieces"))))
+        self.two = len(d.get("players") or []) == 2 or info is not None and info.seats.max == 2
+        quiet = [self.name(k) for k, v in (d.get("pieces") or {}).items() if v and v.get("resets_quiet")]
+        self.quiet = "the number of moves since the last capture" + (
+            f" or {_and(quiet, 'or')} move" if quiet else "")
+
+    # ------------------------------------------------------------ names
+    def name(self, key: str) -> str:
+        """A key of the file in words: its glossary name, or the key with spaces."""
+        entry = self.glossary.get(key) or {}
+        return str(entry.get("name") or key.replace("_", " "))
+
+    def about(self, key: str) -> str:
+        return str((self.glossary.get(key) or {}).get("about") or "")
+
+    def named(self, key: str) -> str:
+        """The name in bold, with its about text after a colon if it has one."""
+        about = self.about(key)
+        return f"**{self.name(key)}**" + (f": {about}" if about else "")
+
+    def titled(self, key: str) -> str:
+        """The name in bold, with its about text in brackets (before a rule's words)."""
+        about = self.about(key)
+        return f"**{self.name(key)}**" + (f" ({about})" if about else "")
+
+    def zone(self, dotted: str) -> str:
+        if dotted.startswith("opponent."):
+            return f"the {'opponent' if self.two else 'next player'}'s {self.name(dotted[9:])}"
+        if dotted == "board":
+            return "the board"
+        if dotted in self.theirs_too:
+            return f"the player's own {self.name(dotted)}"
+        return ("" if "'s " in self.name(dotted) else "the ") + self.name(dotted)
+
+    def group(self, dotted: str, one: bool = False) -> str:
+        """A group of pieces (mine, theirs.KIND...) in words; `one`: a kind said in the singular
+        (the player's king is under attack)."""
+
+        enemy = "the opponent's" if self.two else "the other players'"
+        pieces = plural(self.name(self.only_kind)) if self.only_kind else "pieces"
+        if dotted == "mine":
+            return f"the player's {pieces}"
+        if dotted == "theirs":
+            return f"{enemy} {pieces}"
+        head, _, kind = dotted.partition(".")
+        said = self.name(kind) if one else plural(self.name(kind))
+        if head == "mine":
+            return f"the player's {said}"
+        if head == "theirs":
+            return f"{enemy} {said}"
+        return ""
+
+    def word(self, dotted: str) -> str:
+        """A name of an expression in words."""
+        if dotted.startswith("option."):
+            return f"the option `{dotted[7:]}`"
+        g = self.group(dotted)
+        if g:
+            return g
+        if dotted == "quiet":
+            return self.quiet
+        if dotted in self.kinds:
+            return plural(self.name(dotted))
+        if dotted in self.dirsets:
+            return f"the {self.name(dotted)} directions"
+        if dotted in self.zones or dotted.startswith("opponent."):
+            return self.zone(dotted)
+        if dotted in NAMES:
+            return NAMES[dotted]
+        return self.name(dotted)
+
+    def directions(self, dotted: str) -> str:
+        """A direction or a set of them, as a way to move: east, forward, in a diagonal direction."""
+        if set(dotted.split("_")) <= {"north", "south", "east", "west", "front", "back", "left", "right"}:
+            dotted = dotted.replace("_", "-")           # north_east, front_left: a direction word
+        if dotted in DIRECTION_WORDS or dotted in ("north", "south", "east", "west", "left", "right") or \
+                "-" in dotted and dotted.split("-")[0] in ("north", "south"):
+            return DIRECTION_WORDS.get(dotted, dotted)
+        if dotted in self.lets:
+            return f"in one of the {self.name(dotted)}"
+        members = self.dirsets.get(dotted)
+        if isinstance(members, list) and len(members) <= 2 and all(isinstance(m, str) for m in members):
+            return _and([self.directions(m) for m in members], "or")
+        if dotted in self.glossary:
+            return f"in {a(self.name(dotted))} direction"
+        if isinstance(members, str):
+            return self.directions(members)
+        if dotted == "adjacent":
+            return "in any direction"
+        return f"in {a(self.name(dotted))} direction"
+
+    # ------------------------------------------------------------ expressions
+    def say(self, node, parent: int = 0) -> str:
+        """An expression in words, bracketed where it binds more loosely than its place
+        (`parent`: the binding strength of the operator it is an operand of)."""
+        from ..lang import dsl
+        t = type(node)
+        if t is dsl.Num:
+            return f"{node.value:g}" if isinstance(node.value, float) else str(node.value)
+        if t is dsl.Bool:
+            return "true" if node.value else "false"
+        if t is dsl.Name:
+            d = node.dotted
+            if d.startswith("option.") and isinstance((o := self.options.get(d[7:])) and o.default, bool):
+                return f"the option `{d[7:]}` is on"
+            return self.word(d)
+        if t is dsl.In:
+            return self._bracket(self._in(node), PREC["cmp"], parent)
+        if t is dsl.Call:
+            return self._call(node)
+        if t is dsl.Compare and node.op == "==" and (filled := self._fills(node)):
+            return self._bracket(filled, PREC["cmp"], parent)
+        if t is dsl.Compare:
+            left, right = self.say(node.left, PREC["cmp"] + 1), self.say(node.right, PREC["cmp"] + 1)
+            return self._bracket(f"{left} {OPS[node.op]} {right}", PREC["cmp"], parent)
+        if t is dsl.BinOp and node.op == "+" and (counted := self._counts(node)):
+            return self._bracket(f"the number of {_and(counted)} together", PREC["+"], parent)
+        if t is dsl.BinOp:
+            p = PREC[node.op]
+            # the right operand of - / // % binds as tightly as the operator (a - (b - c))
+            right = p + 1 if node.op in ("-", "/", "//", "%") else p
+            text = f"{self.say(node.left, p)} {OPS[node.op]} {self.say(node.right, right)}"
+            return self._bracket(text, p, parent)
+        if t is dsl.BoolOp:
+            p = PREC[node.op]
+            # a mixed and/or is always bracketed, whatever the grammar would allow: a reader
+            # should never need to know that `and` binds tighter
+            parts = [self.say(x, 99 if type(x) is dsl.BoolOp and x.op != node.op else p)
+                     for x in (node.left, node.right)]
+            return self._bracket(f"{parts[0]} {node.op} {parts[1]}", p, parent)
+        if t is dsl.Not:
+            return self._bracket(self._not(node.operand), PREC["not"], parent)
+        if t is dsl.Neg:
+            return self._bracket(f"minus {self.say(node.operand, PREC['neg'])}", PREC["neg"], parent)
+        if t is dsl.IfElse:
+            text = (f"{self.say(node.then, PREC['if'] + 1)} if {self.say(node.cond, PREC['if'] + 1)}, "
+                    f"else {self.say(node.other, PREC['if'] + 1)}")
+            return self._bracket(text, PREC["if"], parent)
+        return "?"
+
+    def _fills(self, node) -> str:
+        """count(G in Z) == size(Z): the group fills the zone (else "")."""
+        from ..lang import dsl
+        left, right = node.left, node.right
+        if type(left) is dsl.Call and left.func == "size":
+            left, right = right, left
+        if type(left) is dsl.Call and left.func == "count" and type(right) is dsl.Call and right.func == "size" \
+                and left.args and type(left.args[0]) is dsl.In and right.args \
+                and self.say(left.args[0].right) == self.say(right.args[0]):
+            return f"{self.say(left.args[0].left)} fill {self.say(right.args[0])}"
+        return ""
+
+    def _counts(self, node) -> list[str]:
+        """The groups of a sum of counts, count(a) + count(b) + ..., in words (else [])."""
+        from ..lang import dsl
+        terms, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if type(n) is dsl.BinOp and n.op == "+":
+                stack += [n.right, n.left]
+            elif type(n) is dsl.Call and n.func == "count" and len(n.args) == 1 and not n.kwargs \
+                    and type(n.args[0]) is dsl.Name:
+                terms.append(self.word(n.args[0].dotted))
+            else:
+                return []
+        return terms
+
+    @staticmethod
+    def _bracket(text: str, own: int, parent: int) -> str:
+        return f"({text})" if own < parent else text
+
+    def _not(self, operand) -> str:
+        from ..lang import dsl
+        t = type(operand)
+        if t is dsl.Call and operand.func == "attacked" and operand.args and type(operand.args[0]) is dsl.Name \
+                and self.group(operand.args[0].dotted, True):
+            return self.group(operand.args[0].dotted, True) + " is not under attack"
+        if t is dsl.Compare:
+            return self.say(dsl.Compare(NEGATED[operand.op], operand.left, operand.right), PREC["not"])
+        if t is dsl.Call and operand.func == "in_a_row" and "of" in operand.kwargs:
+            return self._call(operand).replace(" stand in a line ", " do not stand in a line ")
+        if t is dsl.Call and operand.func in NOT_FUNCS and not operand.kwargs:
+            return NOT_FUNCS[operand.func].format(*self._args(operand), "", "")
+        if t is dsl.In and self._cell(operand.left):
+            return f"{self.say(operand.left, PREC['cmp'] + 1)} is not in {self.say(operand.right, PREC['cmp'] + 1)}"
+        if t is dsl.Name and operand.dotted.startswith("option.") and \
+                isinstance((o := self.options.get(operand.dotted[7:])) and o.default, bool):
+            return f"the option `{operand.dotted[7:]}` is off"
+        return f"not {self.say(operand, PREC['not'])}"
+
+    def _cell(self, node) -> bool:
+        from ..lang import dsl
+        return type(node) is dsl.Call and node.func in ("first", "neighbour") or \
+            type(node) is dsl.Name and node.dotted in CELLS
+
+    def _in(self, node) -> str:
+        from ..lang import dsl
+        left, right = self.say(node.left, PREC["cmp"] + 1), self.say(node.right, PREC["cmp"] + 1)
+        is_group = type(node.right) is dsl.Name and self.group(node.right.dotted) or \
+            type(node.right) is dsl.Name and node.right.dotted in self.kinds
+        if self._cell(node.left):
+            if is_group:
+                return f"{left} holds one of {right}"
+            return f"{left} is in {right}"
+        return f"{left} in {right}"
+
+    def _call(self, node) -> str:
+        from ..lang import dsl
+        f = node.func
+        if f == "count" and len(node.args) == 1 and type(node.args[0]) is dsl.Name and node.args[0].dotted == "empty":
+            return "the number of empty cells"
+        if f in SELECTIONS and len(node.args) == 1 and type(node.args[0]) is dsl.In:
+            arg = node.args[0]
+            where = self.say(arg.right, PREC["cmp"] + 1)
+            if type(arg.left) is dsl.Name and arg.left.dotted in self.kinds:      # none(bishop in dark)
+                kind = self.name(arg.left.dotted)
+                return {"all": f"every {kind} stands in {where}", "none": f"no {kind} stands in {where}",
+                        "any": f"{a(kind)} stands in {where}"}[f]
+            return SELECTIONS[f].format(self.say(arg.left, PREC["cmp"] + 1), where)
+        if f == "attacked" and node.args and type(node.args[0]) is dsl.Name and self.group(node.args[0].dotted, True):
+            return self.group(node.args[0].dotted, True) + " is under attack"
+        if f == "in_a_row" and "of" in node.kwargs:      # anywhere on the board, not at the last piece
+            text = f"{self.say(node.args[0])} of {self.say(node.kwargs['of'])} stand in a line anywhere on the board"
+        elif f in FUNCS and FUNCS[f].count("{") <= len(node.args) or f in FUNCS and "{1}" not in FUNCS[f]:
+            args = self._args(node)
+            text = FUNCS[f].format(*args, "", "")
+        else:
+            text = f"{f.replace('_', ' ')}({', '.join(self.say(a) for a in node.args)})"
+        for k, v in node.kwargs.items():
+            if k == "of":
+                continue
+            if k == "exact":            # exactly N, not more
+                if type(v) is dsl.Bool:
+                    text = text.replace(" or more", "") if v.value else text
+                else:
+                    text += f" (exactly {self.say(node.args[0])}, not more, if {self.say(v)})"
+                continue
+            text += f" ({k} {self.say(v)})"
+        return text
+
+    def _args(self, node) -> list[str]:
+        """A call's arguments in words: a direction set as a way to go, a group of one kind in the
+        singular where the function asks of a piece (faces)."""
+        from ..lang import dsl
+        f = node.func
+        return [self.directions(x.dotted) if f in ("first", "neighbour", "area", "faces") and j == 1
+                and type(x) is dsl.Name else self.group(x.dotted, True) if f == "faces" and type(x) is dsl.Name
+                and self.group(x.dotted, True) else self.say(x) for j, x in enumerate(node.args)]
+
+    def expr(self, text) -> str:
+        from ..lang import dsl
+        try:
+            return self.say(dsl.parse(str(text), "expr"))
+        except dsl.DslError:
+            return str(text)
+
+    def cases(self, text) -> list[str]:
+        """A condition split at its top-level `or`s: each way it can hold, in words."""
+        from ..lang import dsl
+        try:
+            node = dsl.parse(str(text), "expr")
+        except dsl.DslError:
+            return [str(text)]
+        out, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if type(n) is dsl.BoolOp and n.op == "or":
+                stack += [n.right, n.left]
+            else:
+                out.append(self.say(n, PREC["or"] + 1))
+        return out
+
+    # ------------------------------------------------------------ patterns
+    def action(self, node) -> str:
+        from ..lang import dsl
+        text = self.actions.get(node.name, node.name)
+        args, fill = [], {}
+        for arg in node.args:
+            if type(arg) is dsl.Name and (arg.dotted in self.dirsets or "{d}" in text):
+                fill["d"] = self.directions(arg.dotted)
+            elif type(arg) is dsl.Name and arg.dotted in self.zones | set(self.d.get("zones") or {}) \
+                    or type(arg) is dsl.Name and arg.dotted.startswith("opponent."):
+                fill["z"] = self.zone(arg.dotted)
+            elif type(arg) is dsl.Name and arg.dotted in ((self.d.get("board") or {}).get("blocks") or {}):
+                fill["z"] = self.name(arg.dotted)
+            else:
+                args.append(self.say(arg))
+        over = node.kwargs.get("over")
+        fill["over"] = JUMP_OVER.get(over.dotted if type(over) is dsl.Name else "", "a piece")
+        try:
+            said = text.format(*args, "", "", d=fill.get("d", ""), z=fill.get("z", "the board"), over=fill["over"])
+        except (IndexError, KeyError):
+            said = text
+        if "{d}" not in text and "d" in fill:
+            said += f" ({fill['d']})"
+        if "{z}" not in text and "z" in fill:
+            said += f" in {fill['z']}"
+        kind = node.kwargs.get("kind")
+        new = self.name(kind.dotted) if type(kind) is dsl.Name else \
+            self.name(self.neutral) if node.name == "shoot" and self.neutral else \
+            self.name(self.only_kind) if self.only_kind and node.name != "shoot" else ""
+        if new:
+            said = said.replace("a new piece", f"{a(new)}" if node.name == "shoot" else f"a new {new}")
+            said = said.replace("put a piece from hand", f"put {a(new)} from hand")
+        extra, clauses = [], []
+        for k, v in node.kwargs.items():
+            if k in CLAUSES:
+                clauses.append(CLAUSES[k].format(self.say(v, PREC["if"] + 1)))
+                continue
+            if k == "kind":
+                continue
+            if k == "capture" and node.name == "jump":
+                if type(v) is dsl.Name and v.dotted == "yes":
+                    extra.append("capturing the piece jumped")
+                continue
+            if k == "kind" and type(v) is dsl.Name:
+                said += f" (a {self.name(v.dotted)})"
+                continue
+            word = v.dotted if type(v) is dsl.Name else None
+            if (k, word) == ("capture", "only") and " to an empty cell" in said:
+                said = said.replace(" to an empty cell", " onto an enemy piece, capturing it")
+                continue
+            if k == "ko" and word and word.startswith("option."):
+                extra.append(f"never retaking a ko at once, and, if the option `{word[7:]}` is on, never repeating "
+                             "a whole-board position (superko)")
+                continue
+            if word is not None and (k, word) in KEYWORDS:
+                extra.append(KEYWORDS[(k, word)])
+            elif (k, None) in KEYWORDS:
+                extra.append(KEYWORDS[(k, None)].format(self.say(v, PREC["if"] + 1)))
+            elif k == "count":          # drop(Z, count=N): N pieces at once
+                many = plural(self.name(self.only_kind)) if self.only_kind else "pieces"
+                n = "all their" if word == "all" else self.say(v)
+                if n != "1":
+                    said = re.sub(r"put an? \w+ from hand on an empty cell", f"put {n} {many} from hand on empty cells",
+                                  said)
+            else:
+                extra.append(f"{k} {self.say(v)}")
+        extra = [e for e in extra if e]
+        return said + (", " + ", ".join(extra) if extra else "") + (": " + "; ".join(clauses) if clauses else "")
+
+    def pattern(self, node, parent: str = "") -> str:
+        """A pattern (a regular expression over actions) in words."""
+        from ..lang import dsl
+        t = type(node)
+        if t is dsl.Action:
+            return self.action(node)
+        if t is dsl.Alt:
+            text = "either " + "; or ".join(self.pattern(n, "alt") for n in self.choices(node))
+            return f"({text})" if parent else text
+        if t is dsl.Seq:
+            items, stack = [], [node]
+            while stack:
+                n = stack.pop()
+                if type(n) is dsl.Seq:
+                    stack += [n.right, n.left]
+                else:
+                    items.append(n)
+            # when(c) is a guard: the move goes on only where c holds. Before the first action
+            # it says when the way may be taken; after an action, where that action may lead
+            parts, first = [], ""
+            for n in items:
+                if type(n) is dsl.Action and n.name == "when":
+                    cond = self.say(n.args[0]) if n.args else ""
+                    if parts:
+                        parts[-1] += f", provided {cond}" if ", provided " not in parts[-1] else f" and {cond}"
+                    else:
+                        first = f"{first} and {cond}" if first else cond
+                    continue
+                parts.append(self.pattern(n, "seq"))
+            text = "; then ".join(parts)
+            if first:
+                text = f"only if {first}: {text}" if parts else f"only if {first}"
+            return f"({text})" if parent == "rep" else text
+        if t is dsl.Rep:
+            body = self.pattern(node.body, "rep")
+            return {"+": f"{body}, one or more times", "*": f"{body}, any number of times",
+                    "?": f"optionally {body}", "++": f"{body}, again and again as long as it can (at least once)",
+                    "*+": f"{body}, as long as it can"}.get(node.quant, f"{body}{node.quant}")
+        return "?"
+
+    @staticmethod
+    def choices(node) -> list:
+        from ..lang import dsl
+        out, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if type(n) is dsl.Alt:
+                stack += [n.right, n.left]
+            else:
+                out.append(n)
+        return out
+
+    def ways(self, text) -> list[str]:
+        """A pattern's choices (its top-level `|`s), each in words."""
+        from ..lang import dsl
+        try:
+            node = dsl.parse(str(text), "pattern")
+        except dsl.DslError:
+            return [str(text)]
+        return [self.pattern(n, "alt" if type(n) is dsl.Alt else "") for n in self.choices(node)]
+
+    # ------------------------------------------------------------ lines
+    def quote(self, source, indent: str = "") -> list[str]:
+        """The file's exact text, quoted under a sentence (with `exact` only)."""
+        return [f"{indent}> {_code(source)}", ""] if self.exact else []
+
+    def rule(self, head: str, source, bullet: str = "", cases: bool = True) -> list[str]:
+        """A condition: `head` then its words; split into a list where it has top-level ors."""
+        ways = self.cases(source) if cases else [self.expr(source)]
+        if len(ways) == 1:
+            out = [f"{bullet}{head} {ways[0]}."]
+        else:
+            pad = "  " if bullet or head.startswith("- ") else ""
+            out = [f"{bullet}{head} any of these holds:"] + ([] if pad else [""]) + \
+                [f"{pad}- {w};" for w in ways[:-1]] + [f"{pad}- {ways[-1]}."] + ([] if pad else [""])
+        return out + self.quote(source, "  " if bullet or head.startswith("- ") else "")
 
 
-def _players(info) -> list[str]:
-    ps = info.sections.get("players") or []
-    names = [p if isinstance(p, str) else f"{p.get('name')} (facing {p.get('forward', 'north')})" for p in ps]
-    out = ["## Players", ""]
-    seats = info.seats
-    if seats.min != seats.max:
-        out.append(f"{seats.span()} players ({seats.default} by default), from: {', '.join(names)}.")
-    else:
-        out.append(f"{len(ps)} players, in turn order: {', '.join(names)}.")
-    if info.sections.get("seating"):
-        for n, who in info.sections["seating"].items():
-            out.append(f"- With {n} players: {', '.join(map(str, who))}.")
+def _ways(intro_one: str, intro_many: str, ways: list[str]) -> list[str]:
+    """A move's ways: one sentence, or a list; a way of many steps is told step by step."""
+    def steps(way: str, pad: str) -> list[str]:
+        parts = way.split("; then ")
+        if len(parts) < 3 or len(way) < 200:
+            return []
+        return [f"{pad}{j}. {'then ' if j > 1 else ''}{part}{'.' if j == len(parts) else ';'}"
+                for j, part in enumerate(parts, 1)]
+    if len(ways) == 1:
+        listed = steps(ways[0], "")
+        return [f"{intro_one.rstrip(':')}, step by step:", "", *listed, ""] if listed else [f"{intro_one} {ways[0]}."]
+    out = [f"{intro_many}:", ""]
+    for j, w in enumerate(ways):
+        listed = steps(w, "   ")
+        end = "." if j == len(ways) - 1 else ";"
+        out += ["- step by step:", *listed] if listed else [f"- {w}{end}"]
     return out + [""]
 
 
-def _board(d) -> list[str]:
+def rules_prose(game, exact: bool = False) -> str:
+    """The rules of a compiled game, as Markdown: told from what it carries of its file
+    (`game.info`: the title, about text, seats, options and the checked sections). `exact`:
+    each sentence followed by the file's text it tells, quoted."""
+    info = game.info
+    tell = Teller(info, exact)
+    out = [f"# {info.name}", ""]
+    if info.about:
+        out += [info.about, ""]
+    out += _start(tell) + _turn(tell) + _pieces(tell) + _end(tell) + _options(info.options) + _notation(tell.d)
+    text = "\n".join(out)
+    return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
+
+
+# ---------------------------------------------------------------- the board and the start
+def _players(tell: Teller) -> list[str]:
+    info, d = tell.info, tell.d
+    ps = d.get("players") or []
+    names = [tell.name(p if isinstance(p, str) else p.get("name")) for p in ps]
+    facing = {tell.name(p.get("name")): p.get("forward") for p in ps if isinstance(p, dict) and p.get("forward") is not None}
+    seats = info.seats
+    if seats.min != seats.max:
+        out = [f"{seats.span()} players ({seats.default} by default) take turns, in this order: {_and(names)}; "
+               "a turn is one move."]
+    else:
+        out = [f"{_word_number(len(names)).capitalize()} players, {_and(names)}, take turns, {names[0]} first; "
+               "a turn is one move."]
+    if facing:
+        out.append("Each player faces " + _and([f"{facing[n]} ({n})" if isinstance(facing[n], str) else
+                                                 f"{facing[n]} degrees ({n})" for n in names if n in facing])
+                   + ": forward, left and right, and ranks and files, are counted from each player's own side.")
+    for n, who in (d.get("seating") or {}).items():
+        out.append(f"- With {n} players: {_and(list(map(str, who)))}.")
+    return out + [""]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _word_number(n: int) -> str:
+    return ["no", "one", "two", "three", "four", "five", "six"][n] if n < 7 else str(n)
+
+
+def _start(tell: Teller) -> list[str]:
+    d = tell.d
     b = d.get("board") or {}
-    out = ["## Board", ""]
+    out = ["## The board and the start", ""] + _players(tell)
     if "grid" in b:
         g = b["grid"]
-        out.append(f"A square grid of {g.get('files')} files by {g.get('ranks')} ranks (a{g.get('first_rank', 1)} at the lower left).")
+        files, ranks = g.get("files"), g.get("ranks")
+        first = g.get("first_rank", 1)
+        if isinstance(files, int) and isinstance(ranks, int):
+            last_file = chr(ord("a") + files - 1) if files <= 26 else "?"
+            out.append(f"The board is a square grid of {files} files (a to {last_file}) by {ranks} ranks "
+                       f"({first} to {first + ranks - 1}); a{first} is at the lower left.")
+        elif files == ranks:
+            o = tell.options.get(str(files)[7:])
+            out.append(f"The board is a square grid of N files by N ranks, N being {tell.expr(files)}"
+                       + (f" ({o.default} by default)" if o else "") + f"; a{first} is at the lower left.")
+        else:
+            said = [f"{tell.expr(x)}" + (f" ({tell.options[str(x)[7:]].default} by default)"
+                                        if str(x)[7:] in tell.options else "") for x in (files, ranks)]
+            out.append(f"The board is a square grid of files by ranks, as many files as {said[0]} and as many "
+                       f"ranks as {said[1]}; a{first} is at the lower left.")
     elif "hex" in b:
         h = b["hex"]
         shape = h.get("shape", "rhombus")
         size = f"{h.get('files')} by {h.get('ranks')}" if shape == "rhombus" else f"of side {h.get('size')}"
-        out.append(f"A board of hexagons: a {shape} {size}.")
+        out.append(f"The board is made of hexagons: a {shape} {size}.")
     elif "graph" in b:
         g = b["graph"]
         links = g.get("links") or {}
-        back = g.get("opposite") or {}
-        names = ", ".join(f"{d} (back: {back[d]})" if d in back else d for d in links)
-        out.append(f"A board of {len(g.get('cells') or {})} points ({', '.join(g.get('cells') or {})}) joined by "
-                   f"{sum(len(v) for v in links.values())} links, each of a direction: {names}.")
+        out.append(f"The board is {len(g.get('cells') or {})} points ({', '.join(g.get('cells') or {})}) joined by "
+                   f"{sum(len(v) for v in links.values())} lines, each along one of these directions: "
+                   f"{_and(list(links))}.")
     elif "open" in b:
         s = b["open"].get("start", {})
-        out.append(f"An open board of square tiles, growing from a start tile ({s.get('tile')} at "
-                   f"{', '.join(map(str, s.get('at', [0, 0])))}, turned {s.get('rotation', 0)} degrees).")
+        out.append(f"There is no board: tiles are laid side by side on the table, growing from a start tile, a "
+                   f"{tell.name(s.get('tile', ''))}" + (f" turned {s['rotation']} degrees" if s.get("rotation") else "")
+                   + ".")
     if b.get("cells"):
-        out.append(f"Only the cells where {_expr(b['cells'])} are used ({_code(b['cells'])}).")
+        out.append(f"Only the cells where {tell.expr(b['cells'])} are used.")
+        out += tell.quote(b["cells"])
     for name, blocks in (b.get("blocks") or {}).items():
-        out.append(f"Blocks that turn, **{name}**: " + ", ".join(f"{j} = {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")
-    if d.get("directions"):
-        out += ["", "Directions, as each player faces:", ""]
-        out += [f"- **{k}**: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in d["directions"].items()]
-    if d.get("zones"):
-        out += ["", "Zones (ranks counted from each player's own side):", ""]
-        for k, v in d["zones"].items():
+        out.append(f"The board has {len(blocks)} blocks that turn, the **{tell.name(name)}**: "
+                   + "; ".join(f"{j}: {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")
+    out.append("")
+    if any(not (isinstance(v, list) and len(v) <= 2 and not tell.about(k) or isinstance(v, str))
+           for k, v in (d.get("directions") or {}).items()):
+        out += ["Directions, as each player faces:", ""]
+        for k, v in d["directions"].items():
+            if isinstance(v, list) and len(v) <= 2 and not tell.about(k) or isinstance(v, str):
+                continue            # said by its members wherever it is used
+            members = ", ".join(DIRECTION_WORDS.get(m, m) if isinstance(m, str) else str(m)
+                                for m in (v if isinstance(v, list) else [v]))
+            out.append(f"- {tell.named(k)} ({members})")
+        out.append("")
+    starts = {v.get("start") for v in (d.get("pieces") or {}).values() if v}
+    zones = {k: v for k, v in (d.get("zones") or {}).items()
+             if k not in starts and not (k == "board" and v == "all") or tell.about(k)}
+    if zones:
+        out += ["Areas of the board" + (" (ranks and files counted from each player's own side)" if
+                                        any(isinstance(v, str) and ("rank" in v or "file" in v)
+                                            for v in d["zones"].values())
+                                        else "") + ":", ""]
+        for k, v in zones.items():
             if isinstance(v, dict):
                 v = "; ".join(f"for {p}: {z}" for p, z in v.items())
-            out.append(f"- **{k}**: {_code(v)}")
+            out.append(f"- {tell.named(k)} ({_code(v)})")
+        out.append("")
+    out += _setup(tell)
+    return out
+
+
+def _setup(tell: Teller) -> list[str]:
+    d = tell.d
+    pieces = d.get("pieces") or {}
+    start = [f"{a(tell.name(k))} {_on(tell, v['start'])}" for k, v in pieces.items() if v and v.get("start")]
+    hand = [f"{v['reserve']} {plural(tell.name(k)) if v['reserve'] != 1 else tell.name(k)}"
+            for k, v in pieces.items() if v and v.get("reserve")]
+    out = []
+    if start:
+        out += ["At the start each player has:", ""] + [f"- {s};" for s in start[:-1]] + [f"- {start[-1]}."] + [""]
+    elif pieces or d.get("tiles"):
+        out += ["The board starts empty." if "open" not in (d.get("board") or {}) else "", ""]
+    if hand:
+        out += [f"Each player holds {_and(hand)} in hand, off the board, to bring into play.", ""]
+    out += _tiles(tell)
+    return out
+
+
+def _on(tell: Teller, zone: str) -> str:
+    """Where a kind starts: on the cells a zone names, or on each cell of the zone (said with its text)."""
+    z = (tell.d.get("zones") or {}).get(zone)
+    if isinstance(z, dict) and all(str(v).startswith("cells ") for v in z.values()):
+        said = [f"{_cells(str(v)[6:])} ({p})" for p, v in z.items()]
+        return "on " + ("; or ".join(said) if any("," in x for x in said) else _and(said, "or"))
+    if isinstance(z, str) and z.startswith("cells ") and len(z.split()) <= 5:
+        return "on " + _and(z.split()[1:])
+    return f"on each cell of {tell.zone(zone)}" + (f" ({_code(z)})" if isinstance(z, str) else "")
+
+
+def _cells(text: str) -> str:
+    cells = text.split()
+    return cells[0] if len(cells) == 1 else "each of " + ", ".join(cells)
+
+
+def _track(connects: list) -> str:
+    if not connects:
+        return "no track"
+    sides = [" to ".join(SIDES.get(s, s) for s in str(c).split("-")) for c in connects]
+    return ("a track " if len(sides) == 1 else "tracks ") + _and(sides)
+
+
+def _tiles(tell: Teller) -> list[str]:
+    d = tell.d
+    tiles = (d.get("tiles") or {}).get("types")
+    if not tiles:
+        return []
+    total = sum(v.get("count") or 0 for v in tiles.values())
+    out = [f"The bag holds {total} tiles (tracks run between the middles of sides, as the tile lies unturned):", ""]
+    for k, v in tiles.items():
+        feature = f", with {a(tell.name(v['feature']))}" if v.get("feature") else ""
+        out.append(f"- {v.get('count')} {tell.named(k)}: {_track(v.get('connects') or [])}{feature}")
+    out.append("")
+    c = d.get("counters") or {}
+    if c:
+        supply = str(c.get("supply"))
+        if supply.startswith("option.") and supply[7:] in tell.options:
+            o = tell.options[supply[7:]]
+            out.append(f"Each player has {o.default} counters (the option `{o.name}` changes the number).")
+        else:
+            out.append(f"Each player has {tell.expr(supply)} counters.")
+        out += tell.quote(supply)
+        if c.get("claim"):
+            out.append(f"A player who lays a tile with {_and([a(tell.name(x)) for x in c['claim']], 'or')} puts one "
+                       "of their counters on it, claiming it.")
+        if c.get("take_back"):
+            out.append("A player with no counter left may take one back from a claimed tile (that tile no longer "
+                       "counts) or leave the new tile unclaimed.")
+    r = d.get("routes") or {}
+    if r.get("stop"):
+        out.append(f"Lines of track run from one {tell.name(r['stop'])} to another.")
     return out + [""]
 
 
-def _pieces(d) -> list[str]:
-    out = []
-    if d.get("pieces"):
-        out += ["## Pieces", ""]
-        for k, v in d["pieces"].items():
-            v = v or {}
-            bits = []
-            if v.get("start"):
-                bits.append(f"one on each cell of {v['start']} at the start")
-            if v.get("reserve"):
-                bits.append(f"{v['reserve']} held in reserve by each player")
-            if v.get("promote"):
-                p = v["promote"]
-                to = p.get("to")
-                if isinstance(to, list) and len(to) > 1:
-                    bits.append(f"becomes a {', a '.join(to[:-1])} or a {to[-1]}, as the player chooses, when a move "
-                                f"ends in {p.get('in')}")
-                else:
-                    bits.append(f"becomes a {to[0] if isinstance(to, list) else to} when a move ends in {p.get('in')}")
-            if v.get("moved"):
-                bits.append(f"becomes a {v['moved']} once it has moved")
-            if v.get("symbol"):
-                bits.append(f"written {v['symbol']}")
-            if v.get("neutral"):
-                bits.append("owned by nobody")
-            if v.get("resets_quiet"):
-                bits.append("its moves reset the quiet count")
-            out.append(f"- **{k}**" + (": " + "; ".join(bits) if bits else "") + ".")
-        out.append("")
-    tiles = (d.get("tiles") or {}).get("types")
-    if tiles:
-        out += ["## Tiles", ""]
-        for k, v in tiles.items():
-            track = ", ".join(v.get("connects") or []) or "no track"
-            out.append(f"- **{k}**: {v.get('count')} of them; track {track}"
-                       + (f"; a {v['feature']}" if v.get("feature") else "") + ".")
-        c = d.get("counters") or {}
-        if c:
-            out += ["", f"Each player has {_expr(c.get('supply'))} counters ({_code(c.get('supply'))})."]
-            if c.get("claim"):
-                out.append(f"Placing a tile with a {', '.join(c['claim'])} puts one of the player's counters on it.")
-            if c.get("take_back"):
-                out.append("With no counter left, a player may take one back from a tile (it becomes void) "
-                           "or leave the tile unclaimed.")
-        r = d.get("routes") or {}
-        if r.get("stop"):
-            out.append(f"Train paths run from {r['stop']} to {r['stop']}.")
-        out.append("")
-    return out
-
-
-def _phases(d, actions: dict) -> list[str]:
-    out = ["## Play", ""]
+# ---------------------------------------------------------------- a turn
+def _turn(tell: Teller) -> list[str]:
+    d = tell.d
     phases = d.get("phases") or []
+    out = ["## A turn", ""]
+    if len(phases) > 1:
+        out += [f"The game has {_word_number(len(phases))} phases: "
+                + _and([f"{tell.name(p.get('name', ''))}" for p in phases]) + ".", ""]
     for n, ph in enumerate(phases, 1):
-        name = ph.get("name", f"phase {n}")
+        if len(phases) > 1:
+            out += [f"### {n}. {tell.name(ph.get('name', f'phase {n}'))}", ""]
+            if tell.about(ph.get("name", "")):
+                out += [_sentence(tell.about(ph["name"])), ""]
         turns, plies = ph.get("turns"), ph.get("plies")
-        when = (f"for each player's first {turns} turns" if turns != 1 else "for each player's first turn") if turns else \
-            (f"for the first {plies} moves of the game" if plies != 1 else "for the first move of the game") if plies else \
-            ("until the game ends" if n == len(phases) else "")
-        out += [f"### Phase {n}: {name}", ""]
+        when = (f"each player's first {turns} turns" if turns != 1 else "each player's first turn") if turns else \
+            (f"the first {plies} moves of the game" if plies != 1 else "the first move of the game") if plies else ""
         if when:
-            out.append(f"This phase lasts {when}.")
-        if ph.get("let"):
-            out.append("At the start of each turn:")
-            out += [f"- **{k}** is {_line(_expr(v), v)}" for k, v in ph["let"].items()]
+            out.append(f"This phase is {when}.")
+        if ph.get("start"):
+            out.append("It starts with " + ("the player after the last one to play." if ph["start"] == "after_last"
+                                            else "the first player."))
+        for k, v in (ph.get("let") or {}).items():
+            out += tell.rule(f"At the start of each turn, {tell.titled(k)} means", v, cases=False)
         mv = ph.get("move")
         if isinstance(mv, dict):
-            out.append("A move, by the kind of piece moved:")
-            out += [f"- **{k}**: {_line(_pattern(v, actions), v)}." for k, v in mv.items()]
+            out.append("On a turn a player moves one of their pieces, as its kind moves (see the pieces below).")
         elif mv:
-            out.append(f"A move: {_line(_pattern(mv, actions), mv)}.")
+            out += _ways("On a turn a player must", "On a turn a player must do one of these", tell.ways(mv))
+            out += tell.quote(mv)
         if ph.get("priority"):
-            out.append(f"Priority: when a {ph['priority']} move exists, only such moves are legal.")
+            out.append(f"A player who can make a {ph['priority']} must make one (any of them).")
         if ph.get("landing"):
-            out.append("Every cell a piece lands on must pass these rules:")
-            out += [f"- rule **{k}**: {_line(_expr(v), v)}" for k, v in ph["landing"].items()]
+            out += ["", "Every cell a piece lands on during its move must obey these rules:", ""]
+            for k, v in ph["landing"].items():
+                out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
         if ph.get("legal"):
-            out.append("A move is legal only if, after it, these hold for the player who made it:")
-            out += [f"- rule **{k}**: {_line(_expr(v), v)}" for k, v in ph["legal"].items()]
-        if ph.get("draw"):
-            out.append(f"Each turn the player first draws from the {ph['draw']} (a chance draw, weighted by the "
-                       "pieces left that can be placed),")
-        if ph.get("place"):
-            out.append(f"then places the drawn tile {ph['place']} to a placed tile, every shared side matching: "
-                       "track meets track, blank meets blank. The phase ends when no tile left can be placed.")
-        if ph.get("start"):
-            out.append(f"It starts with {'the player after the last builder' if ph['start'] == 'after_last' else 'the first player'}.")
+            out += ["", "A move is allowed only if, once it is made, these hold for the player who made it:", ""]
+            for k, v in ph["legal"].items():
+                out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
+        if ph.get("draw") and ph.get("place"):
+            out.append("On a turn a player draws a tile from the bag at random (only among the tiles that can be "
+                       "laid somewhere) and lays it next to a tile already laid, turned as they choose, so that along "
+                       "every shared side track meets track and blank meets blank. The phase ends when no tile "
+                       "left in the bag can be laid.")
+        elif ph.get("draw"):
+            out.append("On a turn a player draws a tile from the bag at random (only among the tiles that can be "
+                       "laid somewhere).")
+        elif ph.get("place"):
+            out.append("On a turn a player lays a tile next to a tile already laid, turned as they choose, so that "
+                       "along every shared side track meets track and blank meets blank.")
         if ph.get("sell"):
             s = ph["sell"]
-            out.append(f"A sale carries one of the player's counters from a {s.get('from')} along the track to an "
-                       f"empty {s.get('to')} next to a stop; each other player's stop on the way earns its owner "
-                       f"{s.get('toll', 0)} toll. A player with no sale passes.")
+            out.append(f"On a turn a player sells: they carry one of their counters from a claimed "
+                       f"{tell.name(s.get('from', ''))} along the track to an empty {tell.name(s.get('to', ''))} next "
+                       f"to a {tell.name((d.get('routes') or {}).get('stop', 'stop'))}; every other player's "
+                       f"{tell.name((d.get('routes') or {}).get('stop', 'stop'))} on the way earns its owner "
+                       f"{s.get('toll', 0)} toll. A player who cannot sell passes.")
         if ph.get("until"):
-            out.append(f"The phase ends when {_line(_expr(ph['until']), ph['until'])}.")
+            out += tell.rule("The phase ends when", ph["until"])
+        out.append("")
+    e = d.get("end") or {}
+    if e.get("pass") == "always":
+        out += ["Instead of moving, a player may pass.", ""]
+    if str(e.get("blocked") or "") == "pass" and e.get("pass") != "always":
+        out += ["A player who has no legal move passes.", ""]
+    return out
+
+
+# ---------------------------------------------------------------- the pieces
+def _pieces(tell: Teller) -> list[str]:
+    d = tell.d
+    pieces = d.get("pieces") or {}
+    phases = d.get("phases") or []
+    moves: dict[str, list] = {}
+    for ph in phases:
+        if isinstance(ph.get("move"), dict):
+            for k, v in ph["move"].items():
+                moves.setdefault(k, []).append((ph.get("name", ""), v))
+    said = [k for k in pieces if moves.get(k) or any((pieces[k] or {}).get(x) for x in ("promote", "moved", "neutral"))
+            or tell.about(k)]
+    if not said:
+        return []
+    out = ["## The pieces", ""]
+    several = sum(isinstance(ph.get("move"), dict) for ph in phases) > 1
+    for k in said:
+        v = pieces.get(k) or {}
+        out += [f"### {tell.name(k).capitalize()}", ""]
+        if tell.about(k):
+            out += [_sentence(tell.about(k)), ""]
+        one = a(tell.name(k))
+        for phase, pattern in moves.get(k, []):
+            where = f" in the {tell.name(phase)} phase" if several else ""
+            out += _ways(f"{one.capitalize()}{where} moves:", f"{one.capitalize()}{where} moves in one of these ways",
+                         tell.ways(pattern))
+            out += tell.quote(pattern)
+        if v.get("promote"):
+            p = v["promote"]
+            to = p.get("to")
+            to = to if isinstance(to, list) else [to]
+            into = _and([a(tell.name(x)) for x in to], "or") + (", as its player chooses" if len(to) > 1 else "")
+            out.append(f"{one.capitalize()} whose move ends in {tell.zone(str(p.get('in')))} becomes {into}"
+                       + (" (during a capture sequence it changes at once and goes on capturing as its new kind)"
+                          if p.get("on_the_way") else "") + ".")
+        if v.get("moved"):
+            out.append(f"Once it has moved, {one} becomes {a(tell.name(v['moved']))}.")
+        if v.get("neutral"):
+            out.append(f"{one.capitalize()} belongs to nobody.")
         out.append("")
     return out
+
+
+# ---------------------------------------------------------------- the end
+def _end(tell: Teller) -> list[str]:
+    d = tell.d
+    e = d.get("end") or {}
+    out = ["## The end", ""]
+    if any(e.get(k) for k in ("win", "lose", "draw")):
+        out += ["After each move, in this order:", ""]
+    checks = [(k, head) for k, head in (("win", "the player who has just moved wins when"),
+                                        ("lose", "the player who has just moved loses (the others win) when"),
+                                        ("draw", "the game is a draw when")) if e.get(k)]
+    for j, (k, head) in enumerate(checks):
+        out += tell.rule(f"- {'else ' if j else ''}{head}", e[k])
+    b = str(e.get("blocked") or "")
+    if b and b != "pass":
+        what = {"lose": "loses", "draw": "the game is a draw"}.get(b)
+        if what is None and b.startswith("option."):
+            o = tell.options.get(b[7:])
+            what = (f"passes, loses or the game is a draw, as the option `{b[7:]}` says"
+                    + (f" ({o.default} by default)" if o else ""))
+        lead = "- else, " if any(e.get(k) for k in ("win", "lose", "draw")) else ""
+        out += [f"{lead}{'a' if lead else 'A'} player who has no legal move on their turn"
+                + (f": {what}." if what.startswith("the game") else f" {what}.")]
+    if e.get("over"):
+        out += ["", *tell.rule("The game ends, and the scores decide, when", e["over"])]
+    scoring = d.get("scoring")
+    if scoring:
+        out += ["", "At the end each player scores the sum of:", ""]
+        for k, v in scoring.items():
+            out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
+        out += ["", "The highest score wins; if all are equal, the game is a draw."]
+    elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):
+        out.append("The game ends when no move is left.")
+    return out + [""]
+
+
+def _options(options) -> list[str]:
+    if not options:
+        return []
+    out = ["## Options", "", "Each can be set with `--option NAME=VALUE`.", "", "| option | default | values | meaning |",
+           "|---|---|---|---|"]
+    for o in options:
+        if o.choices:
+            vals = " \\| ".join(map(str, o.choices))
+        elif isinstance(o.default, bool):
+            vals = "true \\| false"
+        else:
+            lo, hi = o.min, o.max
+            vals = (f"{lo} to {hi}" if lo is not None and hi is not None else f"at least {lo}" if lo is not None
+                    else f"at most {hi}" if hi is not None else "")
+        default = str(o.default).lower() if isinstance(o.default, bool) else o.default
+        out.append(f"| `{o.name}` | `{default}` | {vals} | {o.about} |")
+    return out + [""]
 
 
 def _notation(d) -> list[str]:
@@ -341,47 +919,6 @@ def _notation(d) -> list[str]:
     kinds = "by their symbol" if style.get("kinds") == "symbol" else "by their name"
     drops = "; a drop's cells file by file (by file letter, then rank)" if style.get("drops") == "by_file" else ""
     return ["## Notation", "", f"Moves are written with the cells they visit; {'; '.join(said)}; kinds {kinds}{drops}.", ""]
-
-
-def _end(d) -> list[str]:
-    e = d.get("end") or {}
-    out = ["## The end", ""]
-    if e.get("win"):
-        out.append(f"- The player who just moved wins when {_line(_expr(e['win']), e['win'])}.")
-    if e.get("lose"):
-        out.append(f"- Else the player who just moved loses (the others win) when {_line(_expr(e['lose']), e['lose'])}.")
-    if e.get("draw"):
-        out.append(f"- The game is a draw when {_line(_expr(e['draw']), e['draw'])}.")
-    if e.get("over"):
-        out.append(f"- The game ends, the scores deciding, when {_line(_expr(e['over']), e['over'])}.")
-    if e.get("blocked"):
-        b = str(e["blocked"])
-        what = {"pass": "passes", "lose": "loses", "draw": "draws the game"}.get(b, f"does what {name_words(b)} says")
-        out.append(f"- A player with no legal move {what}.")
-    if d.get("scoring"):
-        out.append("- Scores, per player (the highest total wins; all equal is a draw):")
-        out += [f"  - **{k}**: {_line(_expr(v), v)}" for k, v in d["scoring"].items()]
-    elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):
-        out.append("- The game ends when no move is left.")
-    if d.get("evaluate"):
-        out.append(f"- For AI players, a position is judged by {_code(d['evaluate'])}.")
-    return out + [""]
-
-
-def _options(options) -> list[str]:
-    if not options:
-        return []
-    out = ["## Options", "", "Set with `--option NAME=VALUE`.", "", "| option | default | values | meaning |",
-           "|---|---|---|---|"]
-    for o in options:
-        if o.choices:
-            vals = " \\| ".join(map(str, o.choices))
-        else:
-            lo, hi = o.min, o.max
-            vals = (f"{lo} to {hi}" if lo is not None and hi is not None else f"at least {lo}" if lo is not None
-                    else f"at most {hi}" if hi is not None else "")
-        out.append(f"| `{o.name}` | `{o.default}` | {vals} | {o.about} |")
-    return out + [""]
 
 
 def plain(markdown: str) -> str:

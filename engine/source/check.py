@@ -207,6 +207,33 @@ def check_options(ch: Checker) -> None:
 
 
 
+# ---------------------------------------------------------------- glossary
+def glossary_keys(spec: dict) -> list[str]:
+    """The names a `glossary:` may give words to: the file's own keys (seats, kinds, zones,
+    direction sets, phases, their rules and let names, tile types and features, scores)."""
+    from .info import seat_names
+    tiles = spec.get("tiles") or {}
+    types = tiles.get("types") or {}
+    keys = [*seat_names(spec), *(spec.get("pieces") or {}), *(spec.get("zones") or {}),
+            *(spec.get("directions") or {}), *types, *(tiles.get("features") or []),
+            *(t.get("feature") for t in types.values() if isinstance(t, dict) and t.get("feature")),
+            *(spec.get("scoring") or {})]
+    for ph in spec.get("phases") or []:
+        if isinstance(ph, dict):
+            keys += [ph.get("name"), *(ph.get("let") or {}), *(ph.get("landing") or {}), *(ph.get("legal") or {})]
+    return [str(k) for k in dict.fromkeys(keys) if k]
+
+
+def check_glossary(ch: Checker) -> None:
+    """Each `glossary:` key is one of the file's own names (what `rulebook rules` says it for).
+    An entry inherited from a base file may name what the variant removed: it is left unsaid."""
+    known = set(glossary_keys(ch.src.data))
+    for name in ch.src.data.get("glossary") or {}:
+        if name not in known and ch.src.place(("glossary", name), key=True).file is None:
+            ch.error(("glossary", name), f"glossary: '{name}' is not a name of this file (a seat, piece kind, zone, "
+                                         "direction set, phase, rule, let name, tile type, feature or score)", key=True)
+
+
 # ---------------------------------------------------------------- look
 def check_look(ch: Checker) -> None:
     """The `look:` section: every name one of the game's (seats, piece kinds, zones, tile

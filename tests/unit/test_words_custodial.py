@@ -102,6 +102,6 @@ def test_rulebook_rules_says_the_options():
     proc = subprocess.run([sys.executable, "-m", "rulebook", "rules", str(GAME)], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert ("capture every enemy piece it closes in between itself and another of the player's pieces (along "
-            "orthogonal), taking only the other players' stone pieces, the pieces that capture being the player's "
-            "stone pieces, the cells of corners hostile too, unless an enemy stands there") in proc.stdout
+    assert ("capture every enemy piece next to it in an orthogonal direction that it closes in against another of "
+            "the player's pieces beyond: only the opponent's stones are taken; the pieces that close in are the "
+            "player's stones; any cell of the corners closes in too, unless an enemy piece stands on it") in proc.stdout

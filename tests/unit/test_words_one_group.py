@@ -100,5 +100,5 @@ def test_a_misused_one_group_or_lose_is_located(tmp_path, line, expected):
 def test_the_rules_say_it():
     from rulebook.look.prose import rules_prose
     text = rules_prose(load_game(GAME))
-    assert "- Else the player who just moved loses (the others win) when the other players' pieces form one " \
-           "group (`one_group(theirs)`)." in text
+    assert "- else the player who has just moved loses (the others win) when the opponent's stones form one " \
+           "connected group." in text

@@ -59,7 +59,8 @@ def test_a_position_without_a_ply_starts_after_the_fixed_phases(g):
 def test_the_rules_say_how_long_the_phase_lasts():
     from rulebook.look.prose import rules_prose
     text = rules_prose(load_game(OPENING))
-    assert "This phase lasts for the first move of the game." in text
+    assert "This phase is the first move of the game." in text
+    assert "put 2 stones from hand on empty cells of the board." in text
 
 
 def test_turns_and_plies_together_are_located(tmp_path):

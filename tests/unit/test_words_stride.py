@@ -133,5 +133,4 @@ def test_the_rules_say_it():
     g = load_game(GAME)
     from rulebook.look.prose import rules_prose
     text = rules_prose(g)
-    assert "move exactly as many cells in one direction as there are pieces on that line (along adjacent), " \
-           "over one of the player's pieces" in text
+    assert "A ghost moves: move in any direction exactly as many cells as there are pieces on that line." in text

@@ -86,10 +86,11 @@ def test_sense_picks_one_way(tmp_path):
 def test_rules_say_the_blocks_and_the_turn(g):
     from rulebook.look.prose import rules_prose
     text = rules_prose(g)
-    assert "Blocks that turn, **corner**: 1 = `a1 b2`, 2 = `c3 d4`." in text
-    assert "then turn one block of corner a quarter turn" in text
+    assert "The board has 2 blocks that turn, the **corner**: 1: `a1 b2`; 2: `c3 d4`." in text
+    assert "then turn one block of the corner a quarter turn" in text
     assert "loses (the others win)" in text
-    assert "3 of the player's pieces stand in a line anywhere on the board" in text
+    assert "3 of the player's stones stand in a line anywhere on the board and 3 of the opponent's stones do not " \
+           "stand in a line anywhere on the board" in text
 
 
 def _findings(tmp_path, text):

@@ -26,7 +26,7 @@ class Custodial(Word):
              "the player's pieces of the group capture, as the moving piece (where it started) and as the piece "
              "beyond; `hostile=ZONE`: a cell of the zone closes in as the player's piece would, unless an enemy "
              "stands on it")
-    sentence = "capture every enemy piece it closes in between itself and another of the player's pieces"
+    sentence = "capture every enemy piece next to it {d} that it closes in against another of the player's pieces beyond"
 
     def can_capture(self, a):
         return True

@@ -12,7 +12,7 @@ class Drop(Word):
     written = "drop(ZONE)"
     takes = ZONE
     about = "a top-level alternative: N reserve pieces (or all) onto free cells of the zone"
-    sentence = "put a reserve piece on a free cell"
+    sentence = "put a piece from hand on an empty cell of {z}"
     plain = True
 
 

@@ -20,7 +20,8 @@ class Enclose(Word):
              ' the move would take back at once, alone, the lone piece that has just taken one alone on this cell '
              '(simple ko); `ko=super` also where the board after the move (its captures made) has stood before in '
              'the game (positional superko); `ko=option.NAME`: super when that boolean option holds, else yes')
-    sentence = "capture every enemy group it leaves with no empty neighbour, and never leave its own group without one"
+    sentence = ("capture every enemy group it leaves with no empty cell next to it (groups joined {d}), and never leave its "
+                "own group without one")
 
     def can_capture(self, a):
         return True

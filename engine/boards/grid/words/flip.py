@@ -10,7 +10,8 @@ class Flip(Word):
     about = ("from where the piece stands, every line in D of enemy pieces closed by one of the player's turns "
              "to the player; fails when nothing turns")
     rays = True
-    sentence = "turn to the player every line of enemy pieces closed off by one of the player's pieces"
+    sentence = ("turn to the player every line of enemy pieces {d} closed off by one of the player's pieces (at least "
+                "one must turn)")
 
     def effects(self, a):
         return {"flip"}

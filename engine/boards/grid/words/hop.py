@@ -10,7 +10,7 @@ class Hop(Word):
     written = "hop(DIRECTIONS)"
     about = ("along a line in a direction of D over exactly one piece of anyone (the screen, with only empty "
              "cells before and after it) onto the first piece beyond, which must be an enemy's and is captured")
-    sentence = "capture the first piece beyond a screen, hopping over exactly one piece along a line"
+    sentence = "hop {d} along a line over exactly one piece (the screen) to capture the first piece beyond it"
     rays = True
 
     def can_capture(self, a):

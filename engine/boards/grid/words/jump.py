@@ -10,7 +10,7 @@ class Jump(Word):
     options = {"over": ("any", "mine", "theirs"), "capture": ("no", "yes")}
     about = ("over an adjacent piece (of that owner) to the empty cell beyond; `capture=yes`: the jumped piece "
              "is captured")
-    sentence = "jump over an adjacent piece to the empty cell beyond"
+    sentence = "jump {d} over {over} next to it, to the empty cell just beyond"
     plain = True
 
     def can_capture(self, a):

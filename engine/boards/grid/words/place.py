@@ -25,7 +25,7 @@ class Place(Word):
     about = ("starts a move: a new piece onto an empty cell of the zone (`kind=K` when there are several "
              "kinds; from the reserve if the kind has one, else from an unlimited supply); `onto=theirs`: onto "
              "an enemy piece, which leaves")
-    sentence = "place a new piece on an empty cell"
+    sentence = "place a new piece on an empty cell of {z}"
 
     def can_capture(self, a):
         return keyword(a, "onto", "empty") == "theirs"

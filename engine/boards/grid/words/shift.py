@@ -11,7 +11,7 @@ class Shift(Word):
     takes = (CELL, CELL)
     about = ("a second piece of the player's, on cell FROM, moves to the empty cell TO in the same move; it "
              "becomes its kind's `moved` kind")
-    sentence = "move the player's piece on {0} to {1}"
+    sentence = "move the piece on {0} to {1}"
 
     def effects(self, a):
         return {"shift"}

@@ -13,7 +13,7 @@ class Slide(Landing):
              "stops the slide as a piece would, and is never reached)")
     rays = True
     exprs = {"within": (ZONE,)}     # within=ZONE: it goes only over cells of the zone
-    sentence = "slide any number of empty cells in one direction"
+    sentence = "slide {d} over any number of empty cells"
 
     def lower(self, gen, a, ctx, k):
         ind, L = ctx["ind"], gen.lines

@@ -9,7 +9,7 @@ class Step(Landing):
     written = "step(DIRECTIONS)"
     about = ("to an empty neighbour in a direction of set D; `capture=yes` also onto an enemy piece, which is "
              "captured; `capture=only` only that")
-    sentence = "step to an empty neighbouring cell"
+    sentence = "step {d} to an empty cell"
     plain = True
 
     def lower(self, gen, a, ctx, k):

@@ -14,7 +14,7 @@ class Stride(Landing):
              "on the whole line through it that way, counted both ways along it; over empty cells only, or with "
              "`over=mine|theirs|any` over such pieces too; onto an empty cell, `capture=yes|only` as for step")
     rays = True
-    sentence = "move exactly as many cells in one direction as there are pieces on that line"
+    sentence = "move {d} exactly as many cells as there are pieces on that line"
     _passing = {"none": "occ", "mine": "(occ ^ B[me])", "theirs": "(occ ^ foe)"}    # what blocks the way
 
     def lower(self, gen, a, ctx, k):

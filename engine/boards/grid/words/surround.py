@@ -20,7 +20,7 @@ class Surround(Word):
     about = ("captures every enemy piece next to where the piece stands, in a direction of D, whose every "
              "neighbour in a direction of D holds one of the player's pieces (hemmed in on all sides; a piece "
              "on the edge never is); never fails; `of=GROUP`, `by=GROUP`, `hostile=ZONE` as for custodial")
-    sentence = "capture every enemy piece next to it that the player's pieces hem in on every side"
+    sentence = "capture every enemy piece next to it {d} that the player's pieces hem in on every side"
 
     def can_capture(self, a):
         return True

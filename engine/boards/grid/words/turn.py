@@ -22,7 +22,7 @@ class Turn(Word):
              "clockwise or anticlockwise as seen with a1 at the lower left, with every piece on it (`sense=cw` or "
              "`sense=ccw`: one way only); every block and sense is its own move, written `/2cw` after the rest "
              "(block 2 of the set, clockwise)")
-    sentence = "turn one block of {0} a quarter turn, with the pieces on it"
+    sentence = "turn one block of the {z} a quarter turn, with the pieces on it"
 
     def effects(self, a):
         return {"turn"}

@@ -11,7 +11,7 @@ class When(Word):
     takes = (BOOL,)
     about = ("goes on only where the condition holds, with `landing` the cell the piece stands on at that point "
              "(its origin before any landing)")
-    sentence = "go on only where {0}"
+    sentence = "only if {0}"
 
     def lower(self, gen, a, ctx, k):
         """A condition at this point of the move (`landing` is the cell the piece stands on)."""
