@@ -20,7 +20,7 @@ def _tiles() -> Callable:
     return check_tiles
 
 
-KINDS: dict[str, Callable[[], Callable]] = {"grid": _grid, "hex": _grid, "graph": _grid, "open": _tiles}
+KINDS: dict[str, Callable[[], Callable]] = {"grid": _grid, "hex": _grid, "graph": _grid, "open": _tiles, "ring": _grid}
 
 
 def kind_of(board) -> str | None:

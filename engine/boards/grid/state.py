@@ -60,8 +60,30 @@ class GridState:
                     cells[i] = (ki << 3) | (self.neutral_code if k.neutral else seat + 1) if self.general else seat + 1
         return cells
 
-    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1, passed=-1):
-        """A state from its cells (bytearray): the boards derived from them (layout.py)."""
+    def _start_counts(self, cells) -> tuple | None:
+        """The counts of a counted game's start: each start cell of a counted kind holds its count."""
+        if not self.counted:
+            return None
+        out = [0] * self.size
+        for i in range(self.size):
+            v = cells[i]
+            if v:
+                k = self.kinds[v >> 3]
+                out[i] = 1 if k.count is None else self._kind_count(k)
+        return tuple(out)
+
+    def _kind_count(self, k) -> int:
+        """How many pieces of a counted kind stand on each of its start cells."""
+        return self.options.get(k.count[7:], 0) if isinstance(k.count, str) else k.count
+
+    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1, passed=-1, counts=None):
+        """A state from its cells (bytearray): the boards derived from them (layout.py); a
+        counted game's counts (None: its start's), a cell with none left empty."""
+        if self.counted:
+            counts = self._start_counts(cells) if counts is None else counts
+            for i in range(self.size):
+                if not counts[i]:
+                    cells[i] = 0
         n = self.n
         boards = [0] * (n + 1 if self.general else n)
         kinds = [0] * len(self.kinds) if self.multi else []
@@ -74,7 +96,8 @@ class GridState:
         cells = None if self.bare else bytes(cells)
         return self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
                                 passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
-                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)))
+                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)),
+                                counts=counts)
 
     def initial_state(self):
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
@@ -233,8 +256,9 @@ class GridState:
                 "cells = bytes(ba)",
                 f"B = {self._put('B', 'b')}"]]
             state = self.layout.build(to_move="nxt", passes=self._passes, result="%s")
+        sows = "sow" in self.features()
         L += ["    ply += 1",
-              f"    nxt = {nxt}"]
+              f"    nxt = me if again else {nxt}" if sows else f"    nxt = {nxt}"]
         at = len(L)         # where the new state is named, if an end condition reads it
         ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
         if self.rules.lose is not None:     # the player who just moved loses: the others win
@@ -258,7 +282,7 @@ class GridState:
             code = "\n".join(em.hoisted[0] + [test])
             used = names(code)
             if "opp" in used and "    opp = nxt" not in L:
-                L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
+                L.append("    opp = nxt" if n == 2 and not sows else f"    opp = (me + 1) % {n}")
             occ = "    occ = " + self.occ_source
             if "occ" in used and occ not in L:
                 L.append(occ)
@@ -300,6 +324,8 @@ class GridState:
         for ph in self.rules.phases:
             if ph.drops:
                 out.add("drop")
+            if ph.sows:
+                out.add("sow")
             for p in ph.patterns + ph.places:
                 out |= effects(p)
             if ph.places:
@@ -317,7 +343,17 @@ class GridState:
         kb = (lambda line: [line]) if multi else (lambda line: [])
         L = ["def apply(st, move):", "    " + self.layout.unpack(result="_")]
         passing, ind = self._pass_test(["passes += 1", "quiet += 1", *(["passed = -1"] if self.extended else [])])
+        if "sow" in has:    # a sowing (words/sow.py): the counts, the cells and boards they fill
+            L.append("    again = False")
         L += passing
+        if "sow" in has:
+            sind = ind
+            L += [sind + "if move[0] == 'sow':",
+                  sind + "    cells, B, K, N, last, again = _sow(cells, B, K, N, me, move[1])",
+                  sind + "    quiet += 1",
+                  *([sind + "    passed = -1"] if self.layout.keeps("passed") else []),
+                  sind + "else:"]
+            ind = sind + "    "
         if "drop" in has:
             L += ["        if move[0] == 'drop':",
                   "            ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),

@@ -1,7 +1,7 @@
 """count, all, none, any, size, advance: how many pieces, and where."""
 from __future__ import annotations
 
-from ....lang.expr import BOOL, GROUP, INT, SELECTION, ZONE, Function
+from ....lang.expr import BOOL, CELL, GROUP, INT, SELECTION, ZONE, Function
 
 
 def _sel(arg) -> tuple[str, str | None]:
@@ -9,6 +9,10 @@ def _sel(arg) -> tuple[str, str | None]:
 
 
 def _count(args, types):
+    if types and types[0] == ZONE:      # a counted game: the pieces standing on the zone's cells
+        return f"_counted(N, {args[0]})"
+    if types and types[0] == CELL:      # ... on one cell
+        return f"N[{args[0]}]"
     g, z = _sel(args[0])
     return f"({g} & {z}).bit_count()" if z else f"{g}.bit_count()"
 
@@ -29,7 +33,7 @@ def _any(args, types):
 
 
 FUNCTIONS = {
-    "count": Function(((GROUP, SELECTION),), INT, _count, "how many pieces"),
+    "count": Function(((GROUP, SELECTION, ZONE, CELL),), INT, _count, "how many pieces"),
     "all": Function(((SELECTION,),), BOOL, _all, "every piece of the group is in the zone"),
     "none": Function(((SELECTION,),), BOOL, _none, "no piece of the group is in the zone"),
     "any": Function(((SELECTION,),), BOOL, _any, "some piece of the group is in the zone"),
