@@ -21,7 +21,7 @@ from ...api import RulebookError
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...structs import replace
-from .layout import BOARDS, CELLS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
+from .layout import BOARDS, CELLS, COUNTS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -121,6 +121,7 @@ class GridState:
         if self.general:
             cells[size] = 255
         kinds = [k.name for k in self.kinds]
+        counts = [0] * size if self.counted else None
         for owner, where in pieces.items():
             if owner == NOBODY:
                 code = self.neutral_code
@@ -137,6 +138,9 @@ class GridState:
                 if code == self.neutral_code and not self.kinds[kinds.index(kind)].neutral:
                     raise RulebookError(f"a piece of kind '{kind}' belongs to a player, not to nobody "
                                         "(only a kind with `neutral: true` does)")
+                stacked = self.kinds[kinds.index(kind)].count is not None
+                if isinstance(cell_names, dict) and not stacked:
+                    raise RulebookError(f"pieces of kind '{kind}' are not counted: give a list of cells")
                 for text in cell_names:
                     i = self.geo.parse_cell(str(text))
                     if i is None:
@@ -144,6 +148,8 @@ class GridState:
                     if cells[i]:
                         raise RulebookError(f"two pieces on {text}")
                     cells[i] = (kinds.index(kind) << 3) | code if self.general else code
+                    if counts is not None:      # a counted kind: how many stand there (a list: one)
+                        counts[i] = int(cell_names[text]) if isinstance(cell_names, dict) else 1
         if to_move is not None and to_move not in self.players:
             raise RulebookError(f"unknown player '{to_move}' (players: {', '.join(self.players)})")
         me = self.players.index(to_move) if to_move else 0
@@ -164,7 +170,7 @@ class GridState:
             if cell[key] is None:
                 raise RulebookError(f"{key}: '{text}' is not a cell of this board")
         return self._settled(self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1),
-                                            cell.get("passed", -1)))
+                                            cell.get("passed", -1), None if counts is None else tuple(counts)))
 
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
@@ -210,7 +216,14 @@ class GridState:
             owner = NOBODY if self.general and code == self.neutral_code else self.players[code - 1]
             kind = kinds[v >> 3] if self.general else kinds[0]
             owners.setdefault(owner, {}).setdefault(kind, []).append(self.geo.name(i))
-        pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] else by) for o, by in owners.items()}
+        if self.counted:    # a counted kind's cells with how many stand on each
+            counts = st[COUNTS]
+            for by in owners.values():
+                for kind, where in by.items():
+                    if self.kinds[kinds.index(kind)].count is not None:
+                        by[kind] = {c: counts[self.geo.parse_cell(c)] for c in where}
+        pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] and not isinstance(by[kinds[0]], dict) else by)
+                  for o, by in owners.items()}
         out = {"game": self.name, "to_move": self.players[st[TO_MOVE]], "ply": st[PLY], "passes": st[PASSES],
                "pieces": pieces, "reserve": {p: st[RESERVES][i] for i, p in enumerate(self.players)}}
         if self.general:
