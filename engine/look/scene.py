@@ -125,6 +125,7 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
 
     pos = game.position_json(st)
     pieces: dict[str, tuple[str, str]] = {}
+    counts: dict[str, int] = {}
     first_kind = game.kinds[0].name if getattr(game, "kinds", None) else ""
     for owner, by in (pos.get("pieces") or {}).items():
         if isinstance(by, list):
@@ -132,13 +133,15 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
         for kind, where in by.items():
             for name in where:
                 pieces[name] = (owner, kind)
+            if isinstance(where, dict):     # a counted kind: how many stand on each cell
+                counts.update(where)
     seats = {p: i for i, p in enumerate(game.players)}
     kinds = [k.name for k in game.kinds]
     letters = {k.name: (k.symbol or "").upper() for k in game.kinds if getattr(k, "symbol", None)}
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
 
     groups = []
-    if points:          # the links first, under the points
+    if points and not counts:          # the links first, under the points (a counted board: its cells alone)
         lines = Group(None)
         for a, b in geo.links():
             lines.shapes.append(Shape("line", [px(*geo.xy[a]), px(*geo.xy[b])], stroke="#7a6a4f", width=2, cls="link"))
@@ -158,7 +161,9 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
         g = Group(name, [Shape("poly", pts, fill=shade.get(i, base(i)), stroke="#7a6a4f", width=0.8, cls="cell")])
         g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.36)], fill="#00000055", text=name, size=UNIT * 0.2,
                               cls="label"))
-        if name in pieces:
+        if name in counts:
+            g.shapes += _count_marks(pieces[name][0], counts[name], (cx, cy), seats, look)
+        elif name in pieces:
             owner, kind = pieces[name]
             seat = seats.get(owner)
             fill = look.seat_colour(seat, owner) if seat is not None else "#8a8a8a"
@@ -190,6 +195,17 @@ def _grid(game, st, look: Look, last: str | None) -> Drawing:
                                        size=UNIT * 0.28, cls="coord"))
         groups.append(labels)
     return Drawing(width, height, groups)
+
+
+def _count_marks(owner: str, count: int, at, seats: dict, look: Look) -> list[Shape]:
+    """The pieces standing on one cell of a counted kind: a disc of the owner's colour (grey
+    for nobody's) holding their number."""
+    cx, cy = at
+    seat = seats.get(owner)
+    fill = look.seat_colour(seat, owner) if seat is not None else "#b89a6a"
+    return [Shape("circle", [(cx, cy)], r=UNIT * 0.26, fill=fill, stroke=_ink(fill, 0.5), width=1.2, cls="piece",
+                  data={"owner": owner, "count": count}),
+            Shape("text", [(cx, cy + UNIT * 0.1)], fill=_ink(fill), text=str(count), size=UNIT * 0.3, cls="symbol")]
 
 
 def _marks(points) -> Group:
