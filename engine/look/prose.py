@@ -193,6 +193,11 @@ def _players(info) -> list[str]:
     return out + [""]
 
 
+def _value(v) -> str:
+    """A number of the file, or the option that gives it."""
+    return f"`{v}`" if isinstance(v, str) else str(v)
+
+
 def _board(d) -> list[str]:
     b = d.get("board") or {}
     out = ["## Board", ""]
@@ -211,6 +216,11 @@ def _board(d) -> list[str]:
         names = ", ".join(f"{d} (back: {back[d]})" if d in back else d for d in links)
         out.append(f"A board of {len(g.get('cells') or {})} points ({', '.join(g.get('cells') or {})}) joined by "
                    f"{sum(len(v) for v in links.values())} links, each of a direction: {names}.")
+    elif "ring" in b:
+        pits = b["ring"].get("pits")
+        out.append(f"A ring of pits: two rows of {_value(pits)} pits (a1.. and a2.., each row named from its own "
+                   "left) with a store at each row's right-hand end (s1, s2), joined counter-clockwise by the links "
+                   "ccw (back: cw); across joins each pit to the pit facing it.")
     elif "open" in b:
         s = b["open"].get("start", {})
         out.append(f"An open board of square tiles, growing from a start tile ({s.get('tile')} at "
@@ -239,7 +249,8 @@ def _pieces(d) -> list[str]:
             v = v or {}
             bits = []
             if v.get("start"):
-                bits.append(f"one on each cell of {v['start']} at the start")
+                bits.append(f"one on each cell of {v['start']} at the start" if v.get("count") is None else
+                            f"{_value(v['count'])} on each cell of {v['start']} at the start, standing in counts")
             if v.get("reserve"):
                 bits.append(f"{v['reserve']} held in reserve by each player")
             if v.get("promote"):

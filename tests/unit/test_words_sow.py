@@ -194,3 +194,14 @@ def test_count_and_pits_take_a_number_or_a_whole_number_option(tmp_path):
     messages = [x.message for x in info.value.findings]
     assert "count: 'option.lone' is not a number or a whole-number option" in messages
     assert "board.ring.pits: 'option.lone' is not a whole-number option" in messages
+
+
+def test_why_a_sowing_is_refused():
+    g = game()
+    st = position(g, [0, 2, 1], [1, 1, 1])
+    assert g.explain(st, "b") == "'b' is legal"
+    assert g.explain(st, "a") == ("'a': east's a (a1) is empty: a sowing takes up the pieces of a cell that "
+                                  "has some")
+    assert g.explain(st, "d").startswith("'d': a sowing is written as the letter of one of east's cells of pits, a..c")
+    proc = cli("moves", SOWING, "--why", "a")
+    assert proc.returncode == 0 and "is legal" in proc.stdout

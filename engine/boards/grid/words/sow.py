@@ -21,7 +21,7 @@ import math
 
 from ....lang import dsl
 from ....structs import struct
-from ..layout import BOARDS, COUNTS, TO_MOVE
+from ..layout import COUNTS, TO_MOVE
 from .base import ZONE, Word, keyword
 
 SOW = "sow"                         # the first item of a sowing move: ('sow', cell)
@@ -56,7 +56,9 @@ class Sow(Word):
              "cell facing it (its D link) into the store, when there are some (`capture=lone`: even when there are "
              "none; `capture=option.NAME`: lone when that boolean option holds); written as the cell's letter "
              "among the mover's cells of the zone, from the mover's left")
-    sentence = "take up every piece of one of your cells of {0} and sow them one a cell along the ring"
+    sentence = ("take up every piece on one of your cells of {0} and sow them one a cell onward along its links "
+                "(past the cells it skips; into your store; again, when the last lands there; capturing what "
+                "faces an empty cell of yours where the last lands, as its options say)")
 
     def effects(self, a):
         return {"sow"}
@@ -213,6 +215,22 @@ def generator_source(game, s: Sowing, fname: str, exists: bool) -> str:
     return "\n".join(L) + "\n"
 
 
+def why(game, st, text: str, s: Sowing) -> str:
+    """Why `text` is no sowing of the player to move (for --why): no cell of theirs has that
+    letter, or the cell is empty."""
+    me = game.to_move(st)
+    who = game.players[me]
+    cells = game.sowing["from"][me]
+    letters = LETTERS[:len(cells)]
+    if len(text) != 1 or text not in letters:
+        return (f"'{text}': a sowing is written as the letter of one of {who}'s cells of {s.zone}, "
+                f"{letters[0]}..{letters[-1]} from {who}'s left")
+    c = cells[letters.index(text)]
+    if not st[COUNTS][c]:
+        return f"'{text}': {who}'s {text} ({game.geo.name(c)}) is empty: a sowing takes up the pieces of a cell that has some"
+    return f"'{text}' is not a legal move here"
+
+
 def sum_counts(N, mask: int) -> int:
     """How many pieces stand on the cells of a mask (N: the counts per cell)."""
     total = 0
@@ -223,4 +241,4 @@ def sum_counts(N, mask: int) -> int:
     return total
 
 
-__all__ = ["BOARDS", "SOW", "WORD", "Sowing", "check", "generator_source", "make_sow", "sum_counts", "tables"]
+__all__ = ["SOW", "WORD", "Sowing", "check", "generator_source", "make_sow", "sum_counts", "tables", "why"]
