@@ -55,7 +55,7 @@ class GridGame(GridState, GridNotation):
         self.layout = Layout(self.general, self.extended, self.counted)
         self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
                                       option_values=options, spec=rules.spec, general=self.general,
-                                      neutral=self.neutral)
+                                      neutral=self.neutral, counted=self.counted)
         self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
         ns = self._namespace()
         self._ns = ns

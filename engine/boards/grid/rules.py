@@ -250,7 +250,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             ch.error(("pieces", name), f"'{name}' names a piece kind and something else", key=True)
     if "tiles" in spec:
         ch.error(("tiles",), "tiles belong to an open board, not a grid", key=True)
-    vocab = grid_vocabulary(len(players), declared, dirsets, rough, kind_names, spec=spec)
+    vocab = grid_vocabulary(len(players), declared, dirsets, rough, kind_names, spec=spec,
+                            counted=any(k.count is not None for k in kinds))
     uses: set[str] = set()
     general = len(kinds) > 1 or any(k.neutral or k.promote_to or k.resets_quiet for k in kinds)
 

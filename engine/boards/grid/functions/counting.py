@@ -33,7 +33,7 @@ def _any(args, types):
 
 
 FUNCTIONS = {
-    "count": Function(((GROUP, SELECTION, ZONE, CELL),), INT, _count, "how many pieces"),
+    "count": Function(((GROUP, SELECTION),), INT, _count, "how many pieces"),
     "all": Function(((SELECTION,),), BOOL, _all, "every piece of the group is in the zone"),
     "none": Function(((SELECTION,),), BOOL, _none, "no piece of the group is in the zone"),
     "any": Function(((SELECTION,),), BOOL, _any, "some piece of the group is in the zone"),
@@ -41,6 +41,10 @@ FUNCTIONS = {
     "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, B, RK)",
                         "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
 }
+
+
+# count in a game with a counted kind (vocabulary.py): also of a zone or a cell, the counts there
+COUNTED_COUNT = Function(((GROUP, SELECTION, ZONE, CELL),), INT, _count, "how many pieces")
 
 
 def advance(board: int, boards: tuple, ranks: list[list[int]]) -> int:
