@@ -1,6 +1,6 @@
 """Board kinds: each one reads its own words from a checked game file and compiles a Game.
 
-KINDS maps a board's key in the game file (`board: {grid: ...}`, `hex`, `open`) to a function
+KINDS maps a board's key in the game file (`board: {grid: ...}`, `hex`, `graph`, `ring`, `open`) to a function
 that imports the kind on first use and returns its checker: checker(Checker) -> rules, whose
 `compile(options, seats, instrument=...)` gives the Game. A kind is imported only when a file
 uses it, and no kind imports another (docs/architecture.md).

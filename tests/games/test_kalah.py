@@ -16,7 +16,7 @@ from rulebook.play.measure import perft
 
 from conftest import GAMES, ROOT
 
-FIGURES = [6, 35, 185, 942, 4690, 23233, 114430]              # both conventions: no game ends this early
+FIGURES = [6, 35, 185, 942, 4690, 23233, 114430]   # both conventions: no game ends this early
 EMPTY_CAPTURE = [6, 35, 185, 942, 4685, 23169]
 K1_LEAF = [3, 11, 46, 215, 1004, 4398, 18092, 69384]
 K1_EXACT = [3, 11, 46, 215, 1004, 4396, 18085, 69374]
