@@ -205,3 +205,21 @@ def test_why_a_sowing_is_refused():
     assert g.explain(st, "d").startswith("'d': a sowing is written as the letter of one of east's cells of pits, a..c")
     proc = cli("moves", SOWING, "--why", "a")
     assert proc.returncode == 0 and "is legal" in proc.stdout
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("bean: {neutral: true, start: rows, count: 2}", "bean: {start: rows, count: 2}",
+     "a counted kind is owned by nobody here: give bean `neutral: true`"),
+    ("bean: {neutral: true, start: rows, count: 2}", "bean: {neutral: true, start: rows}",
+     "sow moves the pieces of a counted kind: give a kind `count:`"),
+    ("capture=option.lone)", "capture=option.lone) | step(ccw)",
+     "the pieces of bean stand in counts, which only sow moves: a phase of this game sows"),
+], ids=["owned", "uncounted", "stepped"])
+def test_counted_pieces_move_by_sowing_alone(tmp_path, old, new, message):
+    f = tmp_path / "broken.yaml"
+    f.write_text(SOWING.read_text().replace(old, new))
+    with pytest.raises(GameFileError) as info:
+        check_file(f)
+    assert message in [x.message for x in info.value.findings]
+    proc = cli("validate", f)
+    assert proc.returncode == 1 and message in proc.stderr and "Traceback" not in proc.stderr

@@ -631,7 +631,7 @@ class GridGame(GridState, GridNotation):
                 value = (kind << 3) | (self.neutral_code if k.neutral else 1)
                 self.sowing = sow_word.tables(self, sowings[0])
                 ns["SOW_FROM"] = self.sowing["from"]
-                ns["_sow"] = sow_word.make_sow(self.sowing, value, n, kind if self.multi else None)
+                ns["_sow"] = sow_word.make_sow(self.sowing, value, kind if self.multi else None)
             ns["_counted"] = sow_word.sum_counts
         return ns
 

@@ -408,6 +408,7 @@ def check_rules(ch: Checker) -> GridRules | None:
         _check_attacks(ch, phases, kinds, topo.direction_sets(dirsets, rough), set(zone_nodes))
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
         any(k.moved for k in kinds) or "notation" in spec
+    _check_counted(ch, spec, kinds, phases)
     places = {}
     for ph in phases:
         for r in ph.rules + ph.legal:
@@ -647,6 +648,26 @@ def _first_action(node) -> str | None:
         a, b = _first_action(node.left), _first_action(node.right)
         return "place" if "place" in (a, b) else a
     return None
+
+
+def _check_counted(ch, spec, kinds, phases) -> None:
+    """Counted pieces move only by sowing, and a sowing moves counted pieces owned by nobody:
+    the counts follow no other word."""
+    counted = [k for k in kinds if k.count is not None]
+    sows = [(ph, s) for ph in phases for s in ph.sows]
+    for k in counted:
+        if not k.neutral:
+            ch.error(("pieces", k.name, "count"), f"a counted kind is owned by nobody here: give {k.name} "
+                                                  "`neutral: true`")
+    if len(counted) > 1:
+        ch.error(("pieces", counted[1].name, "count"), "one kind at most stands in counts")
+    for ph in phases:
+        if counted and (ph.kinds or ph.places or ph.drops):
+            ch.error(ph.path + ("move",), f"the pieces of {counted[0].name} stand in counts, which only sow moves: "
+                                          "a phase of this game sows")
+    for ph, s in sows:
+        if not counted:
+            _bad(ch, ph.path + ("move",), s.node, "sow moves the pieces of a counted kind: give a kind `count:`")
 
 
 def _check_drop(ch, path, node: dsl.Action, zones):

@@ -161,10 +161,11 @@ def tables(game, s: Sowing) -> dict:
     return out
 
 
-def make_sow(t: dict, value: int, nobody: int, kind: int | None):
+def make_sow(t: dict, value: int, kind: int | None):
     """The function apply calls: (cells, B, K, N, me, origin) -> (cells, B, K, N, last, again).
-    `value` is the byte of a cell holding the sown pieces, B[nobody] their board when they are
-    nobody's (else their owner's), kind the index of their board in K (None: one kind)."""
+    `value` is the byte of a cell holding the sown pieces (their kind and owner: rules.py has
+    them owned by nobody, on the board B[players]), kind the index of their board in K (None:
+    one kind)."""
     NEXT, STORE, OWN, FACE = t["next"], t["store"], t["own"], t["face"]
     capture, again_on = t["capture"], t["again"]
     owner = (value & 7) - 1
