@@ -223,3 +223,17 @@ def test_counted_pieces_move_by_sowing_alone(tmp_path, old, new, message):
     assert message in [x.message for x in info.value.findings]
     proc = cli("validate", f)
     assert proc.returncode == 1 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_an_option_counts_the_pits_of_a_ring(tmp_path):
+    from rulebook import RulebookError
+    text = SOWING.read_text().replace("ring: {pits: 3}", "ring: {pits: option.size}")
+    text = text.replace("options:\n", "options:\n  size: {default: 3, min: 1, max: 30}\n")
+    f = tmp_path / "sized.yaml"
+    f.write_text(text)
+    assert load_game(f).size == 8
+    two = load_game(f, options={"size": 2})
+    assert [two.geo.name(i) for i in range(two.size)] == ["a1", "b1", "s1", "a2", "b2", "s2"]
+    assert [two.move_str(m) for m in two.legal_moves(two.initial_state())] == ["a", "b"]
+    with pytest.raises(RulebookError, match="board.ring: 19 pits in a row; a ring has 1 to 18"):
+        load_game(f, options={"size": 19})

@@ -15,6 +15,9 @@ MAX_PITS = 18
 
 def ring_graph(pits: int) -> tuple[list[str], list[tuple[float, float]], dict[str, list[tuple[int, int]]], dict]:
     """The points (names and where each is drawn), links and opposite directions of the ring."""
+    if not 1 <= pits <= MAX_PITS:       # an option may give any number: the names need a letter each
+        from ....errors import RulebookError
+        raise RulebookError(f"board.ring: {pits} pits in a row; a ring has 1 to {MAX_PITS}")
     letters = "abcdefghijklmnopqrstuvwxyz"[:pits]
     names = [f"{x}1" for x in letters] + ["s1"] + [f"{x}2" for x in letters] + ["s2"]
     xy = [(1.0 + k, 0.0) for k in range(pits)] + [(pits + 1.0, 0.5)]
