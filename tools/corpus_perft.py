@@ -55,12 +55,22 @@ FIGURES = {
     "go/g1-exact": ("exact", [15, 211, 2675, 32896]),
     "xiangqi": ("leaf", [44, 1920, 79666, 3290240, 133312995]),
     "xiangqi/exact": ("exact", [44, 1920, 79666, 3290240, 133312995]),
+    "kalah": ("leaf", [6, 35, 185, 942, 4690, 23233, 114430, 563055]),
+    "kalah/exact": ("exact", [6, 35, 185, 942, 4690, 23233, 114430, 563055]),
+    "kalah/empty-capture": ("leaf", [6, 35, 185, 942, 4685, 23169, 113959, 559885]),
+    "kalah/empty-capture-exact": ("exact", [6, 35, 185, 942, 4685, 23169, 113959, 559885]),
+    "kalah/k1": ("leaf", [3, 11, 46, 215, 1004, 4398, 18092, 69384]),
+    "kalah/k1-exact": ("exact", [3, 11, 46, 215, 1004, 4396, 18085, 69374]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
     "go/5x5": ({"size": "5"}, None), "go/5x5-exact": ({"size": "5"}, None),
     "go/g1": ({"size": "5"}, "tests/data/positions/go_g1.json"),
     "go/g1-exact": ({"size": "5"}, "tests/data/positions/go_g1.json"),
+    "kalah/empty-capture": ({"empty_capture": "true"}, None),
+    "kalah/empty-capture-exact": ({"empty_capture": "true"}, None),
+    "kalah/k1": ({}, "tests/data/positions/kalah_k1.json"),
+    "kalah/k1-exact": ({}, "tests/data/positions/kalah_k1.json"),
 }
 
 

@@ -390,8 +390,38 @@ class Teller:
         return out
 
     # ------------------------------------------------------------ patterns
+    def sowing(self, node) -> str:
+        """sow(Z, along=D, skip=, store=, again=, facing=, capture=) in one sentence."""
+        from ..lang import dsl
+        kw = node.kwargs
+
+        def word(k):
+            v = kw.get(k)
+            return v.dotted if type(v) is dsl.Name else None
+        said = (f"take up all the {plural(self.name(self.only_kind)) if self.only_kind else 'pieces'} of one of the "
+                f"player's non-empty cells of {self.zone(node.args[0].dotted)} and sow them one by one into the cells "
+                f"that follow")
+        if word("along"):
+            said += f" along {self.directions(word('along'))}"
+        if word("skip"):
+            said += f", passing over {self.zone(word('skip'))}"
+        out = [said + "."]
+        if word("again") == "yes":
+            out.append(f"When the last one lands in {self.zone(word('store')) if word('store') else 'the store'}, "
+                       "the same player moves again.")
+        cap = word("capture")
+        if cap and cap != "no":
+            when = ("even when the facing cell is empty" if cap == "lone" else
+                    f"even when the facing cell is empty if the option `{cap[7:]}` is on" if cap.startswith("option.")
+                    else "")
+            out.append("When the last one lands on an empty cell of the player's own, it and what stands on the cell "
+                       f"facing it go to the store, when that cell holds some{', or ' + when if when else ''}.")
+        return " ".join(out).rstrip(".")       # (the caller ends the sentence)
+
     def action(self, node) -> str:
         from ..lang import dsl
+        if node.name == "sow":
+            return self.sowing(node)
         text = self.actions.get(node.name, node.name)
         args, fill = [], {}
         for arg in node.args:
@@ -632,6 +662,12 @@ def _start(tell: Teller) -> list[str]:
         out.append(f"The board is {len(g.get('cells') or {})} points ({', '.join(g.get('cells') or {})}) joined by "
                    f"{sum(len(v) for v in links.values())} lines, each along one of these directions: "
                    f"{_and(list(links))}.")
+    elif "ring" in b:
+        pits = b["ring"].get("pits")
+        pits = f"`{pits}`" if isinstance(pits, str) else pits
+        out.append(f"A ring of pits: two rows of {pits} pits (a1.. and a2.., each row named from its own "
+                   "left) with a store at each row's right-hand end (s1, s2), joined counter-clockwise by the links "
+                   "ccw (back: cw); across joins each pit to the pit facing it.")
     elif "open" in b:
         s = b["open"].get("start", {})
         out.append(f"There is no board: tiles are laid side by side on the table, growing from a start tile, a "
@@ -674,18 +710,29 @@ def _start(tell: Teller) -> list[str]:
 def _setup(tell: Teller) -> list[str]:
     d = tell.d
     pieces = d.get("pieces") or {}
-    start = [f"{a(tell.name(k))} {_on(tell, v['start'])}" for k, v in pieces.items() if v and v.get("start")]
+    start = [f"{a(tell.name(k))} {_on(tell, v['start'])}" for k, v in pieces.items()
+             if v and v.get("start") and v.get("count") is None]
+    # a counted kind (words of counts on cells): so many on each cell of its start
+    counted = [f"{_counted(v['count'])} {plural(tell.name(k))} {_on(tell, v['start'])}" for k, v in pieces.items()
+               if v and v.get("start") and v.get("count") is not None]
     hand = [f"{v['reserve']} {plural(tell.name(k)) if v['reserve'] != 1 else tell.name(k)}"
             for k, v in pieces.items() if v and v.get("reserve")]
     out = []
     if start:
         out += ["At the start each player has:", ""] + [f"- {s};" for s in start[:-1]] + [f"- {start[-1]}."] + [""]
-    elif pieces or d.get("tiles"):
+    if counted:
+        out += ["At the start the board holds " + _and(counted) + ".", ""]
+    if not start and not counted and (pieces or d.get("tiles")):
         out += ["The board starts empty." if "open" not in (d.get("board") or {}) else "", ""]
     if hand:
         out += [f"Each player holds {_and(hand)} in hand, off the board, to bring into play.", ""]
     out += _tiles(tell)
     return out
+
+
+def _counted(v) -> str:
+    """A count of the file: a number, or the option that gives it."""
+    return f"`{v[7:]}` (an option)" if isinstance(v, str) and v.startswith("option.") else str(v)
 
 
 def _on(tell: Teller, zone: str) -> str:

@@ -133,6 +133,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
 
     pos = game.position_json(st)
     pieces: dict[str, tuple[str, str]] = {}
+    counts: dict[str, int] = {}
     first_kind = game.kinds[0].name if getattr(game, "kinds", None) else ""
     for owner, by in (pos.get("pieces") or {}).items():
         if isinstance(by, list):
@@ -140,6 +141,8 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
         for kind, where in by.items():
             for name in where:
                 pieces[name] = (owner, kind)
+            if isinstance(where, dict):     # a counted kind: how many stand on each cell
+                counts.update(where)
     seats = {p: i for i, p in enumerate(game.players)}
     kinds = [k.name for k in game.kinds]
     letters = {k.name: (k.symbol or "").upper() for k in game.kinds if getattr(k, "symbol", None)}
@@ -151,7 +154,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
         groups.append(_lines(game, look, px, base(0) if look.board else CROSSINGS_BOARD, star))
     if plates:
         groups.append(_plate_shapes(game, plates, px, look.board or "#c0392b"))
-    if points:          # the links first, under the points
+    if points and not counts:          # the links first, under the points (a counted board: its cells alone)
         lines = Group(None)
         for a, b in geo.links():
             lines.shapes.append(Shape("line", [px(*geo.xy[a]), px(*geo.xy[b])], stroke="#7a6a4f", width=2, cls="link"))
@@ -176,7 +179,9 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                                   cls="label"))
             if name in star:
                 g.shapes.extend(_cell_mark(cx, cy))
-        if name in pieces:
+        if name in counts:
+            g.shapes += _count_marks(pieces[name][0], counts[name], (cx, cy), seats, look)
+        elif name in pieces:
             owner, kind = pieces[name]
             seat = seats.get(owner)
             fill = look.seat_colour(seat, owner) if seat is not None else "#8a8a8a"
@@ -340,6 +345,17 @@ def _turn_controls(game, look: Look, plates, px) -> list[Group]:
                                       size=UNIT * 0.34, cls="symbol")], part=text,
                          label=f"{j + 1} {'↻' if sense == 'cw' else '↺'}"))
     return out
+
+
+def _count_marks(owner: str, count: int, at, seats: dict, look: Look) -> list[Shape]:
+    """The pieces standing on one cell of a counted kind: a disc of the owner's colour (grey
+    for nobody's) holding their number."""
+    cx, cy = at
+    seat = seats.get(owner)
+    fill = look.seat_colour(seat, owner) if seat is not None else "#b89a6a"
+    return [Shape("circle", [(cx, cy)], r=UNIT * 0.26, fill=fill, stroke=_ink(fill, 0.5), width=1.2, cls="piece",
+                  data={"owner": owner, "count": count}),
+            Shape("text", [(cx, cy + UNIT * 0.1)], fill=_ink(fill), text=str(count), size=UNIT * 0.3, cls="symbol")]
 
 
 def _marks(points) -> Group:

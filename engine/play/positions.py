@@ -6,7 +6,8 @@ and written by `show --json`. The form (docs/positions.md):
    "reserve": {"white": 0, "black": 3}, "quiet": 0}
 
 Pieces by owner (a seat's name, or `nobody` for pieces owned by no one): a list of cell names
-(pieces of the game's first kind) or a mapping kind -> cell names. Only `pieces` is required.
+(pieces of the game's first kind) or a mapping kind -> cell names (for a counted kind, cell ->
+how many stand there). Only `pieces` is required.
 
 A file is read as untrusted input (jsonfile.read_json): a regular file of at most MAX_BYTES, nested
 at most MAX_DEPTH deep, no key given twice, no NaN or Infinity, no number of more than 4300
@@ -32,6 +33,7 @@ MAX_DEPTH = 8                # the form nests 4 deep (position, pieces, owner, c
 MAX_CONTAINERS = 10_000      # lists and objects in all: a few per player and piece kind
 MAX_COUNT = 10 ** 18 - 1     # ply, passes, quiet: whole numbers of at most 18 digits, as in game files
 MAX_RESERVE = 1000           # pieces in a reserve, as in game files (pieces.KIND.reserve)
+MAX_STACK = 100_000          # pieces counted on one cell (a counted kind: pieces.OWNER.KIND.CELL)
 FIELDS = ("game", "to_move", "ply", "passes", "pieces", "reserve", "quiet", "last", "passed")
 NOBODY = "nobody"
 
@@ -79,8 +81,12 @@ def _check_form(data, source: str) -> None:
     for owner, where in pieces.items():
         if isinstance(where, dict):
             for kind, cells in where.items():
-                if not _cells(cells):
-                    _fail(source, f"pieces.{owner}.{kind} must be a list of cell names")
+                if isinstance(cells, dict):     # a counted kind: cell -> how many stand there
+                    for cell, count in cells.items():
+                        if not _natural(count) or count > MAX_STACK:
+                            _fail(source, f"pieces.{owner}.{kind}.{cell} must be a whole number, 0 to {MAX_STACK:,}")
+                elif not _cells(cells):
+                    _fail(source, f"pieces.{owner}.{kind} must be a list of cell names, or an object cell -> count")
         elif not _cells(where):
             _fail(source, f"pieces.{owner} must be a list of cell names or an object kind -> cells")
     reserve = data.get("reserve", {})

@@ -106,7 +106,7 @@ CASES = {
     # ---- actions and their options
     "unknown action": (
         [move("step(ahead) | zap(ahead)")],
-        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)"]),
+        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow)"]),
     "step capture=maybe": (
         [move("step(ahead, capture=maybe)")],
         ["17:31: capture must be no, yes or only"]),
@@ -366,7 +366,7 @@ def test_every_finding_of_a_file_at_once(tmp_path):
     assert findings(tmp_path, text) == [
         "13:18: unknown zone 'camp'",
         "18:31: capture must be no, yes or only",
-        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)",
+        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow)",
         "20:19: in_a_row() takes no named argument 'x' (it takes exact, of)",
     ]
 

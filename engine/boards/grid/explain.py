@@ -25,6 +25,9 @@ def explain(game, st, text: str) -> str:
     who = game.players[game.to_move(st)]
     if text == PASS:
         return f"'pass' is only legal when {who} has no other move"
+    if phase.sows:          # a sowing phase: its moves are the mover's cells by letter
+        from .words.sow import why
+        return why(game, st, text, phase.sows[0])
     parts, shot = _parts(game, text)
     cells = [game.geo.parse_cell(p) for p in parts]
     if None not in cells:      # the cells of a legal move, written otherwise: its spelling

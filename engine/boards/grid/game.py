@@ -29,6 +29,7 @@ from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
 from .words import DIRS, WORDS
 from .words.enclose import ko_rule
+from .words import sow as sow_word
 
 
 class GridGame(GridState, GridNotation):
@@ -50,10 +51,11 @@ class GridGame(GridState, GridNotation):
         # pieces owned by nobody: only of a neutral kind (else their board B[n] stays 0)
         self.neutral = self.general and any(k.neutral for k in self.kinds)
         self._build_tables()
-        self.layout = Layout(self.general, self.extended)
+        self.counted = rules.counted
+        self.layout = Layout(self.general, self.extended, self.counted)
         self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
                                       option_values=options, spec=rules.spec, general=self.general,
-                                      neutral=self.neutral)
+                                      neutral=self.neutral, counted=self.counted)
         self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
         ns = self._namespace()
         self._ns = ns
@@ -171,6 +173,8 @@ class GridGame(GridState, GridNotation):
         return out
 
     def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
+        if ph.sows:         # a phase that sows: its moves are its sowings (words/sow.py)
+            return sow_word.generator_source(self, ph.sows[0], fname, exists)
         if self.general or instrument or skip:
             # one generator for every game, leaving rules out (skip) or counting their refusals
             # (instrument); a plain game's fast moves come from fastgen, tuned for its jump chains
@@ -460,6 +464,8 @@ class GridGame(GridState, GridNotation):
         read = self.layout.read
         extra = f"; K = {read('kinds')}" if self.general else ""
         cells = f"cells = {self._cells_source}; " if "cells" in names(body) else ""
+        if "N" in names(body):      # the counts of a counted game
+            cells += f"N = {read('counts')}; "
         return (f"    {cells}B = {read('boards')}; R = {read('reserves')}{extra}\n"
                 f"    opp = (me + 1) % {n}\n    occ = {occ}\n")
 
@@ -681,6 +687,15 @@ class GridGame(GridState, GridNotation):
             for name in dict.fromkeys(a.name for ph in self.rules.phases for p in ph.patterns + ph.places
                                       for a in pattern_actions(p)):
                 WORDS[name].tables(self, ns)
+            sowings = [s for ph in self.rules.phases for s in ph.sows]
+            if sowings:         # one sowing per game (rules.py)
+                kind = next((i for i, k in enumerate(self.kinds) if k.count is not None), 0)
+                k = self.kinds[kind]
+                value = (kind << 3) | (self.neutral_code if k.neutral else 1)
+                self.sowing = sow_word.tables(self, sowings[0])
+                ns["SOW_FROM"] = self.sowing["from"]
+                ns["_sow"] = sow_word.make_sow(self.sowing, value, kind if self.multi else None)
+            ns["_counted"] = sow_word.sum_counts
         return ns
 
     # ---------------------------------------------------------------- the Game API

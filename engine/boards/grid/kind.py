@@ -18,7 +18,9 @@ class GridKind(GridRules):
 
     def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False) -> GridGame:
         rules = self
-        if self.sized:      # a board whose size an option sets: the board of the option's value
+        if self.board[0] == "ring" and self.sized:      # a ring whose pits an option counts
+            rules = replace(self, board=("ring", options.get(self.sized["pits"], self.board[1])))
+        elif self.sized:      # a board whose size an option sets: the board of the option's value
             dims = [options.get(self.sized[k], d) if k in self.sized else d
                     for k, d in (("files", self.board[1]), ("ranks", self.board[2]))]
             rules = replace(self, board=(self.board[0], *dims))

@@ -7,7 +7,8 @@ A state is a plain tuple (made and read by C, the cheapest value Python has); a 
 prefix of SLOTS, so a slot has the same index in every game that keeps it:
 - every game: cells to result;
 - general games (several kinds, captures, the words of GENERAL_WORDS): kinds, quiet and last too;
-- extended games (whose rules read `passed` or `repeated`): passed and history too.
+- extended games (whose rules read `passed` or `repeated`): passed and history too;
+- counted games (a kind of piece that stands in counts, several on one cell): counts too.
 A bare game (GridGame.bare) keeps None for cells: boards and kinds say everything.
 """
 from __future__ import annotations
@@ -36,17 +37,19 @@ SLOTS = (
     Slot("last", "last", "the final cell of the last move (-1 before any)"),
     Slot("passed", "passed", "the cell a move two cells along a line passed over (-1 otherwise)"),
     Slot("history", "hist", "the positions since quiet was reset, newest first: (cells, older) links"),
+    Slot("counts", "N", "per cell, how many pieces stand on it (a counted kind's; the cell's byte says their "
+                        "kind and owner, 0 when none)"),
 )
 
-CELLS, BOARDS, RESERVES, TO_MOVE, PLY, PASSES, RESULT, KINDS, QUIET, LAST, PASSED, HISTORY = range(len(SLOTS))
-PLAIN, GENERAL, EXTENDED = 7, 10, 12        # how many slots each layout keeps
+CELLS, BOARDS, RESERVES, TO_MOVE, PLY, PASSES, RESULT, KINDS, QUIET, LAST, PASSED, HISTORY, COUNTS = range(len(SLOTS))
+PLAIN, GENERAL, EXTENDED, COUNTED = 7, 10, 12, 13        # how many slots each layout keeps
 
 
 class Layout:
     """The slots one game keeps, and the Python that reads and builds its states."""
 
-    def __init__(self, general: bool, extended: bool = False):
-        self.slots = SLOTS[:EXTENDED if extended else GENERAL if general else PLAIN]
+    def __init__(self, general: bool, extended: bool = False, counted: bool = False):
+        self.slots = SLOTS[:COUNTED if counted else EXTENDED if extended else GENERAL if general else PLAIN]
         self.index = {s.name: i for i, s in enumerate(self.slots)}
 
     def keeps(self, name: str) -> bool:

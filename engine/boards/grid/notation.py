@@ -48,6 +48,8 @@ class GridNotation:
         if move[0] == "drop":
             return "+".join(name(c) for c in (move[1:] if self._drop_order is None else
                                               sorted(move[1:], key=self._drop_order)))
+        if move[0] == "sow":        # the pit's letter among the mover's, from the mover's left
+            return self.sowing["letter"][move[1]]
         if not self.general:
             return f"{name(move[0])}-{name(move[1])}"
         o, d, _caps, path, fl, val = move[:6]

@@ -1,7 +1,7 @@
 """Draw a grid position in the terminal: the board, whose turn it is, the result or scores."""
 from __future__ import annotations
 
-from .layout import RESERVES
+from .layout import COUNTS, RESERVES
 
 _MARKS = "XO@%&*"
 _COLOURS = ["bold white", "bold red", "bold green", "bold yellow", "bold blue", "bold magenta"]
@@ -36,7 +36,10 @@ def render_grid(game, st, color: bool = False) -> str:
         else:
             m = marks[owner]
         return f"[{_COLOURS[owner % len(_COLOURS)]}]{m}[/]" if color and owner < game.n else m
-    lines = _lattice(geo, mark) if geo.translations else _points(geo, mark)
+    if getattr(game, "counted", False):
+        lines = _counts(geo, st[COUNTS])
+    else:
+        lines = _lattice(geo, mark) if geo.translations else _points(geo, mark)
     if any(k.reserve for k in game.kinds):
         lines.append(f"ply {game.ply(st)}; in reserve: " + ", ".join(f"{p} {st[RESERVES][i]}" for i, p in enumerate(game.players)))
     else:
@@ -73,6 +76,23 @@ def _points(geo, mark) -> list[str]:
     lines = ["    " + " ".join(mark(at[r, c]) if (r, c) in at else " " for c in range(cols)).rstrip()
              for r in range(rows)]
     return lines + ["    points, row by row: " + " ".join(geo.name(at[k]) for k in sorted(at))]
+
+
+def _counts(geo, counts) -> list[str]:
+    """A counted game's cells where they are drawn (y up), each as how many pieces stand on it,
+    with the cells' names in the same places below."""
+    xs, ys = [p[0] for p in geo.xy], [p[1] for p in geo.xy]
+    step = min((abs(a - b) for v in (xs, ys) for a in v for b in v if abs(a - b) > 1e-9), default=1.0)
+    at = {}
+    for i in geo.cells():
+        at[round((max(ys) - geo.xy[i][1]) / step), round((geo.xy[i][0] - min(xs)) / step)] = i
+    rows, cols = max(r for r, _c in at) + 1, max(c for _r, c in at) + 1
+    width = max(3, *(len(geo.name(i)) + 1 for i in at.values()))
+
+    def row(r, text):
+        return "  " + "".join((text(at[r, c]) if (r, c) in at else "").rjust(width) for c in range(cols)).rstrip()
+    return [row(r, lambda i: str(counts[i])) for r in range(rows)] + [""] + \
+        [row(r, geo.name) for r in range(rows)]
 
 
 def status_line(game, st) -> str:

@@ -18,7 +18,9 @@ if TYPE_CHECKING:       # the checks are needed only when a file is checked, not
 from . import topology as topo
 from .patterns import pattern_actions
 from .vocabulary import GENERAL_WORDS, LANDING, RESERVED, grid_vocabulary
+from .topology.ring import ring_graph
 from .words import WORDS, ZONE
+from .words import sow as sow_word
 
 MAX_DROP_MOVES = 100_000      # moves one drop may list in a position
 
@@ -42,6 +44,7 @@ class Kind:
     neutral: bool = False              # owned by nobody (an arrow, a blocker)
     moved: str | None = None           # the kind a piece of this kind becomes once it has moved
     symbol: str | None = None          # its letter in notation and drawings
+    count: int | str | None = None     # counted: this many pieces stand on each start cell (or option.NAME)
 
 
 @struct
@@ -57,6 +60,7 @@ class Phase:
     path: tuple
     legal: list[Rule] = field(default_factory=list)   # rules on the position after the move
     plies: int | None = None           # its length in moves of any player (instead of turns)
+    sows: list = field(default_factory=list)   # its sow(...) alternatives (words/sow.py Sowing)
 
     def length(self, players: int) -> int | None:
         """How many plies the phase lasts (None: until the end)."""
@@ -97,6 +101,11 @@ class GridRules:
     sized: dict = field(default_factory=dict)    # "files"/"ranks" -> the option that sets it
     position: list = field(default_factory=list)  # position: rules every set position must satisfy
     warnings: list = field(default_factory=list)  # located findings that are no error ("FILE:LINE:COL: warning: ...")
+
+    @property
+    def counted(self) -> bool:
+        """Do cells hold counts of pieces (a kind with `count`)? The state then keeps them."""
+        return any(k.count is not None for k in self.kinds)
 
     def topology(self, used=None) -> topo.Topology:
         t = _topology(self.board)
@@ -183,6 +192,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             shape_t = ("hex", shape, h.get("size", 1), None, None)
     elif "graph" in board:
         shape_t = _graph_board(ch, board["graph"])
+    elif "ring" in board:
+        shape_t = ("ring", _dimension(ch, spec, board["ring"]["pits"], "pits", sized, "ring"))
     else:
         shape_t = ("square", *(_dimension(ch, spec, board["grid"][k], k, sized) for k in ("files", "ranks")))
         if "first_rank" in board["grid"]:       # cells named from rank 0 (a0): the tuple says so
@@ -244,7 +255,8 @@ def check_rules(ch: Checker) -> GridRules | None:
             ch.error(("pieces", name), f"'{name}' names a piece kind and something else", key=True)
     if "tiles" in spec:
         ch.error(("tiles",), "tiles belong to an open board, not a grid", key=True)
-    vocab = grid_vocabulary(len(players), declared, dirsets, rough, kind_names, spec=spec)
+    vocab = grid_vocabulary(len(players), declared, dirsets, rough, kind_names, spec=spec,
+                            counted=any(k.count is not None for k in kinds))
     uses: set[str] = set()
     general = len(kinds) > 1 or any(k.neutral or k.promote_to or k.resets_quiet for k in kinds)
 
@@ -293,7 +305,7 @@ def check_rules(ch: Checker) -> GridRules | None:
             lets.append((name, node))
             pv = pv.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
         by_kind: list[tuple[int | None, list]] = []
-        places, drops = [], []
+        places, drops, sows = [], [], []
         move = ph.get("move")
         if move is None:
             ch.error(path, f"phase '{ph['name']}' needs a 'move'", key=True)
@@ -312,6 +324,17 @@ def check_rules(ch: Checker) -> GridRules | None:
             mine = []
             for alt in _alternatives(node):
                 first = _first_action(alt)
+                if isinstance(alt, dsl.Action) and alt.name == "sow":
+                    sw = sow_word.check(lambda n, m: _bad(ch, mpath, n, m), alt, declared, list(rough.directions))
+                    if sw and kname is not None:
+                        _bad(ch, mpath, alt, "a sowing is a move of its own: write it in the phase's plain `move:` "
+                                             "text, not under a piece kind")
+                    elif sw and any(p.sows for p in phases) or sw and sows:
+                        _bad(ch, mpath, alt, "a game sows one way: one sow(...) in all its phases")
+                    elif sw:
+                        sows.append(sw)
+                        general = True
+                    continue
                 if isinstance(alt, dsl.Action) and alt.name == "drop":
                     d = _check_drop(ch, mpath, alt, declared)
                     if d and kname is None:
@@ -359,7 +382,7 @@ def check_rules(ch: Checker) -> GridRules | None:
             if drops:
                 ch.error(path + ("priority",), "a phase with a capture priority cannot also drop pieces")
         phases.append(Phase(ph["name"], ph.get("turns"), lets, by_kind, places, drops, rules, priority, path, legal,
-                            ph.get("plies")))
+                            ph.get("plies"), sows))
 
     end = spec.get("end") or {}
     win = typed(("end", "win"), vocab, (BOOL,), "end.win", True) if "win" in end else None
@@ -391,6 +414,7 @@ def check_rules(ch: Checker) -> GridRules | None:
     general = general or bool(uses & GENERAL_WORDS) or over is not None or bool(scoring) or \
         any(k.moved for k in kinds) or "notation" in spec
     position = _position_rules(ch, spec, vocab, uses, general)
+    _check_counted(ch, spec, kinds, phases)
     places = {}
     for ph in phases:
         for r in ph.rules + ph.legal:
@@ -453,14 +477,14 @@ def _position_rules(ch, spec: dict, vocab, uses: set, general: bool) -> list[Rul
     return out
 
 
-def _dimension(ch, spec: dict, v, key: str, sized: dict) -> int:
+def _dimension(ch, spec: dict, v, key: str, sized: dict, section: str = "grid") -> int:
     """A square board's files or ranks: a number, or option.NAME (its default here; GridKind
     compiles the board of the option's value); `sized` learns which option sets it."""
     if isinstance(v, int):
         return v
     o = (spec.get("options") or {}).get(v[7:])
     if o is None or isinstance(o.get("default"), bool) or not isinstance(o.get("default"), int):
-        ch.error(("board", "grid", key), f"board.grid.{key}: '{v}' is not a whole-number option")
+        ch.error(("board", section, key), f"board.{section}.{key}: '{v}' is not a whole-number option")
         return 1
     sized[key] = v[7:]
     return o["default"]
@@ -472,6 +496,8 @@ def _topology(board: tuple) -> topo.Topology:
         return topo.square(board[1], board[2], None, *board[3:])
     if board[0] == "hex":
         return topo.hex_board(board[1], board[2], board[3], board[4])
+    if board[0] == "ring":
+        return topo.Graph(*ring_graph(board[1]))
     _kind, names, xy, links, opposite = board
     return topo.Graph(list(names), list(xy), {d: list(pairs) for d, pairs in links}, dict(opposite))
 
@@ -585,7 +611,11 @@ def _kinds(ch, spec, zones) -> list[Kind]:
     for name, d in pieces.items():
         d = d or {}
         k = Kind(name, d.get("start"), d.get("reserve", 0), resets_quiet=bool(d.get("resets_quiet")),
-                 neutral=bool(d.get("neutral")), moved=d.get("moved"), symbol=d.get("symbol"))
+                 neutral=bool(d.get("neutral")), moved=d.get("moved"), symbol=d.get("symbol"), count=d.get("count"))
+        if isinstance(k.count, str):
+            o = (spec.get("options") or {}).get(k.count[7:]) if k.count.startswith("option.") else None
+            if o is None or isinstance(o.get("default"), bool) or not isinstance(o.get("default"), int):
+                ch.error(("pieces", name, "count"), f"count: '{k.count}' is not a number or a whole-number option")
         if k.start is not None and k.start not in zones:
             ch.error(("pieces", name, "start"), f"unknown zone '{k.start}'")
         if k.moved is not None and (k.moved not in pieces or k.moved == name):
@@ -681,6 +711,26 @@ def _first_action(node) -> str | None:
     return None
 
 
+def _check_counted(ch, spec, kinds, phases) -> None:
+    """Counted pieces move only by sowing, and a sowing moves counted pieces owned by nobody:
+    the counts follow no other word."""
+    counted = [k for k in kinds if k.count is not None]
+    sows = [(ph, s) for ph in phases for s in ph.sows]
+    for k in counted:
+        if not k.neutral:
+            ch.error(("pieces", k.name, "count"), f"a counted kind is owned by nobody here: give {k.name} "
+                                                  "`neutral: true`")
+    if len(counted) > 1:
+        ch.error(("pieces", counted[1].name, "count"), "one kind at most stands in counts")
+    for ph in phases:
+        if counted and (ph.kinds or ph.places or ph.drops):
+            ch.error(ph.path + ("move",), f"the pieces of {counted[0].name} stand in counts, which only sow moves: "
+                                          "a phase of this game sows")
+    for ph, s in sows:
+        if not counted:
+            _bad(ch, ph.path + ("move",), s.node, "sow moves the pieces of a counted kind: give a kind `count:`")
+
+
 def _check_drop(ch, path, node: dsl.Action, zones):
     if len(node.args) != 1 or not isinstance(node.args[0], dsl.Name):
         _bad(ch, path, node, "drop needs one zone: drop(ZONE) or drop(ZONE, count=N|all)")
@@ -730,8 +780,8 @@ def _check_pattern(ch, path, node, vocab, zones, kinds, placement: bool) -> tupl
             walk(n.body, first and n.quant in ("+", "++"))
         elif isinstance(n, dsl.Action):
             word = WORDS.get(n.name)
-            if n.name == "drop":
-                bad(n, "drop stands alone, as one alternative of a move")
+            if n.name in ("drop", "sow"):
+                bad(n, f"{n.name} stands alone, as one alternative of a move")
                 return
             if word is None:
                 bad(n, f"unknown action '{n.name}' (actions: {', '.join(WORDS)})")

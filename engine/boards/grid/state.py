@@ -21,7 +21,7 @@ from ...api import RulebookError
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...structs import replace
-from .layout import BOARDS, CELLS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
+from .layout import BOARDS, CELLS, COUNTS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -60,8 +60,30 @@ class GridState:
                     cells[i] = (ki << 3) | (self.neutral_code if k.neutral else seat + 1) if self.general else seat + 1
         return cells
 
-    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1, passed=-1):
-        """A state from its cells (bytearray): the boards derived from them (layout.py)."""
+    def _start_counts(self, cells) -> tuple | None:
+        """The counts of a counted game's start: each start cell of a counted kind holds its count."""
+        if not self.counted:
+            return None
+        out = [0] * self.size
+        for i in range(self.size):
+            v = cells[i]
+            if v:
+                k = self.kinds[v >> 3]
+                out[i] = 1 if k.count is None else self._kind_count(k)
+        return tuple(out)
+
+    def _kind_count(self, k) -> int:
+        """How many pieces of a counted kind stand on each of its start cells."""
+        return self.options.get(k.count[7:], 0) if isinstance(k.count, str) else k.count
+
+    def _state_of(self, cells, reserves, me, ply, passes, quiet=0, last=-1, passed=-1, counts=None):
+        """A state from its cells (bytearray): the boards derived from them (layout.py); a
+        counted game's counts (None: its start's), a cell with none left empty."""
+        if self.counted:
+            counts = self._start_counts(cells) if counts is None else counts
+            for i in range(self.size):
+                if not counts[i]:
+                    cells[i] = 0
         n = self.n
         boards = [0] * (n + 1 if self.general else n)
         kinds = [0] * len(self.kinds) if self.multi else []
@@ -74,7 +96,8 @@ class GridState:
         cells = None if self.bare else bytes(cells)
         return self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
                                 passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
-                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)))
+                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)),
+                                counts=counts)
 
     def initial_state(self):
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
@@ -100,6 +123,7 @@ class GridState:
         if self.general:
             cells[size] = 255
         kinds = [k.name for k in self.kinds]
+        counts = [0] * size if self.counted else None
         for owner, where in pieces.items():
             if owner == NOBODY:
                 code = self.neutral_code
@@ -116,6 +140,9 @@ class GridState:
                 if code == self.neutral_code and not self.kinds[kinds.index(kind)].neutral:
                     raise RulebookError(f"a piece of kind '{kind}' belongs to a player, not to nobody "
                                         "(only a kind with `neutral: true` does)")
+                stacked = self.kinds[kinds.index(kind)].count is not None
+                if isinstance(cell_names, dict) and not stacked:
+                    raise RulebookError(f"pieces of kind '{kind}' are not counted: give a list of cells")
                 for text in cell_names:
                     i = self.geo.parse_cell(str(text))
                     if i is None:
@@ -123,6 +150,8 @@ class GridState:
                     if cells[i]:
                         raise RulebookError(f"two pieces on {text}")
                     cells[i] = (kinds.index(kind) << 3) | code if self.general else code
+                    if counts is not None:      # a counted kind: how many stand there (a list: one)
+                        counts[i] = int(cell_names[text]) if isinstance(cell_names, dict) else 1
         if to_move is not None and to_move not in self.players:
             raise RulebookError(f"unknown player '{to_move}' (players: {', '.join(self.players)})")
         me = self.players.index(to_move) if to_move else 0
@@ -142,7 +171,8 @@ class GridState:
             cell[key] = self.geo.parse_cell(str(text))
             if cell[key] is None:
                 raise RulebookError(f"{key}: '{text}' is not a cell of this board")
-        st = self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1), cell.get("passed", -1))
+        st = self._state_of(cells, res, me, ply, passes, quiet, cell.get("last", -1), cell.get("passed", -1),
+                            None if counts is None else tuple(counts))
         if checked:
             self._check_position(st)
         return self._settled(st)
@@ -260,7 +290,14 @@ class GridState:
             owner = NOBODY if self.general and code == self.neutral_code else self.players[code - 1]
             kind = kinds[v >> 3] if self.general else kinds[0]
             owners.setdefault(owner, {}).setdefault(kind, []).append(self.geo.name(i))
-        pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] else by) for o, by in owners.items()}
+        if self.counted:    # a counted kind's cells with how many stand on each
+            counts = st[COUNTS]
+            for by in owners.values():
+                for kind, where in by.items():
+                    if self.kinds[kinds.index(kind)].count is not None:
+                        by[kind] = {c: counts[self.geo.parse_cell(c)] for c in where}
+        pieces = {o: (by[kinds[0]] if list(by) == [kinds[0]] and not isinstance(by[kinds[0]], dict) else by)
+                  for o, by in owners.items()}
         out = {"game": self.name, "to_move": self.players[st[TO_MOVE]], "ply": st[PLY], "passes": st[PASSES],
                "pieces": pieces, "reserve": {p: st[RESERVES][i] for i, p in enumerate(self.players)}}
         if self.general:
@@ -306,8 +343,9 @@ class GridState:
                 "cells = bytes(ba)",
                 f"B = {self._put('B', 'b')}"]]
             state = self.layout.build(to_move="nxt", passes=self._passes, result="%s")
+        sows = "sow" in self.features()
         L += ["    ply += 1",
-              f"    nxt = {nxt}"]
+              f"    nxt = me if again else {nxt}" if sows else f"    nxt = {nxt}"]
         at = len(L)         # where the new state is named, if an end condition reads it
         ends = [(self.rules.win, "(me,)", "w"), (self.rules.draw, "()", "d"), (self.rules.over, "_WINNERS(st)", "v")]
         if self.rules.lose is not None:     # the player who just moved loses: the others win
@@ -331,7 +369,7 @@ class GridState:
             code = "\n".join(em.hoisted[0] + [test])
             used = names(code)
             if "opp" in used and "    opp = nxt" not in L:
-                L.append("    opp = nxt" if n == 2 else f"    opp = (me + 1) % {n}")
+                L.append("    opp = nxt" if n == 2 and not sows else f"    opp = (me + 1) % {n}")
             occ = "    occ = " + self.occ_source
             if "occ" in used and occ not in L:
                 L.append(occ)
@@ -373,6 +411,8 @@ class GridState:
         for ph in self.rules.phases:
             if ph.drops:
                 out.add("drop")
+            if ph.sows:
+                out.add("sow")
             for p in ph.patterns + ph.places:
                 out |= effects(p)
             if ph.places:
@@ -390,7 +430,17 @@ class GridState:
         kb = (lambda line: [line]) if multi else (lambda line: [])
         L = ["def apply(st, move):", "    " + self.layout.unpack(result="_")]
         passing, ind = self._pass_test(["passes += 1", "quiet += 1", *(["passed = -1"] if self.extended else [])])
+        if "sow" in has:    # a sowing (words/sow.py): the counts, the cells and boards they fill
+            L.append("    again = False")
         L += passing
+        if "sow" in has:
+            sind = ind
+            L += [sind + "if move[0] == 'sow':",
+                  sind + "    cells, B, K, N, last, again = _sow(cells, B, K, N, me, move[1])",
+                  sind + "    quiet += 1",
+                  *([sind + "    passed = -1"] if self.layout.keeps("passed") else []),
+                  sind + "else:"]
+            ind = sind + "    "
         if "drop" in has:
             L += ["        if move[0] == 'drop':",
                   "            ba = bytearray(cells); b = list(B)" + ("; k = list(K)" if multi else ""),

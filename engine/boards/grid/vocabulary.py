@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...source.options import option_symbols
 from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, ZONE, Symbol, Vocabulary
 from .functions import FUNCTIONS
+from .functions.counting import COUNTED_COUNT
 from . import topology as topo
 from .topology import direction_sets
 from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
@@ -30,9 +31,10 @@ LANDING = {"landing": Symbol(CELL, "t", 2), "origin": Symbol(CELL, "o", 1),
 
 
 def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[str], spec=None,
-                    option_values=None, general: bool = True, neutral: bool = True) -> Vocabulary:
+                    option_values=None, general: bool = True, neutral: bool = True, counted: bool = False) -> Vocabulary:
     """The names and functions of a grid game's expressions, as Python source over the state.
-    `neutral`: pieces owned by nobody can be on the board (B[players], left out of `theirs`)."""
+    `neutral`: pieces owned by nobody can be on the board (B[players], left out of `theirs`);
+    `counted`: a kind stands in counts (count of a zone or a cell reads them)."""
     neutral = f" ^ B[{players}]" if general and neutral else ""
     theirs = "B[1 - me]" if players == 2 and not neutral else f"(occ ^ B[me]{neutral})"
     names: dict[str, Symbol] = {
@@ -67,7 +69,8 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
     for d in direction_sets(dirsets, t):       # the tables of a set are keyed by its name: RAYS['diagonal']
         names[d] = Symbol(DIRS, repr(d))
     names.update(option_symbols(spec or {}, option_values))
-    return Vocabulary(names, FUNCTIONS, member=lambda cell, group: f"((BIT[{cell}] & {group}) != 0)")
+    functions = {**FUNCTIONS, "count": COUNTED_COUNT} if counted else FUNCTIONS
+    return Vocabulary(names, functions, member=lambda cell, group: f"((BIT[{cell}] & {group}) != 0)")
 
 
 def repeated(st, n) -> int:

@@ -1,7 +1,7 @@
 """count, all, none, any, size, advance: how many pieces, and where."""
 from __future__ import annotations
 
-from ....lang.expr import BOOL, GROUP, INT, SELECTION, ZONE, Function
+from ....lang.expr import BOOL, CELL, GROUP, INT, SELECTION, ZONE, Function
 
 
 def _sel(arg) -> tuple[str, str | None]:
@@ -9,6 +9,10 @@ def _sel(arg) -> tuple[str, str | None]:
 
 
 def _count(args, types):
+    if types and types[0] == ZONE:      # a counted game: the pieces standing on the zone's cells
+        return f"_counted(N, {args[0]})"
+    if types and types[0] == CELL:      # ... on one cell
+        return f"N[{args[0]}]"
     g, z = _sel(args[0])
     return f"({g} & {z}).bit_count()" if z else f"{g}.bit_count()"
 
@@ -37,6 +41,10 @@ FUNCTIONS = {
     "advance": Function(((GROUP,),), INT, lambda a, t: f"_advance({a[0]}, B, RK)",
                         "the sum of the pieces' ranks, each counted from its owner's home rank (0 there)"),
 }
+
+
+# count in a game with a counted kind (vocabulary.py): also of a zone or a cell, the counts there
+COUNTED_COUNT = Function(((GROUP, SELECTION, ZONE, CELL),), INT, _count, "how many pieces")
 
 
 def advance(board: int, boards: tuple, ranks: list[list[int]]) -> int:
