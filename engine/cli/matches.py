@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
+from ..printable import printable
 from ..players.specs import kind_forms, kind_words   # the registry of kinds (it loads no player)
 from .app import (GameArg, OptionOpt, SeatsOpt, check_counts, check_input_file, exclusive, label, load, numbered, out,
                   parse_options, plies, plural, result_line, seats_for)
@@ -55,7 +56,7 @@ def play(game_path: str = GameArg,
         match_seed = seed if games == 1 else derive_seed(seed, "match", g)
         io = {}
         if interactive:
-            io = {"input_fn": input, "output_fn": out, "render": lambda gm, st: gm.render(st)}
+            io = {"input_fn": lambda prompt: input(printable(prompt)), "output_fn": out, "render": lambda gm, st: gm.render(st)}
         ps = make_players(specs, game, match_seed, **io)
         match = Match(game, ps, match_seed, state=start, keep_moves=bool(record) or interactive,
                       on_move=watcher(game, delay) if watch else None)

@@ -11,6 +11,7 @@ import typer
 
 from ..api import CHANCE
 from ..errors import RulebookError
+from ..printable import printable
 from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err,
                   parse_options, position, result_line)
 from .look import PngOpt, SvgOpt, last_move, write_pictures
@@ -126,6 +127,6 @@ def show(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_f
     text = game.render(st, color=use_color)
     if use_color:
         from rich.console import Console
-        Console(highlight=False).print(text)
+        Console(highlight=False).print(printable(text))
     else:
         out(text)
