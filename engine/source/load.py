@@ -320,6 +320,27 @@ def _link(src: Source, seen: list[tuple[str, str]]) -> tuple[str, Path, _Where] 
     return name, path, where
 
 
+def dump_merged(src: Source, bases: list[str]) -> str:
+    """A loaded (merged) file as the YAML of one game file: the chain in a heading comment, each
+    top-level section headed by the files its values come from where a base gave any."""
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper, value: str):       # a text of several lines as a block, as a person writes it
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value.strip() else None)
+    Dumper.add_representer(str, text)
+    chain = " > ".join([src.file] + bases)
+    parts = [f"# {src.file} merged with its bases ({chain}): the game it stands for, as one file"
+             if bases else f"# {src.file} (it extends no base)"]
+    for key, value in src.data.items():
+        files = {(p.file or src.file) for path, p in [*src.places.items(), *src.key_places.items()]
+                 if path[:1] == (key,)}
+        note = f"# from {', '.join(sorted(files))}\n" if files - {src.file} else ""
+        parts.append(note + yaml.dump({key: value}, Dumper=Dumper, sort_keys=False, allow_unicode=True,
+                                      width=100).rstrip("\n"))
+    return "\n\n".join(parts)
+
+
 def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
