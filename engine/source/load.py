@@ -401,7 +401,7 @@ def _merge_map(b: dict, o: dict, at: _Paths, base: Source, over: Source, out: So
             continue
         p = at.key(k)
         if ov is None:
-            findings.append(over.finding(p.over, f"'{'.'.join(map(str, p.over))}' is not in the base file "
+            findings.append(over.finding(p.over, f"'{_dotted(over.data, p.over)}' is not in the base file "
                                                  f"{base.file}: nothing to remove", key=True))
             continue
         _keep(over, p.over, ov, out, None, p.out)
@@ -423,6 +423,16 @@ def _merge_value(bv: Any, ov: Any, at: _Paths, base: Source, over: Source, out: 
     if at.over in over.places:
         out.places[at.out] = over.places[at.over]
     return merged(bv, ov, at, base, over, out, findings)
+
+
+def _dotted(data: Any, path: tuple) -> str:
+    """A path as written in messages: `zones.second`, an entry of a named list by its name (`phases.play.turns`)."""
+    words = []
+    for k in path:
+        data = data[k]
+        words.append(data["name"] if isinstance(k, int) and isinstance(data, dict) and isinstance(data.get("name"), str)
+                     else str(k))
+    return ".".join(words)
 
 
 def _named(value: Any) -> bool:
