@@ -46,12 +46,9 @@ def merge(game_path: str = typer.Argument(..., help="a game file (YAML), usually
     """Print a variant file merged with its bases: the one game file it stands for (YAML), each
     section headed by the files its values come from. Only the merge is checked here (validate
     checks the game)."""
-    from ..source.load import base_files, dump_merged, load_source
+    from ..pipeline import merged_file
     check_input_file(game_path)
-    src = load_source(game_path)
-    with open(game_path, "rb") as f:
-        bases = [name for name, _ in base_files(game_path, f.read())]
-    out(dump_merged(src, bases))
+    out(merged_file(game_path))
 
 
 def compile(game_path: str = typer.Argument(..., help="a game file (YAML)"),  # noqa: A001 (the command's name)
