@@ -34,6 +34,15 @@ def check_file(path: str | Path, text: str | None = None):
     return rules
 
 
+def merged_file(path: str | Path) -> str:
+    """A game file merged with the bases it `extends`, as the YAML of one game file (`rulebook
+    merge`); GameFileError for a chain the loader refuses. Only the merge is checked."""
+    from .source.load import base_files, dump_merged, load_source
+    src = load_source(path)
+    bases = [name for name, _ in base_files(path, Path(path).read_bytes())]
+    return dump_merged(src, bases)
+
+
 def _check(path: str | Path, text: str | None):
     from .source.check import Checker, check_glossary, check_look, check_options, check_structure
     from .source.load import load_source

@@ -25,7 +25,8 @@ def fen_to_position(fen: str) -> dict:
     if len(fields) not in (4, 6):
         raise FenError(f"a FEN has 4 or 6 fields, not {len(fields)}: {fen!r}")
     board, side, castling, ep = fields[:4]
-    halfmove, fullmove = (int(fields[4]), int(fields[5])) if len(fields) == 6 else (0, 1)
+    halfmove, fullmove = (_count(fields[4], "halfmove clock", 0), _count(fields[5], "move number", 1)) \
+        if len(fields) == 6 else (0, 1)
     ranks = board.split("/")
     if len(ranks) != 8:
         raise FenError(f"a FEN board has 8 ranks, not {len(ranks)}")
@@ -60,9 +61,22 @@ def fen_to_position(fen: str) -> dict:
     out = {"game": "Chess", "to_move": to_move, "ply": 2 * (fullmove - 1) + (to_move == "black"),
            "pieces": pieces, "quiet": halfmove}
     if ep != "-":
+        # the square a pawn just passed: rank 3 after white's double step (black to move), 6 after black's
+        rank = "3" if to_move == "black" else "6"
+        if len(ep) != 2 or ep[0] not in "abcdefgh" or ep[1] not in "36":
+            raise FenError(f"bad en passant square {ep!r} in FEN: a square of rank 3 or 6 (a3 to h6), or -")
+        if ep[1] != rank:
+            raise FenError(f"en passant square {ep!r} with {to_move} to move: it is on rank {rank} then")
         out["passed"] = ep
         out["last"] = ep[0] + ("4" if ep[1] == "3" else "5")
     return out
+
+
+def _count(text: str, what: str, least: int) -> int:
+    """A whole number field of a FEN, at least `least`; FenError naming it as written."""
+    if not text.isdigit() or int(text) < least:
+        raise FenError(f"bad {what} {text!r} in FEN: a whole number of at least {least}")
+    return int(text)
 
 
 def position_to_fen(pos: dict) -> str:

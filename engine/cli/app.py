@@ -14,6 +14,7 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
+from ..printable import printable
 
 
 def new_app() -> typer.Typer:
@@ -33,11 +34,11 @@ SeatsOpt = typer.Option(None, "--seats", help="number of players, for games with
 
 
 def out(text: str = "") -> None:
-    typer.echo(text)
+    typer.echo(printable(text))
 
 
 def err(text: str) -> None:
-    typer.echo(text, err=True)
+    typer.echo(printable(text), err=True)
 
 
 def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:

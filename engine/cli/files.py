@@ -1,4 +1,4 @@
-"""Commands on game files themselves: validate, schema, compile."""
+"""Commands on game files themselves: validate, schema, merge, compile."""
 from __future__ import annotations
 
 import json
@@ -42,6 +42,15 @@ def schema():
     """Print the JSON Schema of game files (for editors)."""
     from ..source.check import schema as _schema
     out(json.dumps(_schema(), indent=2))
+
+
+def merge(game_path: str = typer.Argument(..., help="a game file (YAML), usually a variant (extends: ...)")):
+    """Print a variant file merged with its bases: the one game file it stands for (YAML), each
+    section headed by the files its values come from. Only the merge is checked here (validate
+    checks the game)."""
+    from ..pipeline import merged_file
+    check_input_file(game_path)
+    out(merged_file(game_path))
 
 
 def compile(game_path: str = typer.Argument(..., help="a game file (YAML)"),  # noqa: A001 (the command's name)

@@ -9,8 +9,9 @@ from typing import Optional
 import typer
 
 from ..errors import RulebookError
+from ..printable import printable
 from ..players.specs import kind_forms, kind_words   # the registry of kinds (it loads no player)
-from .app import (GameArg, OptionOpt, SeatsOpt, check_counts, check_input_file, exclusive, label, load, numbered, out,
+from .app import (GameArg, OptionOpt, SeatsOpt, check_counts, check_input_file, err, exclusive, label, load, numbered, out,
                   parse_options, plies, plural, result_line, seats_for)
 
 
@@ -55,7 +56,7 @@ def play(game_path: str = GameArg,
         match_seed = seed if games == 1 else derive_seed(seed, "match", g)
         io = {}
         if interactive:
-            io = {"input_fn": input, "output_fn": out, "render": lambda gm, st: gm.render(st)}
+            io = {"input_fn": lambda prompt: input(printable(prompt)), "output_fn": out, "render": lambda gm, st: gm.render(st)}
         ps = make_players(specs, game, match_seed, **io)
         match = Match(game, ps, match_seed, state=start, keep_moves=bool(record) or interactive,
                       on_move=watcher(game, delay) if watch else None)
@@ -186,11 +187,13 @@ def analyze(game_path: str = GameArg,
     """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings.
 
     Any players may play (--players mcts:seconds=0.1); with --vs the two variants are drawn in the
-    same plots (compare_*.png in --out), each variant's own plots in --out/a and --out/b."""
+    same plots (compare_*.png in --out), each variant's own plots in --out/a and --out/b.
+    Stopped by SIGTERM or Ctrl-C: prints the summary of the games finished so far (and writes it
+    to --out), says "interrupted after N of M games" on stderr, exits 1."""
     import os
 
     from ..pipeline import GameFactory
-    from ..play.variants import analyze as _analyze, compare, describe, write_comparison_plots
+    from ..play.variants import AnalysisInterrupted, analyze as _analyze, compare, describe, write_comparison_plots
     opts = parse_options(option)
     if workers is None:  # every CPU, but no more processes than games
         workers = max(1, min(os.cpu_count() or 1, 64, games if games > 0 else 1))
@@ -203,8 +206,13 @@ def analyze(game_path: str = GameArg,
     check_input_file(game_path)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)
     a_factory()
-    summary_a = _analyze(a_factory, games=games, seed=seed, players=players,
-                         out_dir=Path(out_dir) / ("a" if versus else ""), **run)
+    try:
+        summary_a = _analyze(a_factory, games=games, seed=seed, players=players,
+                             out_dir=Path(out_dir) / ("a" if versus else ""), **run)
+    except AnalysisInterrupted as stop:     # the games so far, as a tournament prints its table so far; exit 1
+        out(describe(stop.summary))
+        err(str(stop) + (" (of the first variant)" if versus else ""))
+        raise SystemExit(1) from None
     if not versus:
         out(describe(summary_a))
         out(f"plots and summary.json in {out_dir}")
@@ -212,8 +220,13 @@ def analyze(game_path: str = GameArg,
     opts_b = {**opts, **parse_options(versus)}
     b_factory = GameFactory(str(game_path), tuple(sorted(opts_b.items())), nseats, instrument=True)
     b_factory()
-    summary_b = _analyze(b_factory, games=games, seed=seed, players=players, out_dir=Path(out_dir) / "b", **run)
     labels = (label(opts) or "A", label(opts_b) or "B")
+    try:
+        summary_b = _analyze(b_factory, games=games, seed=seed, players=players, out_dir=Path(out_dir) / "b", **run)
+    except AnalysisInterrupted as stop:     # the first variant whole beside the second's games so far
+        out(compare(summary_a, stop.summary, labels=labels))
+        err(str(stop) + " (of the second variant)")
+        raise SystemExit(1) from None
     out(compare(summary_a, summary_b, labels=labels))
     write_comparison_plots(summary_a, summary_b, labels, Path(out_dir))
     out(f"both variants in {out_dir}/compare_*.png; plots and summary.json of each in {out_dir}/a and {out_dir}/b")

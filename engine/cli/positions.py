@@ -11,6 +11,7 @@ import typer
 
 from ..api import CHANCE
 from ..errors import RulebookError
+from ..printable import printable
 from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err,
                   parse_options, position, result_line)
 from .look import PngOpt, SvgOpt, last_move, write_pictures
@@ -19,23 +20,21 @@ MAX_PERFT_DEPTH = 30  # far beyond what any game counts in a lifetime: a typo, n
 
 
 def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the record (JSON)"),
-           trace: bool = typer.Option(False, "--trace", help="print JSON Lines: each position's legal moves, then the result"),
+           trace: bool = typer.Option(False, "--trace", help="print JSON Lines, each as it is reached: each position's legal moves, then the result"),
            option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
     """Check every move of a record; print the final position and result."""
     from ..play.records import read_record, replay_moves
     from .app import load_for_record
     rec = read_record(record)  # bounded by its reader (play/records.py)
     game = load_for_record(game_path, rec, record, parse_options(option), seats)
-    lines = []
 
-    def on_state(ply, st, text):
+    def on_state(ply, st, text):        # each line as it goes: a long record shows at once, and up to a bad move
         who = game.to_move(st)
-        lines.append(json.dumps({"ply": ply, "player": "chance" if who == CHANCE else game.players[who],
-                                 "legal": sorted(game.move_str(m) for m in game.legal_moves(st)), "move": text}))
+        out(json.dumps({"ply": ply, "player": "chance" if who == CHANCE else game.players[who],
+                        "legal": sorted(game.move_str(m) for m in game.legal_moves(st)), "move": text}))
     st = replay_moves(game, rec.moves, record, on_state=on_state if trace else None)
     if trace:
-        res = game.outcome(st).as_json()
-        out("\n".join(lines + [json.dumps({"result": res})]))
+        out(json.dumps({"result": game.outcome(st).as_json()}))
         return
     out(game.render(st))
     out(result_line(game, st))
@@ -126,6 +125,6 @@ def show(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_f
     text = game.render(st, color=use_color)
     if use_color:
         from rich.console import Console
-        Console(highlight=False).print(text)
+        Console(highlight=False).print(printable(text))
     else:
         out(text)

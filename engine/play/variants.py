@@ -19,9 +19,20 @@ from typing import Any, Sequence
 from ..api import RulebookError
 from ..players import derive_seed, make_players, split_player_specs
 from ..players.specs import kind_words
-from .tournament import GameResult, run_jobs, wilson_interval
+from .tournament import GameResult, JobsInterrupted, run_jobs, wilson_interval
 
-__all__ = ["analyze", "summarize", "compare", "histogram", "write_plots", "write_comparison_plots"]
+__all__ = ["analyze", "summarize", "compare", "histogram", "write_plots", "write_comparison_plots",
+           "AnalysisInterrupted"]
+
+
+class AnalysisInterrupted(KeyboardInterrupt):
+    """SIGTERM or SIGINT stopped an analysis: `summary` is that of the games finished (its
+    "interrupted" entry says how many of how many; summary.json and the plots are written),
+    `signum` the signal. A KeyboardInterrupt, as JobsInterrupted is."""
+
+    def __init__(self, summary: dict, signum: int):
+        super().__init__(summary["interrupted"]["message"])
+        self.summary, self.signum = summary, signum
 
 
 def histogram(values: Sequence[int], max_bins: int = 30, weights: Sequence[int] | None = None) -> dict[str, list]:
@@ -228,20 +239,31 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
         raise RulebookError(f"an analysis cannot seat a human; use {kind_words(ai_only=True)}")
     make_players(specs, game, seed)  # a bad spec fails here, before any worker starts
     jobs = [(i, tuple(specs), derive_seed(seed, "game", i)) for i in range(games)]
-    results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
-                       collect=True, max_plies=max_plies, address=address, label="analysis")
+    try:
+        results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
+                           collect=True, max_plies=max_plies, address=address, label="analysis")
+    except JobsInterrupted as stop:     # the games finished are summarized, written, and raised with
+        summary = summarize(game, specs, stop.results, seed)
+        summary["interrupted"] = {"finished": len(stop.results), "planned": stop.total, "message": str(stop)}
+        if out_dir is not None and stop.results:
+            _write(summary, Path(out_dir))
+        raise AnalysisInterrupted(summary, stop.signum) from None
     summary = summarize(game, specs, results, seed)
     if out_dir is not None:
-        out = Path(out_dir)
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            summary["files"] = write_plots(summary, out) + [str(out / "summary.json")]
-            (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
-        except FileExistsError:
-            raise RulebookError(f"{out}: a file, not a folder: the plots and summary.json need a folder") from None
-        except OSError as e:
-            raise RulebookError(f"{out}: cannot write the analysis: {e.strerror or e}") from None
+        _write(summary, Path(out_dir))
     return summary
+
+
+def _write(summary: dict, out: Path) -> None:
+    """summary.json and the plots in out (made if missing)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        summary["files"] = write_plots(summary, out) + [str(out / "summary.json")]
+        (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    except FileExistsError:
+        raise RulebookError(f"{out}: a file, not a folder: the plots and summary.json need a folder") from None
+    except OSError as e:
+        raise RulebookError(f"{out}: cannot write the analysis: {e.strerror or e}") from None
 
 
 # ------------------------------------------------------------------------------ comparing

@@ -10,11 +10,20 @@ from __future__ import annotations
 from typing import Callable
 
 from ..api import CHANCE, RulebookError
+from ..printable import printable
 from .base import Player, QuitRequest, UndoRequest
 
 HELP = ("Type a move in notation or its number from the list. Commands: "
         "'moves' (show the position and moves again), 'hint' (ask the hint player), "
         "'undo' (take back your last move), 'quit' (stop; the game is saved), 'help'.")
+
+
+def _print(text: str) -> None:
+    print(printable(text))
+
+
+def _input(prompt: str) -> str:
+    return input(printable(prompt))
 
 
 def default_render(game, state) -> str:
@@ -25,7 +34,7 @@ def default_render(game, state) -> str:
 class HumanPlayer(Player):
     """Asks for a move until a legal one (or a command) is typed."""
 
-    def __init__(self, game, input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print,
+    def __init__(self, game, input_fn: Callable[[str], str] = _input, output_fn: Callable[[str], None] = _print,
                  hint_player: Player | None = None, render: Callable | None = None, name: str = "human",
                  width: int = 100):
         self.game = game

@@ -24,6 +24,7 @@ from ..api import RulebookError
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 _MAX_NODES = 200_000  # aliases can make a small file expand enormously
 MAX_EXTENDS = 8       # links in a chain of `extends` (a file and at most 8 bases)
+GAME_FILE_SUFFIXES = (".yaml", ".yml")   # what a base file's name (and the file it links to) ends with
 
 
 @struct(frozen=True)
@@ -142,6 +143,9 @@ def load_source(path: str | Path, text: str | None = None) -> Source:
         if not isinstance(base.data, dict):
             raise GameFileError([where.finding(f"the base file {base_name} is not a mapping of sections "
                                                f"(game, players, board, ...)")])
+        if not set(base.data) <= _sections():     # nothing of a file that is no game file is quoted
+            raise GameFileError([where.finding(f"the base file {base_name} is not a game file: its keys are not "
+                                               f"all sections of one (game, players, board, ...)")])
         chain.append(base)
         seen.append((_identity(base_path), base_name))
     merged = chain[-1]
@@ -189,15 +193,14 @@ def _read(name: str, path: str | Path | None = None, link: "_Where | None" = Non
         return GameFileError([Finding(name, 1, 1, message)])
     try:
         target = Path(name if path is None else path)
-        info = target.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError
-        if not stat.S_ISREG(info.st_mode):
-            raise fail(f"the base {name} is not a regular file" if link else "not a regular file", at_link=True)
-        if info.st_size > MAX_FILE_BYTES:
-            raise fail(f"the base {name} is larger than {MAX_FILE_BYTES // 1_000_000} MB" if link
-                       else f"larger than {MAX_FILE_BYTES // 1_000_000} MB", at_link=True)
-        return target.read_text(encoding="utf-8")
+        info = target.stat()            # before opening: opening a device may do something
+        _regular(info, fail, name, link)
+        # not following the path again: what is opened is checked again (O_NONBLOCK: a fifo put there meanwhile
+        # is refused, not waited on)
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as f:
+            _regular(os.fstat(f.fileno()), fail, name, link)
+            return f.read(MAX_FILE_BYTES + 1).decode("utf-8")
     except FileNotFoundError:
         raise fail(f"no base file {name}" if link else "no such file", at_link=True) from None
     except IsADirectoryError:
@@ -207,6 +210,17 @@ def _read(name: str, path: str | Path | None = None, link: "_Where | None" = Non
         raise fail(f"not UTF-8 text ({e.reason})") from None
     except OSError as e:
         raise fail(f"cannot read: {e.strerror}") from None
+
+
+def _regular(info: os.stat_result, fail, name: str, link) -> None:
+    """Refuse what is not a regular file of at most MAX_FILE_BYTES."""
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError
+    if not stat.S_ISREG(info.st_mode):
+        raise fail(f"the base {name} is not a regular file" if link else "not a regular file", at_link=True)
+    if info.st_size > MAX_FILE_BYTES:
+        raise fail(f"the base {name} is larger than {MAX_FILE_BYTES // 1_000_000} MB" if link
+                   else f"larger than {MAX_FILE_BYTES // 1_000_000} MB", at_link=True)
 
 
 def _parse(name: str, text: str) -> Source:
@@ -258,6 +272,13 @@ class _Where:
         return Finding(self.file, self.place.line, self.place.column, message)
 
 
+def _sections() -> set[str]:
+    """The top-level keys of a game file (schema.json's, read when a base is)."""
+    import json
+    from importlib.resources import files
+    return set(json.loads(files("rulebook.source").joinpath("schema.json").read_text(encoding="utf-8"))["properties"])
+
+
 def _extends(src: Source) -> bool:
     return isinstance(src.data, dict) and "extends" in src.data
 
@@ -270,7 +291,8 @@ def _identity(path: str | Path) -> str:
 def _link(src: Source, seen: list[tuple[str, str]]) -> tuple[str, Path, _Where] | None:
     """The base src extends, as (name in messages, path to read, where the link is), or None.
 
-    GameFileError at the `extends` value for a link that is not a text, too deep, or a cycle.
+    GameFileError at the `extends` value for a link that is not a text, holds a NUL, is too
+    deep, is a cycle, or names anything but a .yaml or .yml file (also after symbolic links).
     seen: (identity, name) of the files of the chain so far, src's last.
     """
     if not _extends(src):
@@ -280,6 +302,8 @@ def _link(src: Source, seen: list[tuple[str, str]]) -> tuple[str, Path, _Where] 
     if not isinstance(value, str) or not value.strip():
         what = "an empty text" if isinstance(value, str) else _kind(value)
         raise GameFileError([where.finding(f"'extends' must be the path of a base file (a text), not {what}")])
+    if "\0" in value:
+        raise GameFileError([where.finding("'extends' must be the path of a base file: this one holds a NUL character")])
     if len(seen) > MAX_EXTENDS:
         raise GameFileError([where.finding(f"more than {MAX_EXTENDS} levels of 'extends' "
                                            f"({' > '.join(n for _, n in seen)} > ...)")])
@@ -291,7 +315,30 @@ def _link(src: Source, seen: list[tuple[str, str]]) -> tuple[str, Path, _Where] 
     if any(ident == i for i, _ in seen):
         cycle = " > ".join(n for _, n in seen) + f" > {name}"
         raise GameFileError([where.finding(f"'extends' makes a cycle: {cycle}")])
+    if not all(p.lower().endswith(GAME_FILE_SUFFIXES) for p in (value, ident)):
+        raise GameFileError([where.finding(f"the base {name} is not a game file: a base is a .yaml or .yml file (or a link to one)")])
     return name, path, where
+
+
+def dump_merged(src: Source, bases: list[str]) -> str:
+    """A loaded (merged) file as the YAML of one game file: the chain in a heading comment, each
+    top-level section headed by the files its values come from where a base gave any."""
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper, value: str):       # a text of several lines as a block, as a person writes it
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value.strip() else None)
+    Dumper.add_representer(str, text)
+    chain = " > ".join([src.file] + bases)
+    parts = [f"# {src.file} merged with its bases ({chain}): the game it stands for, as one file"
+             if bases else f"# {src.file} (it extends no base)"]
+    for key, value in src.data.items():
+        files = {(p.file or src.file) for path, p in [*src.places.items(), *src.key_places.items()]
+                 if path[:1] == (key,)}
+        note = f"# from {', '.join(sorted(files))}\n" if files - {src.file} else ""
+        parts.append(note + yaml.dump({key: value}, Dumper=Dumper, sort_keys=False, allow_unicode=True,
+                                      width=100).rstrip("\n"))
+    return "\n\n".join(parts)
 
 
 def _kind(value: Any) -> str:
@@ -306,70 +353,170 @@ def _kind(value: Any) -> str:
     return "null"
 
 
+# lists whose entries are named and merge by name (a phase changed, added or removed by its name)
+MERGED_BY_NAME = {("phases",): "phase"}
+
+
 def _merge(base: Source, over: Source, findings: list[Finding]) -> Source:
     """over's top-level keys merged over base (both mappings); `extends` dropped from both.
 
-    Mappings merge key by key; any other value replaces the base's whole; a key set to null
-    removes the base's key (a finding if the base has no such key). Places inherited from the
-    base are marked with the base's file.
+    Mappings merge key by key; the lists of MERGED_BY_NAME merge entry by entry, by name; any
+    other value replaces the base's whole; a key set to null removes the base's key, a list
+    entry `remove: NAME` the base's entry (a finding if the base has no such key or entry).
+    Places inherited from the base are marked with the base's file.
     """
     out = Source(over.file, None)
     out.places[()] = over.places.get((), Place(1, 1))
     b = {k: v for k, v in base.data.items() if k != "extends"}
     o = {k: v for k, v in over.data.items() if k != "extends"}
-    out.data = _merge_map(b, o, (), base, over, out, findings)
+    out.data = _merge_map(b, o, _Paths((), (), ()), base, over, out, findings)
     return out
 
 
-def _merge_map(b: dict, o: dict, path: tuple, base: Source, over: Source, out: Source, findings: list) -> dict:
+@struct(frozen=True)
+class _Paths:
+    """Where a value being merged stands: in the base, in the variant (over) and in the result."""
+    base: tuple
+    over: tuple
+    out: tuple
+
+    def key(self, k) -> "_Paths":
+        return _Paths(self.base + (k,), self.over + (k,), self.out + (k,))
+
+
+def _merge_map(b: dict, o: dict, at: _Paths, base: Source, over: Source, out: Source, findings: list) -> dict:
     res: dict = {}
     for k, bv in b.items():
-        p = path + (k,)
+        p = at.key(k)
         if k not in o:
-            _keep(base, p, bv, out, base.file)
+            _keep(base, p.base, bv, out, base.file, p.out)
             res[k] = bv
             continue
         ov = o[k]
         if ov is None:
             continue                                    # removed
-        if isinstance(bv, dict) and isinstance(ov, dict):
-            _keep_key(over, p, out, None)
-            out.places[p] = over.places[p]
-            res[k] = _merge_map(bv, ov, p, base, over, out, findings)
-        else:
-            _keep(over, p, ov, out, None)
-            res[k] = ov
+        res[k] = _merge_value(bv, ov, p, base, over, out, findings)
     for k, ov in o.items():
         if k in b:
             continue
-        p = path + (k,)
+        p = at.key(k)
         if ov is None:
-            findings.append(over.finding(p, f"'{'.'.join(map(str, p))}' is not in the base file "
-                                            f"{base.file}: nothing to remove", key=True))
+            findings.append(over.finding(p.over, f"'{_dotted(over.data, p.over)}' is not in the base file "
+                                                 f"{base.file}: nothing to remove", key=True))
             continue
-        _keep(over, p, ov, out, None)
+        _keep(over, p.over, ov, out, None, p.out)
         res[k] = ov
     return res
 
 
-def _keep_key(src: Source, path: tuple, out: Source, file: str | None) -> None:
+def _merge_value(bv: Any, ov: Any, at: _Paths, base: Source, over: Source, out: Source, findings: list) -> Any:
+    """The variant's value ov over the base's bv (neither removed)."""
+    what = MERGED_BY_NAME.get(at.out)
+    if isinstance(bv, dict) and isinstance(ov, dict):
+        merged: Any = _merge_map
+    elif what and _named(bv) and isinstance(ov, list) and all(isinstance(e, dict) for e in ov):
+        merged = _merge_named
+    else:
+        _keep(over, at.over, ov, out, None, at.out)
+        return ov
+    _keep_key(over, at.over, out, None, at.out)
+    if at.over in over.places:
+        out.places[at.out] = over.places[at.over]
+    return merged(bv, ov, at, base, over, out, findings)
+
+
+def _dotted(data: Any, path: tuple) -> str:
+    """A path as written in messages: `zones.second`, an entry of a named list by its name (`phases.play.turns`)."""
+    words = []
+    for k in path:
+        data = data[k]
+        words.append(data["name"] if isinstance(k, int) and isinstance(data, dict) and isinstance(data.get("name"), str)
+                     else str(k))
+    return ".".join(words)
+
+
+def _named(value: Any) -> bool:
+    """A list whose entries are mappings, each with a distinct name (a text)."""
+    if not isinstance(value, list) or not all(isinstance(e, dict) and isinstance(e.get("name"), str) for e in value):
+        return False
+    return len({e["name"] for e in value}) == len(value)
+
+
+def _merge_named(b: list, o: list, at: _Paths, base: Source, over: Source, out: Source, findings: list) -> list:
+    """The variant's entries over the base's, by name: an entry naming a base entry merges into it
+    (a mapping merge), `remove: NAME` removes one, a new name is inserted after the entry the
+    variant lists before it (first if it is the variant's first). The base's order is kept."""
+    what = MERGED_BY_NAME[at.out]
+    index = {e["name"]: i for i, e in enumerate(b)}
+    slots: list[tuple[str, int]] = [("base", i) for i in range(len(b))]
+    over_of: dict[int, int] = {}
+    removed: set[int] = set()
+    given: dict[str, int] = {}
+    last = -1                                   # the slot after which a new entry goes
+    for j, e in enumerate(o):
+        op = at.over + (j,)
+        if "remove" in e and "name" not in e:
+            name = e["remove"]
+            if len(e) != 1 or not isinstance(name, str):
+                findings.append(over.finding(op, f"an entry that removes a {what} is `remove: NAME` alone"))
+            elif name not in index:
+                findings.append(over.finding(op + ("remove",), f"the {what} '{name}' is not in the base file "
+                                                               f"{base.file}: nothing to remove"))
+            else:
+                removed.add(index[name])
+                last = slots.index(("base", index[name]))
+            continue
+        name = e.get("name")
+        if isinstance(name, str) and name in given:
+            findings.append(over.finding(op + ("name",), f"the {what} '{name}' is given twice "
+                                                         f"(first at line {over.place(at.over + (given[name],)).line})"))
+            continue
+        if isinstance(name, str):
+            given[name] = j
+        if isinstance(name, str) and name in index:
+            over_of[index[name]] = j
+            last = slots.index(("base", index[name]))
+        else:
+            last += 1
+            slots.insert(last, ("over", j))
+    res: list = []
+    for side, i in slots:
+        if side == "base" and i in removed:
+            continue
+        to = at.out + (len(res),)
+        if side == "over":
+            _keep(over, at.over + (i,), o[i], out, None, to)
+            res.append(o[i])
+        elif i in over_of:
+            j = over_of[i]
+            p = _Paths(at.base + (i,), at.over + (j,), to)
+            res.append(_merge_value(b[i], o[j], p, base, over, out, findings))
+        else:
+            _keep(base, at.base + (i,), b[i], out, base.file, to)
+            res.append(b[i])
+    return res
+
+
+def _keep_key(src: Source, path: tuple, out: Source, file: str | None, to: tuple | None = None) -> None:
     kp = src.key_places.get(path)
     if kp is not None:
-        out.key_places[path] = kp if file is None or kp.file else replace(kp, file=file)
+        out.key_places[path if to is None else to] = kp if file is None or kp.file else replace(kp, file=file)
 
 
-def _keep(src: Source, path: tuple, value: Any, out: Source, file: str | None) -> None:
-    """Copy the places of a value (its key's, and all below it) from src, marked with file."""
-    _keep_key(src, path, out, file)
+def _keep(src: Source, path: tuple, value: Any, out: Source, file: str | None, to: tuple | None = None) -> None:
+    """Copy the places of a value (its key's, and all below it) from src at path to out at to
+    (the same path by default), marked with file."""
+    to = path if to is None else to
+    _keep_key(src, path, out, file, to)
     p = src.places.get(path)
     if p is not None:
-        out.places[path] = p if file is None or p.file else replace(p, file=file)
+        out.places[to] = p if file is None or p.file else replace(p, file=file)
     if isinstance(value, dict):
         for k, v in value.items():
-            _keep(src, path + (k,), v, out, file)
+            _keep(src, path + (k,), v, out, file, to + (k,))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            _keep(src, path + (i,), v, out, file)
+            _keep(src, path + (i,), v, out, file, to + (i,))
 
 
 def _convert(node, path, src: Source, findings: list, loader, budget) -> Any:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulebook import check_file, load_game, pipeline
 from rulebook.play.measure import perft
@@ -225,3 +226,126 @@ def test_cli_validate_broken_variants():
     assert lines[0].startswith("tests/data/extends/typo.yaml:4:31: unknown name 'option.max_pies'")
     assert lines[1] == "games/lezug.yaml:41:16: unknown zone 'second'"      # the base, named from the checkout
     assert lines[-1] == "tests/data/extends/missing_base.yaml:2:10: no base file tests/data/extends/nowhere.yaml"
+
+
+# ---------------------------------------------------------------- phases merge by name
+CHESS = GAMES / "chess.yaml"
+
+
+def variant(tmp_path, text: str, base: Path = CHESS) -> Path:
+    shutil.copy(base, tmp_path / base.name)
+    v = tmp_path / "variant.yaml"
+    v.write_text(f"extends: {base.name}\n" + text)
+    return v
+
+
+def test_a_phase_merges_by_name_one_pattern_changed(tmp_path):
+    v = variant(tmp_path, "phases:\n  - name: play\n    move:\n      knight: step(leap, capture=yes) | step(adjacent)\n")
+    src, base = load_source(v), load_source(CHESS)
+    [play], [was] = src.data["phases"], base.data["phases"]
+    assert play["move"] == {**was["move"], "knight": "step(leap, capture=yes) | step(adjacent)"}
+    assert {k: v for k, v in play.items() if k != "move"} == {k: v for k, v in was.items() if k != "move"}
+    # the inherited pattern is found in the base, the new one in the variant
+    assert src.finding(("phases", 0, "move", "bishop"), "m").file == str(tmp_path / "chess.yaml")
+    assert src.finding(("phases", 0, "move", "knight"), "m").file == str(v)
+    game = load_game(v)
+    st = game.position({"white": {"knight": ["d4"], "king": ["a1"], "pawn": ["a2"]}, "black": {"king": ["h8"], "pawn": ["h7"]}},
+                       to_move="white")
+    assert {game.move_str(m) for m in game.legal_moves(st)} >= {"d4d5", "d4e5", "d4f5", "d4c6"}
+
+
+def test_a_new_phase_goes_after_the_one_the_variant_lists_before_it(tmp_path):
+    base = tmp_path / "two.yaml"
+    base.write_text((DATA / "words" / "turns.yaml").read_text().replace(
+        "phases:\n  - name: play", "phases:\n  - name: opening\n    turns: 1\n    move: place(board)\n  - name: play"))
+    v = tmp_path / "v.yaml"
+    v.write_text("extends: two.yaml\nphases:\n  - name: first\n    turns: 1\n    move: place(board)\n"
+                 "  - name: opening\n  - name: middle\n    turns: 1\n    move: place(board)\n")
+    assert [p["name"] for p in load_source(v).data["phases"]] == ["first", "opening", "middle", "play"]
+    v.write_text("extends: two.yaml\nphases:\n  - remove: opening\n")
+    assert [p["name"] for p in load_source(v).data["phases"]] == ["play"]
+    one = load_game(DATA / "words" / "turns.yaml")         # the base without its opening
+    assert perft(load_game(v), load_game(v).initial_state(), 2) == perft(one, one.initial_state(), 2) != \
+        perft(load_game(base), load_game(base).initial_state(), 2)
+    v.write_text("extends: two.yaml\nphases:\n  - name: opening\n    turns: ~\n  - name: play\n    turns: ~\n")
+    assert findings(v) == [f"{v}:6:5: 'phases.play.turns' is not in the base file {base}: nothing to remove"]
+    assert "turns" not in load_source(v, text="extends: two.yaml\nphases:\n  - {name: opening, turns: ~}\n"
+                                     ).data["phases"][0]
+
+
+def test_removing_a_phase_the_base_has_not(tmp_path):
+    v = variant(tmp_path, "phases:\n  - remove: plya\n")
+    assert findings(v) == [f"{v}:3:13: the phase 'plya' is not in the base file {tmp_path / 'chess.yaml'}: "
+                           "nothing to remove"]
+    v = variant(tmp_path, "phases:\n  - {remove: play, turns: 2}\n")
+    assert findings(v) == [f"{v}:3:5: an entry that removes a phase is `remove: NAME` alone"]
+    v = variant(tmp_path, "phases:\n  - name: play\n  - name: play\n")
+    assert findings(v) == [f"{v}:4:11: the phase 'play' is given twice (first at line 3)"]
+
+
+def test_every_shipped_and_test_variant_loads_as_before():
+    """Merging by name gives what replacing gave for every variant there is: their phases are
+    named as the base's, each giving every key the base's has (or the base has one phase)."""
+    for path in sorted([*GAMES.glob("*.yaml"), *DATA.rglob("*.yaml")]):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if not text.startswith("extends") and "\nextends:" not in text:
+            continue
+        try:
+            src = load_source(path)
+        except GameFileError:
+            continue
+        own = yaml.safe_load(text)
+        if isinstance(own.get("phases"), list):
+            assert src.data["phases"] == own["phases"], path
+
+
+# ---------------------------------------------------------------- what a base may be
+def test_a_base_is_a_regular_yaml_file(tmp_path):
+    v = tmp_path / "v.yaml"
+    (tmp_path / "folder.yaml").mkdir()
+    os.mkfifo(tmp_path / "fifo.yml")
+    (tmp_path / "notes.txt").write_text("game: x\n")
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "notes.txt")
+    cases = {
+        '"a\\0b.yaml"': "'extends' must be the path of a base file: this one holds a NUL character",
+        "folder.yaml": f"the base {tmp_path / 'folder.yaml'} is a folder, not a game file",
+        "fifo.yml": f"the base {tmp_path / 'fifo.yml'} is not a regular file",
+        "notes.txt": f"the base {tmp_path / 'notes.txt'} is not a game file: a base is a .yaml or .yml file "
+                     "(or a link to one)",
+        "link.yaml": f"the base {tmp_path / 'link.yaml'} is not a game file: a base is a .yaml or .yml file "
+                     "(or a link to one)",
+        "/dev/null": "the base /dev/null is not a game file: a base is a .yaml or .yml file (or a link to one)",
+        "/proc/self/status": "the base /proc/self/status is not a game file: a base is a .yaml or .yml file "
+                             "(or a link to one)",
+        "..": f"the base {tmp_path.parent} is not a game file: a base is a .yaml or .yml file (or a link to one)",
+    }
+    for link, message in cases.items():
+        v.write_text(f"extends: {link}\ngame: x\n")
+        assert findings(v) == [f"{v}:1:10: {message}"], link
+
+
+def test_a_yaml_file_that_is_no_game_file_is_never_quoted(tmp_path):
+    secret = "root: x:0:0:root:/root:/bin/bash\ndaemon: x:1:1:daemon:/usr/sbin\n"
+    (tmp_path / "secret.yaml").write_text(secret)
+    v = tmp_path / "v.yaml"
+    v.write_text("extends: secret.yaml\ngame: x\n")
+    [message] = findings(v)
+    assert message == (f"{v}:1:10: the base file {tmp_path / 'secret.yaml'} is not a game file: its keys are not "
+                       "all sections of one (game, players, board, ...)")
+    assert "root" not in message.split(str(tmp_path))[-1] and "daemon" not in message
+
+
+def test_merge_prints_the_file_a_variant_stands_for(tmp_path):
+    proc = run("merge", "tests/data/extends/shorter.yaml")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.split("\n")
+    assert lines[0] == ("# tests/data/extends/shorter.yaml merged with its bases (tests/data/extends/shorter.yaml > "
+                        "tests/data/extends/short.yaml > games/lezug.yaml): the game it stands for, as one file")
+    assert "# from tests/data/extends/short.yaml" in lines and "# from games/lezug.yaml" in lines
+    # the printed file is that game: written out, it loads as the variant does
+    flat = tmp_path / "flat.yaml"
+    flat.write_text(proc.stdout)
+    assert load_source(flat).data == load_source(EXT / "shorter.yaml").data
+    assert perft(load_game(flat), load_game(flat).initial_state(), 2) == 56 * 56
+    bad = run("merge", "tests/data/extends/cycle_a.yaml")
+    assert bad.returncode == 1 and "'extends' makes a cycle" in bad.stderr and not bad.stdout

@@ -2,6 +2,7 @@
 a division by zero while playing is a located error, never a traceback or a runaway recursion."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -122,7 +123,13 @@ def test_a_base_file_must_be_a_small_regular_file(tmp_path):
     with pytest.raises(GameFileError) as info:
         check_file(path)
     assert [f"{f.line}:{f.column}: {f.message}" for f in info.value.findings] == \
-        ["1:10: the base /dev/zero is not a regular file"]
+        ["1:10: the base /dev/zero is not a game file: a base is a .yaml or .yml file (or a link to one)"]
+    os.mkfifo(tmp_path / "pipe.yaml")
+    path.write_text("extends: pipe.yaml\ngame: x\n", encoding="utf-8")
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    assert [f"{f.line}:{f.column}: {f.message}" for f in info.value.findings] == \
+        [f"1:10: the base {tmp_path / 'pipe.yaml'} is not a regular file"]
     big = tmp_path / "big.yaml"
     big.write_text("game: x\nabout: " + "x" * 1_100_000 + "\n", encoding="utf-8")
     path.write_text("extends: big.yaml\n", encoding="utf-8")

@@ -1305,21 +1305,21 @@ def test_passing_take_captures_the_runner_that_just_passed():
                       "down": {"runner": ["c5", "a3"], "chief": ["f6"]}}, to_move="down", ply=1)
     st = play(g, pos, "c5c3")                 # passes c4, right beside b3's slant
     assert g.position_json(st)["passed"] == "c4" and g.position_json(st)["last"] == "c3"
-    # the capture mark ':' and promotions by symbol after '/'
-    assert texts(g, st) == ["a1:a3", "a1a2", "a1b1", "a5a6/c", "a5a6/t", "b3b4", "b3c4", "c1b1", "c1b2",
+    # the capture mark ':' (also before the landing of a take away from it) and promotions by symbol after '/'
+    assert texts(g, st) == ["a1:a3", "a1a2", "a1b1", "a5a6/c", "a5a6/t", "b3:c4", "b3b4", "c1b1", "c1b2",
                             "c1c2", "c1d1", "c1d2"]
-    after = play(g, st, "b3c4")
+    after = play(g, st, "b3:c4")
     assert g.position_json(after)["pieces"]["down"] == {"runner": ["a3"], "chief": ["f6"]}
     # a move later it is too late: the runner that passed is no longer the last move's
     later = play(g, st, "a1b1", "f6f5")
-    assert "b3c4" not in texts(g, later)
+    assert "b3:c4" not in texts(g, later)
 
 
 def test_passing_a_position_file_gives_passed_and_last():
     g = game("passing.yaml")
     st = g.position({"up": {"runner": ["b3"], "chief": ["e1"]}, "down": {"runner": ["c3"], "chief": ["f6"]}},
                     to_move="up", last="c3", passed="c4")
-    assert "b3c4" in texts(g, st)
+    assert "b3:c4" in texts(g, st)
     with pytest.raises(RulebookError, match="passed: 'z9' is not a cell"):
         g.position({"up": ["b3"]}, passed="z9")
 

@@ -20,7 +20,7 @@ class GridNotation:
         be), and a `*` after a move that flips where flipping is optional."""
         from .patterns import pattern_actions
         self._choosing = any(len(k.promote_to) > 1 for k in self.kinds)
-        placed, optional = set(), False
+        placed, optional, takes = set(), False, False
         for ph in self.rules.phases:
             for p in ph.places:
                 for a in pattern_actions(p):
@@ -28,8 +28,11 @@ class GridNotation:
                         placed.add(a.kwargs["kind"].dotted)
             for p in ph.patterns + ph.places:
                 optional = optional or _optional_flip(p)
+                takes = takes or any(a.name == "take" for a in pattern_actions(p))
         self._placing_kinds = len(placed) > 1
         self._optional_flips = optional
+        # a capture away from the landing (take(CELL)) is marked before the landing, as one onto it is
+        self._marks_takes = takes
         style = self.rules.spec.get("notation") or {}
         # what a move's text puts between its cells, and before a capture landing
         self.join_mark, self.capture_mark = style.get("join", "-"), style.get("capture", "x")
@@ -57,10 +60,12 @@ class GridNotation:
         if o < 0:
             text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
         elif path is None:
-            text = f"{name(o)}{join}{name(d)}"
+            text = f"{name(o)}{cap if _caps and self._marks_takes else join}{name(d)}"
         elif self._ends:
             text = f"{name(o)}{cap if _caps else join}{name(d)}"
         else:
+            if _caps and self._marks_takes and all(p >= 0 for p in path):     # taken away from every landing
+                path = path[:-1] + (~path[-1],)
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
         if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
