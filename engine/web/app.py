@@ -3,26 +3,36 @@
 Only the game files named at start are served, each by its file stem (`/?game=<stem>`). A
 session is one game on screen (its id in every request), so tabs and games stay apart. Every
 request that is refused (an unknown game, option or session, an illegal move, a malformed
-record) gets a 4xx with a message and changes nothing. AI players and the picture of a position
-are computed in a worker thread, so the server keeps answering while a player thinks; chance
-moves (draws from a bag) are made by the server for the page. A finished game's record is
-written to the records folder when one is given.
+record, a request that is not JSON) gets a 4xx with a message and changes nothing. AI moves
+are thought in a pool of their own (AIPool: at most AI_WORKERS at once, each within MAX_SECONDS,
+halted when their session goes), and pictures are drawn in other worker threads, so page views
+and new games never wait on an AI; chance moves (draws from a bag) are made by the server for
+the page. A finished game's record is written to the records folder when one is given.
+
+Only this machine's pages may use the API (guard): a request whose Host is a name other than
+the server's own (DNS rebinding) or whose Origin is another site gets 403, and a POST must be
+JSON (a cross-site form or `text/plain` fetch cannot be).
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
+import ipaddress
 import json
+import queue
 import random
 import re
 import secrets
 import threading
 import time
+from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -39,7 +49,11 @@ MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten
 MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
 MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
 MAX_NODES = 2_000_000           # ... alphabeta positions ...
-MAX_SECONDS = 30.0              # ... or seconds a move
+MAX_SECONDS = 30.0              # ... or seconds a move (every searching seat gets this cap)
+MAX_PLAYOUT = 10_000            # plies of one mcts playout (one iteration, which no clock cuts)
+MAX_PLAYOUTS = 100              # random playouts of one alphabeta leaf
+AI_WORKERS = 2                  # AI moves thought at once (the others wait their turn)
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 ID_RE = re.compile(r"^[0-9a-f]{16}$")
 
 
@@ -51,7 +65,71 @@ def _bounded(player) -> bool:
     if hasattr(player, "node_budget") and nodes is None and seconds is None:
         return False
     return ((getattr(player, "iterations", None) or 0) <= MAX_ITERATIONS and (seconds or 0) <= MAX_SECONDS
-            and (nodes or 0) <= MAX_NODES)
+            and (nodes or 0) <= MAX_NODES and getattr(player, "max_playout", 0) <= MAX_PLAYOUT
+            and getattr(player, "playouts", 0) <= MAX_PLAYOUTS)
+
+
+def _capped(player):
+    """A searching player with a clock: MAX_SECONDS a move at most, whatever else bounds it."""
+    if hasattr(player, "seconds"):
+        player.seconds = min(player.seconds or MAX_SECONDS, MAX_SECONDS)
+    return player
+
+
+class Halted(Exception):
+    """An AI move that was dropped before it began (its session went)."""
+
+
+class Job:
+    """One AI move: the player, the position, the asyncio future of its answer and its halt."""
+
+    def __init__(self, player, state, lock: threading.Lock):
+        self.player, self.state, self.lock = player, state, lock
+        self.loop = asyncio.get_running_loop()
+        self.future = self.loop.create_future()
+        self.halt = threading.Event()
+
+    def settle(self, move, error) -> None:
+        def done(f=self.future):
+            if not f.done():
+                f.set_exception(error) if error is not None else f.set_result(move)
+        with contextlib.suppress(RuntimeError):     # the loop closed: nobody waits any more
+            self.loop.call_soon_threadsafe(done)
+
+
+class AIPool:
+    """The AI moves' own threads: at most `workers` think at once (the others wait in line),
+    each within its clock, and a halted job stops within a few milliseconds. Daemon threads:
+    a stopping server never waits for one."""
+
+    def __init__(self, workers: int = AI_WORKERS):
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.workers, self.threads, self.start = workers, [], threading.Lock()
+
+    def submit(self, player, state, lock: threading.Lock) -> Job:
+        job = Job(player, state, lock)
+        with self.start:
+            while len(self.threads) < self.workers:
+                t = threading.Thread(target=self._work, name=f"ai-{len(self.threads)}", daemon=True)
+                t.start()
+                self.threads.append(t)
+        self.jobs.put(job)
+        return job
+
+    def _work(self) -> None:
+        while True:
+            job = self.jobs.get()
+            with job.lock:                  # one search at a time per seat (a halted one ends first)
+                if job.halt.is_set():
+                    job.settle(None, Halted())
+                    continue
+                job.player.halt = job.halt
+                try:
+                    job.settle(job.player.choose(job.state), None)
+                except Exception as e:      # a player's failure is shown by the session
+                    job.settle(None, e)
+                finally:
+                    job.player.halt = None
 
 
 class Refused(Exception):
@@ -90,6 +168,9 @@ class Session:
     saved: bool = False
     touched: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    ai_lock: threading.Lock = field(default_factory=threading.Lock)   # held by the AI move under way
+    job: Job | None = None       # the AI move thought or waited for now
+    gone: bool = False           # forgotten by the server (or the server stops): no AI plays on
     rng: random.Random = field(default_factory=random.Random)
     offered: tuple = (None, [])  # the last position's moves as the page gets them (a poll asks again)
 
@@ -172,6 +253,19 @@ class Server:
         self.records = Path(records_dir) if records_dir else None
         self.sessions: dict[str, Session] = {}
         self.guard = threading.Lock()
+        self.pool = AIPool()
+
+    def close(self) -> None:
+        """Halt every AI move (the server stops)."""
+        for s in list(self.sessions.values()):
+            s.gone = True
+            self._halt(s)
+
+    @staticmethod
+    def _halt(s: Session) -> None:
+        job = s.job
+        if job is not None:
+            job.halt.set()
 
     # ---------------------------------------------------------------- sessions
     def entry(self, stem: Any) -> Entry:
@@ -191,6 +285,8 @@ class Server:
             if len(self.sessions) >= MAX_SESSIONS:
                 oldest = min(self.sessions.values(), key=lambda x: x.touched)
                 del self.sessions[oldest.id]
+                oldest.gone = True
+                self._halt(oldest)          # no AI thinks on for a forgotten game
             self.sessions[s.id] = s
 
     def _game(self, entry: Entry, options: Any, seats: Any):
@@ -241,8 +337,8 @@ class Server:
             if not _bounded(player):
                 raise Refused(400, f"seat {game.players[i]}: a search of at most {MAX_ITERATIONS:,} iterations, "
                                    f"{MAX_NODES:,} positions (nodes=N) or {MAX_SECONDS:g} seconds a move on this "
-                                   "server")
-            players.append(player)
+                                   f"server (and playouts of at most {MAX_PLAYOUT:,} plies, {MAX_PLAYOUTS} a leaf)")
+            players.append(_capped(player))
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
                     [game.initial_state()])
         s.rng.seed(seed)
@@ -274,7 +370,13 @@ class Server:
                 states.append(game.apply(states[-1], game.parse_move(states[-1], text)))
             except IllegalMove as e:
                 raise Refused(400, f"record: ply {ply} (move {ply + 1}): {e}") from None
-        s = Session(secrets.token_hex(8), entry, game, list(rec.get("agents") or ["human"] * len(game.players)),
+        agents = rec.get("agents")
+        if agents is None:
+            agents = ["human"] * len(game.players)
+        if not isinstance(agents, list) or len(agents) != len(game.players) \
+                or not all(isinstance(a, str) and len(a) <= 200 for a in agents):
+            raise Refused(400, f"the record's 'agents' must be a list of {len(game.players)} player names, one a seat")
+        s = Session(secrets.token_hex(8), entry, game, list(agents),
                     [None] * len(game.players), rec.get("seed") if isinstance(rec.get("seed"), int) else 0, states,
                     list(rec["moves"]), replay=True)
         self._keep(s)
@@ -339,6 +441,7 @@ class Server:
             s.generation += 1
             s.thinking = False
             s.saved = False
+            self._halt(s)                   # the AI move for the position undone is not needed
 
     async def advance(self, s: Session) -> None:
         """Play the chance draws and AI moves until a human is to move or the game ends; AI
@@ -350,7 +453,7 @@ class Server:
         try:
             while True:
                 with s.lock:
-                    if gen != s.generation or s.game.is_over(s.state):
+                    if gen != s.generation or s.gone or s.game.is_over(s.state):
                         return
                     st = s.state
                     who = s.game.to_move(st)
@@ -361,9 +464,16 @@ class Server:
                     player = s.players[who]
                     if player is None:
                         return
-                move = await asyncio.to_thread(player.choose, st)
+                s.job = job = self.pool.submit(player, st, s.ai_lock)
+                try:
+                    move = await job.future
+                except Halted:
+                    return
+                finally:
+                    if s.job is job:
+                        s.job = None
                 with s.lock:
-                    if gen != s.generation or s.state is not st:
+                    if gen != s.generation or s.gone or s.state is not st:
                         return
                     self._push(s, move)
         except Exception as e:          # a player's failure is shown, not swallowed
@@ -424,7 +534,74 @@ class Server:
                 "can_undo": not s.replay and any(p is None for p in s.players) and n > 0}
 
 
-def create_app(paths, records_dir: str | None = None) -> Starlette:
+def _hostname(netloc: str) -> str:
+    """The name of a Host header or an Origin's netloc, without its port and brackets."""
+    netloc = netloc.strip().lower()
+    if netloc.startswith("["):
+        return netloc[1:].partition("]")[0]
+    return netloc.rpartition(":")[0] if netloc.count(":") == 1 else netloc
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a --host reaches this machine only (`localhost`, 127.x, ::1)."""
+    return host.strip().lower() == "localhost" or _is_ip(host.strip("[]")) and ipaddress.ip_address(host.strip("[]")).is_loopback
+
+
+class Guard:
+    """The ASGI middleware that lets only this machine's pages use the server.
+
+    A Host must be an address (no page can make a browser send an address it did not load) or
+    one of `names`: any other name is DNS rebinding, a site's name pointed at this machine. An
+    Origin, where a browser sends one, must be the Host itself, and a browser's `Sec-Fetch-Site:
+    cross-site` on the API is refused: so another site's page can neither post nor read. A POST
+    must say it is JSON, which a cross-site form or simple fetch cannot (`text/plain`)."""
+
+    def __init__(self, app, names: set[str]):
+        self.app, self.names = app, names
+
+    @staticmethod
+    async def refuse(send, status: int, message: str):
+        body = json.dumps({"error": message}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope, receive, send):
+        app, names, refuse = self.app, self.names, self.refuse
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        name = _hostname(host)
+        if not name or not (_is_ip(name) or name in names):
+            return await refuse(send, 403, f"this server answers to {', '.join(sorted(names))} or an address, "
+                                           f"not to the host {host[:80]!r}")
+        origin = headers.get("origin")
+        if origin is not None:
+            parts = urlsplit(origin) if origin != "null" else None
+            if parts is None or parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower():
+                return await refuse(send, 403, f"a page of {origin[:80]!r} may not use this server")
+        if scope["path"].startswith("/api/") and headers.get("sec-fetch-site") == "cross-site":
+            return await refuse(send, 403, "another site's page may not use this server")
+        if scope["method"] == "POST":
+            kind = headers.get("content-type", "").partition(";")[0].strip().lower()
+            if kind != "application/json":
+                return await refuse(send, 415, f"a request body must be JSON (Content-Type: application/json), "
+                                               f"not {kind[:80] or 'unsaid'}")
+        return await app(scope, receive, send)
+
+
+def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
+    """The server's ASGI app: the games of `paths`, answering to the loopback names, the names
+    in `hosts` and any address (see guard)."""
     srv = Server(load_entries(paths), records_dir)
 
     def fail(e: Refused) -> JSONResponse:
@@ -449,6 +626,12 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
             raise Refused(400, "the request body is not JSON") from None
         if not isinstance(data, dict):
             raise Refused(400, "the request body must be a JSON object")
+        try:                            # a lone surrogate (\\ud800) is JSON but no text
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused(400, "the request body holds a lone surrogate (\\uD800-\\uDFFF): not text") from None
+        except RecursionError:
+            raise Refused(400, "the request body is nested too deeply") from None
         return data
 
     def handler(fn):
@@ -482,7 +665,7 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
         return JSONResponse(await asyncio.to_thread(srv.view, s, at))
 
     async def new(request: Request):
-        s = srv.new(await body_of(request))
+        s = await asyncio.to_thread(srv.new, await body_of(request))
         asyncio.create_task(srv.advance(s))
         await asyncio.sleep(0)
         return await view(s)
@@ -495,7 +678,7 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
         s = srv.session(request.path_params["gid"])
         at = request.query_params.get("at")
         if at is not None:
-            if not at.isdigit() or int(at) > len(s.moves):
+            if not (at.isascii() and at.isdigit() and len(at) <= 9) or int(at) > len(s.moves):
                 raise Refused(400, f"'at' is a ply from 0 to {len(s.moves)}")
             at = int(at)
         return await view(s, at)
@@ -532,6 +715,13 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
               Route("/api/game/{gid}", handler(show)), Route("/api/game/{gid}/move", handler(move), methods=["POST"]),
               Route("/api/game/{gid}/undo", handler(undo), methods=["POST"]),
               Route("/api/game/{gid}/record", handler(record))]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: bad_method})
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        srv.close()
+
+    names = set(LOOPBACK_NAMES) | {_hostname(h) for h in hosts if h}
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: bad_method}, lifespan=lifespan,
+                    middleware=[Middleware(Guard, names=names)])
     app.state.server = srv
     return app
