@@ -26,10 +26,11 @@ import re
 import secrets
 import threading
 import time
-from urllib.parse import urlsplit
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -46,6 +47,8 @@ PLAYER_KINDS = tuple(KINDS)     # the page offers every kind of the registry (pl
 STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only static files served
 MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten first
+MAX_GAMES = 64                  # compiled games kept (a file with one set of options and seats)
+MAX_PICTURES = 256              # pictures of positions kept
 MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
 MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
 MAX_NODES = 2_000_000           # ... alphabeta positions ...
@@ -76,20 +79,90 @@ def _capped(player):
     return player
 
 
+class Refused(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
 class Halted(Exception):
-    """An AI move that was dropped before it began (its session went)."""
+    """An AI move that was halted before it began (its session went)."""
+
+
+class AIFailure(Exception):
+    """An AI move that failed in its worker: the worker's `Type: message`."""
+
+
+AI_NICE = 10                    # AI workers run at a lower priority than the page views
+
+
+def _ai_worker(jobs, answers) -> None:
+    """An AI worker process: thinks one move at a time and answers (kind, job id, move or text).
+
+    A thread of its own listens for jobs and halts (so a halt reaches a search under way); the
+    players are kept per (session, seat), so a search tree is reused from move to move. Ctrl-C is
+    the server's to handle; a worker whose server is gone (its pipe closed) ends."""
+    import os
+    import signal
+    from collections import OrderedDict
+
+    from ..players import make_player
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(AI_NICE)
+    todo: queue.SimpleQueue = queue.SimpleQueue()
+    halts: dict[int, threading.Event] = {}
+
+    def listen():
+        while True:
+            try:
+                msg = jobs.recv()
+            except (EOFError, OSError):
+                os._exit(0)
+            if msg[0] == "halt":
+                halts.setdefault(msg[1], threading.Event()).set()
+            else:
+                halts.setdefault(msg[1], threading.Event())
+                todo.put(msg)
+
+    threading.Thread(target=listen, daemon=True).start()
+    games: dict = {}
+    players: OrderedDict = OrderedDict()
+    while True:
+        _, jid, key, recipe, spec, seed, state = todo.get()
+        halt = halts[jid]
+        player = None
+        try:
+            if halt.is_set():
+                answer = ("halted", jid, None)
+            else:
+                game = games.get(recipe) or games.setdefault(recipe, recipe())
+                player = players.get(key)
+                if player is None or player.name != spec:
+                    player = players[key] = _capped(make_player(spec, game, seed))
+                players.move_to_end(key)
+                while len(players) > 2 * MAX_SESSIONS:
+                    players.popitem(last=False)
+                player.halt = halt
+                answer = ("move", jid, player.choose(state))
+        except Exception as e:          # a player's failure is shown by its session
+            answer = ("error", jid, f"{type(e).__name__}: {e}")
+        finally:
+            if player is not None:
+                player.halt = None
+            halts.pop(jid, None)
+        answers.send(answer)
 
 
 class Job:
-    """One AI move: the player, the position, the asyncio future of its answer and its halt."""
+    """One AI move: what to think about, and the asyncio future of its answer."""
 
-    def __init__(self, player, state, lock: threading.Lock):
-        self.player, self.state, self.lock = player, state, lock
+    def __init__(self, number: int, key, recipe, spec: str, seed: int, state):
+        self.number, self.message = number, ("job", number, key, recipe, spec, seed, state)
         self.loop = asyncio.get_running_loop()
         self.future = self.loop.create_future()
-        self.halt = threading.Event()
 
-    def settle(self, move, error) -> None:
+    def settle(self, move=None, error: Exception | None = None) -> None:
         def done(f=self.future):
             if not f.done():
                 f.set_exception(error) if error is not None else f.set_result(move)
@@ -97,45 +170,108 @@ class Job:
             self.loop.call_soon_threadsafe(done)
 
 
+class _Worker:
+    """One worker process of the pool, and the thread that reads its answers."""
+
+    def __init__(self, pool: "AIPool"):
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")  # never a fork of a server with threads
+        recv_jobs, self.jobs = ctx.Pipe(duplex=False)
+        self.answers, send_answers = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_ai_worker, args=(recv_jobs, send_answers), daemon=True,
+                                name="rulebook-ai")
+        self.proc.start()
+        recv_jobs.close()
+        send_answers.close()
+        self.pool, self.job = pool, None
+        threading.Thread(target=self._read, daemon=True, name="rulebook-ai-answers").start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                kind, number, value = self.answers.recv()
+            except (EOFError, OSError):
+                self.pool._lost(self)
+                return
+            self.pool._answered(self, kind, value)
+
+
 class AIPool:
-    """The AI moves' own threads: at most `workers` think at once (the others wait in line),
-    each within its clock, and a halted job stops within a few milliseconds. Daemon threads:
-    a stopping server never waits for one."""
+    """The AI moves' own processes: at most `workers` moves are thought at once (the others wait
+    in line), each within its clock, at a lower priority than the page; a halted move stops at
+    once. The server process itself never thinks, so page views never wait on an AI."""
 
     def __init__(self, workers: int = AI_WORKERS):
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self.workers, self.threads, self.start = workers, [], threading.Lock()
+        self.size, self.workers, self.line = workers, [], []
+        self.lock = threading.Lock()
+        self.numbers = iter(range(1, 1 << 62))
+        self.closed = False
 
-    def submit(self, player, state, lock: threading.Lock) -> Job:
-        job = Job(player, state, lock)
-        with self.start:
-            while len(self.threads) < self.workers:
-                t = threading.Thread(target=self._work, name=f"ai-{len(self.threads)}", daemon=True)
-                t.start()
-                self.threads.append(t)
-        self.jobs.put(job)
+    def submit(self, key, recipe, spec: str, seed: int, state) -> Job:
+        with self.lock:
+            if self.closed:
+                raise Refused(503, "the server is stopping")
+            job = Job(next(self.numbers), key, recipe, spec, seed, state)
+            while len(self.workers) < self.size:
+                self.workers.append(_Worker(self))
+            self.line.append(job)
+            self._dispatch()
         return job
 
-    def _work(self) -> None:
-        while True:
-            job = self.jobs.get()
-            with job.lock:                  # one search at a time per seat (a halted one ends first)
-                if job.halt.is_set():
-                    job.settle(None, Halted())
-                    continue
-                job.player.halt = job.halt
+    def halt(self, job: Job) -> None:
+        with self.lock:
+            if job in self.line:
+                self.line.remove(job)
+                job.settle(error=Halted())
+                return
+            for w in self.workers:
+                if w.job is job:
+                    with contextlib.suppress(OSError):
+                        w.jobs.send(("halt", job.number))
+
+    def running(self) -> int:
+        """The moves being thought now."""
+        with self.lock:
+            return sum(w.job is not None for w in self.workers)
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed = True
+            for job in self.line:
+                job.settle(error=Halted())
+            self.line.clear()
+            workers, self.workers = self.workers, []
+        for w in workers:
+            w.proc.kill()
+            w.proc.join(1)
+
+    def _dispatch(self) -> None:      # with the lock held
+        for w in self.workers:
+            if w.job is None and self.line:
+                w.job = self.line.pop(0)
                 try:
-                    job.settle(job.player.choose(job.state), None)
-                except Exception as e:      # a player's failure is shown by the session
-                    job.settle(None, e)
-                finally:
-                    job.player.halt = None
+                    w.jobs.send(w.job.message)
+                except OSError:         # it died: its reader replaces it
+                    pass
 
+    def _answered(self, w: _Worker, kind: str, value) -> None:
+        with self.lock:
+            job, w.job = w.job, None
+            self._dispatch()
+        if job is not None:
+            job.settle(value) if kind == "move" else job.settle(
+                error=Halted() if kind == "halted" else AIFailure(value))
 
-class Refused(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status, self.message = status, message
+    def _lost(self, w: _Worker) -> None:
+        with self.lock:
+            job, w.job = w.job, None
+            if w in self.workers:
+                self.workers.remove(w)
+                if not self.closed:
+                    self.workers.append(_Worker(self))
+                    self._dispatch()
+        if job is not None:
+            job.settle(error=AIFailure("the AI's worker process ended"))
 
 
 @dataclass
@@ -168,11 +304,12 @@ class Session:
     saved: bool = False
     touched: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    ai_lock: threading.Lock = field(default_factory=threading.Lock)   # held by the AI move under way
+    recipe: Any = None           # the GameFactory of `game`: what an AI worker loads
     job: Job | None = None       # the AI move thought or waited for now
     gone: bool = False           # forgotten by the server (or the server stops): no AI plays on
     rng: random.Random = field(default_factory=random.Random)
     offered: tuple = (None, [])  # the last position's moves as the page gets them (a poll asks again)
+    shown: tuple = (None, None)  # the last view sent and what it was of
 
     @property
     def state(self):
@@ -254,18 +391,19 @@ class Server:
         self.sessions: dict[str, Session] = {}
         self.guard = threading.Lock()
         self.pool = AIPool()
+        self.games: OrderedDict = OrderedDict()       # recipe -> Game, shared by the sessions
+        self.pictures: OrderedDict = OrderedDict()    # (game, state, look, last, controls) -> SVG
 
     def close(self) -> None:
-        """Halt every AI move (the server stops)."""
+        """Halt every AI move and end the AI workers (the server stops)."""
         for s in list(self.sessions.values()):
             s.gone = True
-            self._halt(s)
+        self.pool.close()
 
-    @staticmethod
-    def _halt(s: Session) -> None:
+    def _halt(self, s: Session) -> None:
         job = s.job
         if job is not None:
-            job.halt.set()
+            self.pool.halt(job)
 
     # ---------------------------------------------------------------- sessions
     def entry(self, stem: Any) -> Entry:
@@ -290,7 +428,8 @@ class Server:
             self.sessions[s.id] = s
 
     def _game(self, entry: Entry, options: Any, seats: Any):
-        from ..pipeline import load_game
+        """The game of these options and seats, and its recipe (GameFactory) for the AI workers."""
+        from ..pipeline import GameFactory, load_game
         if options is None:
             options = {}
         if not isinstance(options, dict) or len(options) > 100:
@@ -303,15 +442,25 @@ class Server:
                                   or seats not in entry.seats["counts"]):
             raise Refused(400, f"seats: {entry.name} is played by {entry.info.seats.span()} players")
         try:
-            return load_game(entry.path, {str(k): str(v) for k, v in options.items()},
-                             seats if entry.seats["min"] != entry.seats["max"] else None)
+            texts = {str(k): str(v) for k, v in options.items()}
+            seats = seats if entry.seats["min"] != entry.seats["max"] else None
+            recipe = GameFactory(entry.path, tuple(sorted(texts.items())), seats)
+            with self.guard:
+                game = self.games.get(recipe)
+            if game is None:
+                game = load_game(entry.path, texts, seats)
+                with self.guard:
+                    self.games[recipe] = game
+                    while len(self.games) > MAX_GAMES:
+                        self.games.popitem(last=False)
+            return game, recipe
         except RulebookError as e:
             raise Refused(400, str(e)) from None
 
     def new(self, body: dict) -> Session:
         from ..players import make_player
         entry = self.entry(body.get("game"))
-        game = self._game(entry, body.get("options"), body.get("seats"))
+        game, recipe = self._game(entry, body.get("options"), body.get("seats"))
         specs = body.get("players")
         if specs is None:
             specs = ["human"] * len(game.players)
@@ -338,9 +487,9 @@ class Server:
                 raise Refused(400, f"seat {game.players[i]}: a search of at most {MAX_ITERATIONS:,} iterations, "
                                    f"{MAX_NODES:,} positions (nodes=N) or {MAX_SECONDS:g} seconds a move on this "
                                    f"server (and playouts of at most {MAX_PLAYOUT:,} plies, {MAX_PLAYOUTS} a leaf)")
-            players.append(_capped(player))
+            players.append(player)      # a mark of an AI seat: its worker makes its own
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
-                    [game.initial_state()])
+                    [game.initial_state()], recipe=recipe)
         s.rng.seed(seed)
         self._keep(s)
         return s
@@ -359,7 +508,7 @@ class Server:
         seats = len(players) if isinstance(players, list) else players if isinstance(players, int) else None
         if entry.seats["min"] == entry.seats["max"]:
             seats = None
-        game = self._game(entry, rec.get("options") or {}, seats)
+        game, recipe = self._game(entry, rec.get("options") or {}, seats)
         if rec.get("game") not in (None, game.name):
             raise Refused(400, f"a record of {str(rec.get('game'))[:80]!r}, not of {game.name!r}")
         if isinstance(players, list) and list(players) != list(game.players):
@@ -464,7 +613,7 @@ class Server:
                     player = s.players[who]
                     if player is None:
                         return
-                s.job = job = self.pool.submit(player, st, s.ai_lock)
+                s.job = job = self.pool.submit((s.id, who), s.recipe, s.specs[who], s.seed + who, st)
                 try:
                     move = await job.future
                 except Halted:
@@ -477,7 +626,7 @@ class Server:
                         return
                     self._push(s, move)
         except Exception as e:          # a player's failure is shown, not swallowed
-            s.error = f"{type(e).__name__}: {e}"
+            s.error = str(e) if isinstance(e, AIFailure) else f"{type(e).__name__}: {e}"
         finally:
             if gen == s.generation:
                 s.thinking = False
@@ -500,8 +649,36 @@ class Server:
         s.offered = (st, moves)
         return moves
 
-    def view(self, s: Session, at: int | None = None) -> dict:
+    def _picture(self, g, st, look, last, controls: bool) -> str:
+        """The SVG of a position, kept for the last positions drawn (every new game of a kind
+        starts with the same picture, and a poll asks again for the one on screen)."""
         from ..look import picture_svg
+        key = (g, st, id(look), last, controls)   # a look lives as long as its entry
+        with self.guard:
+            svg = self.pictures.get(key)
+            if svg is not None:
+                self.pictures.move_to_end(key)
+                return svg
+        svg = picture_svg(g, st, look, last, controls=controls)
+        with self.guard:
+            self.pictures[key] = svg
+            while len(self.pictures) > MAX_PICTURES:
+                self.pictures.popitem(last=False)
+        return svg
+
+    def view(self, s: Session, at: int | None = None) -> dict:
+        """The page's view of a session at ply `at` (None: now), kept until the game changes."""
+        with s.lock:
+            n, k = len(s.moves), len(s.moves) if at is None else at
+            key = (s.states[k], n, k, s.thinking, s.error)
+            if s.shown[0] == key:
+                return s.shown[1]
+        shown = self._view(s, at)
+        with s.lock:
+            s.shown = (key, shown)
+        return shown
+
+    def _view(self, s: Session, at: int | None) -> dict:
         from ..look.scene import status
         g = s.game
         with s.lock:
@@ -515,7 +692,7 @@ class Server:
                  and s.players[who] is None)
         moves = []
         last = moves_played[k - 1] if k else None
-        svg = picture_svg(g, st, s.entry.look, last, controls=human)
+        svg = self._picture(g, st, s.entry.look, last, human)
         names = set(re.findall(r'data-cell="([^"]+)"', svg))
         if human:
             moves = self._offered(s, st, names)
