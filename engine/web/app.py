@@ -673,19 +673,17 @@ class Server:
             key = (s.states[k], n, k, s.thinking, s.error)
             if s.shown[0] == key:
                 return s.shown[1]
-        shown = self._view(s, at)
+            moves_played = list(s.moves)
+        shown = self._view(s, moves_played, k, key[0], key[3], key[4])
         with s.lock:
             s.shown = (key, shown)
         return shown
 
-    def _view(self, s: Session, at: int | None) -> dict:
+    def _view(self, s: Session, moves_played: list, k: int, st, thinking: bool, error) -> dict:
+        """The view of position `st` at ply k of the moves played (a snapshot taken under the lock)."""
         from ..look.scene import status
         g = s.game
-        with s.lock:
-            moves_played, states, thinking = list(s.moves), list(s.states), s.thinking
         n = len(moves_played)
-        k = n if at is None else at
-        st = states[k]
         out = g.outcome(st)
         who = g.to_move(st)
         human = (not s.replay and k == n and not thinking and not out.over and who != CHANCE
@@ -707,7 +705,7 @@ class Server:
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
                 "human": human, "thinking": thinking, "moves": moves, "history": moves_played,
-                "last": last, "svg": svg, "error": s.error,
+                "last": last, "svg": svg, "error": error,
                 "can_undo": not s.replay and any(p is None for p in s.players) and n > 0}
 
 
