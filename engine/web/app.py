@@ -49,6 +49,7 @@ FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only s
 MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten first
 MAX_GAMES = 64                  # compiled games kept (a file with one set of options and seats)
 MAX_PICTURES = 256              # pictures of positions kept
+MAX_OFFERED = 32                # lists of a position's legal moves kept (one may hold tens of thousands)
 MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
 MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
 MAX_NODES = 2_000_000           # ... alphabeta positions ...
@@ -308,8 +309,7 @@ class Session:
     job: Job | None = None       # the AI move thought or waited for now
     gone: bool = False           # forgotten by the server (or the server stops): no AI plays on
     rng: random.Random = field(default_factory=random.Random)
-    offered: tuple = (None, [])  # the last position's moves as the page gets them (a poll asks again)
-    shown: tuple = (None, None)  # the last view sent and what it was of
+    shown: tuple = (None, None)  # the last view sent (its JSON) and what it was of
 
     @property
     def state(self):
@@ -393,6 +393,7 @@ class Server:
         self.pool = AIPool()
         self.games: OrderedDict = OrderedDict()       # recipe -> Game, shared by the sessions
         self.pictures: OrderedDict = OrderedDict()    # (game, state, look, last, controls) -> SVG
+        self.offered: OrderedDict = OrderedDict()     # (game, state) -> the legal moves as the page gets them
 
     def close(self) -> None:
         """Halt every AI move and end the AI workers (the server stops)."""
@@ -635,18 +636,25 @@ class Server:
     def _offered(self, s: Session, st, names) -> list[dict]:
         """The legal moves of a position as the page plays them: text, cells in order, and
         `any_order` where the cells may be clicked in any order (a drop of several); kept for
-        the position, as a two-stone drop offers tens of thousands."""
-        if s.offered[0] is st:
-            return s.offered[1]
-        from ..look.scene import move_cells
+        the last positions (every new game of a kind starts with the same list, and a two-stone
+        drop offers tens of thousands)."""
         g = s.game
+        with self.guard:
+            moves = self.offered.get((g, st))
+            if moves is not None:
+                self.offered.move_to_end((g, st))
+                return moves
+        from ..look.scene import move_cells
         any_order = getattr(g, "any_order", None)
         moves = []
         for t, m in sorted(((g.move_str(m), m) for m in g.legal_moves(st)), key=lambda p: p[0]):
             moves.append({"text": t, "cells": move_cells(t, names)})
             if any_order and any_order(m):
                 moves[-1]["any_order"] = True
-        s.offered = (st, moves)
+        with self.guard:
+            self.offered[(g, st)] = moves
+            while len(self.offered) > MAX_OFFERED:
+                self.offered.popitem(last=False)
         return moves
 
     def _picture(self, g, st, look, last, controls: bool) -> str:
@@ -666,18 +674,33 @@ class Server:
                 self.pictures.popitem(last=False)
         return svg
 
-    def view(self, s: Session, at: int | None = None) -> dict:
-        """The page's view of a session at ply `at` (None: now), kept until the game changes."""
+    def _view_key(self, s: Session, at: int | None) -> tuple:
+        """What a view depends on (with the lock held): the position, ply, thinking and error."""
+        n = len(s.moves)
+        k = n if at is None else at
+        return s.states[k], n, k, s.thinking, s.error
+
+    def kept_view(self, s: Session, at: int | None = None) -> bytes | None:
+        """The view's JSON as last sent, if the game has not changed since (a poll): no drawing."""
         with s.lock:
-            n, k = len(s.moves), len(s.moves) if at is None else at
-            key = (s.states[k], n, k, s.thinking, s.error)
+            return s.shown[1] if s.shown[0] == self._view_key(s, at) else None
+
+    def view_json(self, s: Session, at: int | None = None) -> bytes:
+        """The page's view of a session at ply `at` (None: now) as JSON, kept until the game changes."""
+        with s.lock:
+            key = self._view_key(s, at)
             if s.shown[0] == key:
                 return s.shown[1]
             moves_played = list(s.moves)
-        shown = self._view(s, moves_played, k, key[0], key[3], key[4])
+        body = json.dumps(self._view(s, moves_played, key[2], key[0], key[3], key[4]), ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8")
         with s.lock:
-            s.shown = (key, shown)
-        return shown
+            s.shown = (key, body)
+        return body
+
+    def view(self, s: Session, at: int | None = None) -> dict:
+        """The page's view of a session at ply `at` (None: now)."""
+        return json.loads(self.view_json(s, at))
 
     def _view(self, s: Session, moves_played: list, k: int, st, thinking: bool, error) -> dict:
         """The view of position `st` at ply k of the moves played (a snapshot taken under the lock)."""
@@ -836,8 +859,11 @@ def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
             return PlainTextResponse(e.prose, media_type="text/markdown")
         return JSONResponse({"game": e.stem, "markdown": e.prose, "html": markdown_html(e.prose)})
 
-    async def view(s: Session, at=None) -> JSONResponse:
-        return JSONResponse(await asyncio.to_thread(srv.view, s, at))
+    async def view(s: Session, at=None) -> Response:
+        body = srv.kept_view(s, at)     # a poll of an unchanged game is answered at once
+        if body is None:
+            body = await asyncio.to_thread(srv.view_json, s, at)
+        return Response(body, media_type="application/json")
 
     async def new(request: Request):
         s = await asyncio.to_thread(srv.new, await body_of(request))

@@ -194,6 +194,11 @@ def test_page_views_under_load_while_six_ai_games_think(served):
     p50, p99, worst = lat[len(lat) // 2], lat[int(len(lat) * 0.99)], lat[-1]
     print(f"\nload: {len(lat)} requests from {clients} clients in {wall:.1f} s while {len(ai)} AI games "
           f"think ({MAX_AI}): p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, max {worst * 1000:.0f} ms")
+    for kind, match in [("new game", lambda p: p == "/api/new"), ("game view", lambda p: p.startswith("/api/game/")),
+                        ("page", lambda p: p == "/"), ("game list", lambda p: p == "/api/games")]:
+        some = sorted(t for p, t, _ in times if match(p))
+        print(f"  {kind}: {len(some)} requests, p50 {some[len(some) // 2] * 1000:.0f} ms, "
+              f"p99 {some[int(len(some) * 0.99)] * 1000:.0f} ms, max {some[-1] * 1000:.0f} ms")
     # the AIs were thinking all along (a pool of their own, not starved and not starving)
     status, data = s.request("GET", f"/api/game/{ai[0]}")
     assert status == 200 and json.loads(data)["thinking"]
