@@ -95,14 +95,15 @@ class AIFailure(Exception):
 
 
 AI_NICE = 10                    # AI workers run at a lower priority than the page views
+KEPT_PLAYERS = 8                # players a worker keeps for their next move (a search tree may be large)
 
 
 def _ai_worker(jobs, answers) -> None:
     """An AI worker process: thinks one move at a time and answers (kind, job id, move or text).
 
     A thread of its own listens for jobs and halts (so a halt reaches a search under way); the
-    players are kept per (session, seat), so a search tree is reused from move to move. Ctrl-C is
-    the server's to handle; a worker whose server is gone (its pipe closed) ends."""
+    last KEPT_PLAYERS players are kept per (session, seat), so a search tree is reused from move to
+    move. Ctrl-C is the server's to handle; a worker whose server is gone (its pipe closed) ends."""
     import os
     import signal
     from collections import OrderedDict
@@ -120,10 +121,12 @@ def _ai_worker(jobs, answers) -> None:
                 msg = jobs.recv()
             except (EOFError, OSError):
                 os._exit(0)
-            if msg[0] == "halt":
-                halts.setdefault(msg[1], threading.Event()).set()
+            if msg[0] == "halt":            # a job's halt comes after the job (one pipe, in order)
+                halt = halts.get(msg[1])
+                if halt is not None:
+                    halt.set()
             else:
-                halts.setdefault(msg[1], threading.Event())
+                halts[msg[1]] = threading.Event()
                 todo.put(msg)
 
     threading.Thread(target=listen, daemon=True).start()
@@ -142,7 +145,7 @@ def _ai_worker(jobs, answers) -> None:
                 if player is None or player.name != spec:
                     player = players[key] = _capped(make_player(spec, game, seed))
                 players.move_to_end(key)
-                while len(players) > 2 * MAX_SESSIONS:
+                while len(players) > KEPT_PLAYERS:
                     players.popitem(last=False)
                 player.halt = halt
                 answer = ("move", jid, player.choose(state))
