@@ -23,9 +23,24 @@ def serve(game_paths: list[str] = typer.Argument(..., help="the game files to of
         check_input_file(p)
         if not Path(p).is_file():
             raise RulebookError(f"{p}: no such game file")
-    from ..web.app import create_app
-    app = create_app(game_paths, records)
+    from ..web.app import create_app, is_loopback
+    app = create_app(game_paths, records, hosts=[host])
     import uvicorn
-    err(f"serving {len(game_paths)} game{'s' if len(game_paths) != 1 else ''} on http://{host}:{port}/ "
+    # a short grace: a request under way may finish, the AI moves are halted, then the process ends
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    try:
+        sock = config.bind_socket()     # bound here, so that --port 0 can say the port it got
+    except SystemExit:                  # uvicorn has said why (the port is taken, the host unknown)
+        raise RulebookError(f"serve: cannot listen on {host}:{port}") from None
+    sock.listen(config.backlog)         # connections wait from now on, until the server takes them
+    real = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    if not is_loopback(host):
+        err(f"warning: --host {host} opens this server to the network: anyone who reaches it may use its "
+            "API, without a password (start games, make it think); --host 127.0.0.1 keeps it to this machine")
+    err(f"serving {len(game_paths)} game{'s' if len(game_paths) != 1 else ''} on http://{shown}:{real}/ "
         "(Ctrl-C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:           # uvicorn stopped cleanly, then passes Ctrl-C on
+        err("stopped")

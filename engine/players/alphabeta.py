@@ -76,6 +76,7 @@ class AlphaBetaPlayer(Player):
         self.reached = 0        # the depth of the last finished iteration
         self.last_value = 0.0   # its value, for the side to move
         self._deadline = math.inf
+        self._next_check = 0
         self._exhaustive = True
 
     # -------------------------------------------------------------------------- choosing
@@ -88,7 +89,7 @@ class AlphaBetaPlayer(Player):
             self.table.clear()
         self.history.clear()
         self.killers.clear()
-        self.nodes = 0
+        self.nodes = self._next_check = 0
         root_moves = list(moves)
         self.rng.shuffle(root_moves)  # the seeded tie-break: equal moves keep this order
         self._deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
@@ -107,7 +108,7 @@ class AlphaBetaPlayer(Player):
             root_moves.insert(0, move)  # the previous iteration's best first
             if self._exhaustive or abs(value) >= WIN / 2:
                 break  # the whole tree was seen, or a forced result was found
-            if self.seconds is not None and time.perf_counter() > self._deadline:
+            if self.seconds is not None and time.perf_counter() > self._deadline or self.halt and self.halt.is_set():
                 break
         self.last_value = best_value
         return best_move
@@ -133,8 +134,11 @@ class AlphaBetaPlayer(Player):
         self.nodes += 1
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise _OutOfTime
-        if self.seconds is not None and not self.nodes & 255 and time.perf_counter() > self._deadline:
-            raise _OutOfTime
+        if self.nodes >= self._next_check:     # the clock and a halt, every 256 nodes
+            self._next_check = self.nodes + 256
+            if (self.seconds is not None and time.perf_counter() > self._deadline
+                    or self.halt is not None and self.halt.is_set()):
+                raise _OutOfTime
         if game.is_over(state):
             return self._terminal(state, ply, persp)
         seat = game.to_move(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
@@ -92,6 +93,9 @@ class Player:
     """Chooses a move at decision positions (never at CHANCE). `name` is its spec."""
 
     name: str = "player"
+    # set by a caller in another thread (the web server) to end a search under way at once:
+    # a searching player checks it as it checks its time budget and plays its best move so far
+    halt: threading.Event | None = None
 
     def choose(self, state) -> Hashable:  # pragma: no cover - interface
         raise NotImplementedError

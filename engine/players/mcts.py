@@ -119,14 +119,17 @@ class MCTSPlayer(Player):
         if root is None:
             root = _Node(game, state, self.nseats, self.rng)
         self.last_root = root
+        halt = self.halt
         if self.seconds is not None:  # stops at the deadline, or at `iterations` if also given
             deadline = time.perf_counter() + self.seconds
             count, cap = 0, self.iterations or math.inf
-            while count < cap and (count == 0 or time.perf_counter() < deadline):
+            while count < cap and (count == 0 or time.perf_counter() < deadline and not (halt and halt.is_set())):
                 self._iterate(root)
                 count += 1
         else:
-            for _ in range(self.iterations):
+            for i in range(self.iterations):
+                if i and halt is not None and halt.is_set():
+                    break
                 self._iterate(root)
         # the most visited child is the robust choice; ties by mean reward, then move order
         best = max(root.children.items(),

@@ -3,26 +3,37 @@
 Only the game files named at start are served, each by its file stem (`/?game=<stem>`). A
 session is one game on screen (its id in every request), so tabs and games stay apart. Every
 request that is refused (an unknown game, option or session, an illegal move, a malformed
-record) gets a 4xx with a message and changes nothing. AI players and the picture of a position
-are computed in a worker thread, so the server keeps answering while a player thinks; chance
-moves (draws from a bag) are made by the server for the page. A finished game's record is
-written to the records folder when one is given.
+record, a request that is not JSON) gets a 4xx with a message and changes nothing. AI moves
+are thought in a pool of their own (AIPool: at most AI_WORKERS at once, each within MAX_SECONDS,
+halted when their session goes), and pictures are drawn in other worker threads, so page views
+and new games never wait on an AI; chance moves (draws from a bag) are made by the server for
+the page. A finished game's record is written to the records folder when one is given.
+
+Only this machine's pages may use the API (guard): a request whose Host is a name other than
+the server's own (DNS rebinding) or whose Origin is another site gets 403, and a POST must be
+JSON (a cross-site form or `text/plain` fetch cannot be).
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
+import ipaddress
 import json
+import queue
 import random
 import re
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -36,10 +47,17 @@ PLAYER_KINDS = tuple(KINDS)     # the page offers every kind of the registry (pl
 STATIC = Path(__file__).resolve().parent / "static"
 FILES = {"app.js": "text/javascript", "style.css": "text/css"}      # the only static files served
 MAX_SESSIONS = 500              # games kept in memory; the oldest are forgotten first
+MAX_GAMES = 64                  # compiled games kept (a file with one set of options and seats)
+MAX_PICTURES = 256              # pictures of positions kept
+MAX_OFFERED = 32                # lists of a position's legal moves kept (one may hold tens of thousands)
 MAX_BODY = 4_000_000            # bytes of a request (a record to replay fits)
 MAX_ITERATIONS = 200_000        # an AI seat's search budget on a shared server: iterations ...
 MAX_NODES = 2_000_000           # ... alphabeta positions ...
-MAX_SECONDS = 30.0              # ... or seconds a move
+MAX_SECONDS = 30.0              # ... or seconds a move (every searching seat gets this cap)
+MAX_PLAYOUT = 10_000            # plies of one mcts playout (one iteration, which no clock cuts)
+MAX_PLAYOUTS = 100              # random playouts of one alphabeta leaf
+AI_WORKERS = 2                  # AI moves thought at once (the others wait their turn)
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 ID_RE = re.compile(r"^[0-9a-f]{16}$")
 
 
@@ -51,13 +69,213 @@ def _bounded(player) -> bool:
     if hasattr(player, "node_budget") and nodes is None and seconds is None:
         return False
     return ((getattr(player, "iterations", None) or 0) <= MAX_ITERATIONS and (seconds or 0) <= MAX_SECONDS
-            and (nodes or 0) <= MAX_NODES)
+            and (nodes or 0) <= MAX_NODES and getattr(player, "max_playout", 0) <= MAX_PLAYOUT
+            and getattr(player, "playouts", 0) <= MAX_PLAYOUTS)
+
+
+def _capped(player):
+    """A searching player with a clock: MAX_SECONDS a move at most, whatever else bounds it."""
+    if hasattr(player, "seconds"):
+        player.seconds = min(player.seconds or MAX_SECONDS, MAX_SECONDS)
+    return player
 
 
 class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+class Halted(Exception):
+    """An AI move that was halted before it began (its session went)."""
+
+
+class AIFailure(Exception):
+    """An AI move that failed in its worker: the worker's `Type: message`."""
+
+
+AI_NICE = 10                    # AI workers run at a lower priority than the page views
+KEPT_PLAYERS = 8                # players a worker keeps for their next move (a search tree may be large)
+
+
+def _ai_worker(jobs, answers) -> None:
+    """An AI worker process: thinks one move at a time and answers (kind, job id, move or text).
+
+    A thread of its own listens for jobs and halts (so a halt reaches a search under way); the
+    last KEPT_PLAYERS players are kept per (session, seat), so a search tree is reused from move to
+    move. Ctrl-C is the server's to handle; a worker whose server is gone (its pipe closed) ends."""
+    import os
+    import signal
+    from collections import OrderedDict
+
+    from ..players import make_player
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(AI_NICE)
+    todo: queue.SimpleQueue = queue.SimpleQueue()
+    halts: dict[int, threading.Event] = {}
+
+    def listen():
+        while True:
+            try:
+                msg = jobs.recv()
+            except (EOFError, OSError):
+                os._exit(0)
+            if msg[0] == "halt":            # a job's halt comes after the job (one pipe, in order)
+                halt = halts.get(msg[1])
+                if halt is not None:
+                    halt.set()
+            else:
+                halts[msg[1]] = threading.Event()
+                todo.put(msg)
+
+    threading.Thread(target=listen, daemon=True).start()
+    games: dict = {}
+    players: OrderedDict = OrderedDict()
+    while True:
+        _, jid, key, recipe, spec, seed, state = todo.get()
+        halt = halts[jid]
+        player = None
+        try:
+            if halt.is_set():
+                answer = ("halted", jid, None)
+            else:
+                game = games.get(recipe) or games.setdefault(recipe, recipe())
+                player = players.get(key)
+                if player is None or player.name != spec:
+                    player = players[key] = _capped(make_player(spec, game, seed))
+                players.move_to_end(key)
+                while len(players) > KEPT_PLAYERS:
+                    players.popitem(last=False)
+                player.halt = halt
+                answer = ("move", jid, player.choose(state))
+        except Exception as e:          # a player's failure is shown by its session
+            answer = ("error", jid, f"{type(e).__name__}: {e}")
+        finally:
+            if player is not None:
+                player.halt = None
+            halts.pop(jid, None)
+        answers.send(answer)
+
+
+class Job:
+    """One AI move: what to think about, and the asyncio future of its answer."""
+
+    def __init__(self, number: int, key, recipe, spec: str, seed: int, state):
+        self.number, self.message = number, ("job", number, key, recipe, spec, seed, state)
+        self.loop = asyncio.get_running_loop()
+        self.future = self.loop.create_future()
+
+    def settle(self, move=None, error: Exception | None = None) -> None:
+        def done(f=self.future):
+            if not f.done():
+                f.set_exception(error) if error is not None else f.set_result(move)
+        with contextlib.suppress(RuntimeError):     # the loop closed: nobody waits any more
+            self.loop.call_soon_threadsafe(done)
+
+
+class _Worker:
+    """One worker process of the pool, and the thread that reads its answers."""
+
+    def __init__(self, pool: "AIPool"):
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")  # never a fork of a server with threads
+        recv_jobs, self.jobs = ctx.Pipe(duplex=False)
+        self.answers, send_answers = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_ai_worker, args=(recv_jobs, send_answers), daemon=True,
+                                name="rulebook-ai")
+        self.proc.start()
+        recv_jobs.close()
+        send_answers.close()
+        self.pool, self.job = pool, None
+        threading.Thread(target=self._read, daemon=True, name="rulebook-ai-answers").start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                kind, number, value = self.answers.recv()
+            except (EOFError, OSError):
+                self.pool._lost(self)
+                return
+            self.pool._answered(self, kind, value)
+
+
+class AIPool:
+    """The AI moves' own processes: at most `workers` moves are thought at once (the others wait
+    in line), each within its clock, at a lower priority than the page; a halted move stops at
+    once. The server process itself never thinks, so page views never wait on an AI."""
+
+    def __init__(self, workers: int = AI_WORKERS):
+        self.size, self.workers, self.line = workers, [], []
+        self.lock = threading.Lock()
+        self.numbers = iter(range(1, 1 << 62))
+        self.closed = False
+
+    def submit(self, key, recipe, spec: str, seed: int, state) -> Job:
+        with self.lock:
+            if self.closed:
+                raise Refused(503, "the server is stopping")
+            job = Job(next(self.numbers), key, recipe, spec, seed, state)
+            while len(self.workers) < self.size:
+                self.workers.append(_Worker(self))
+            self.line.append(job)
+            self._dispatch()
+        return job
+
+    def halt(self, job: Job) -> None:
+        with self.lock:
+            if job in self.line:
+                self.line.remove(job)
+                job.settle(error=Halted())
+                return
+            for w in self.workers:
+                if w.job is job:
+                    with contextlib.suppress(OSError):
+                        w.jobs.send(("halt", job.number))
+
+    def running(self) -> int:
+        """The moves being thought now."""
+        with self.lock:
+            return sum(w.job is not None for w in self.workers)
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed = True
+            for job in self.line:
+                job.settle(error=Halted())
+            self.line.clear()
+            workers, self.workers = self.workers, []
+        for w in workers:
+            w.proc.kill()
+            w.proc.join(1)
+
+    def _dispatch(self) -> None:      # with the lock held
+        for w in self.workers:
+            if w.job is None and self.line:
+                w.job = self.line.pop(0)
+                try:
+                    w.jobs.send(w.job.message)
+                except OSError:         # it died: its reader replaces it
+                    pass
+
+    def _answered(self, w: _Worker, kind: str, value) -> None:
+        with self.lock:
+            job, w.job = w.job, None
+            self._dispatch()
+        if job is not None:
+            job.settle(value) if kind == "move" else job.settle(
+                error=Halted() if kind == "halted" else AIFailure(value))
+
+    def _lost(self, w: _Worker) -> None:
+        with self.lock:
+            job, w.job = w.job, None
+            if w in self.workers:
+                self.workers.remove(w)
+                if not self.closed:
+                    self.workers.append(_Worker(self))
+                    self._dispatch()
+        if job is not None:
+            job.settle(error=AIFailure("the AI's worker process ended"))
 
 
 @dataclass
@@ -90,8 +308,11 @@ class Session:
     saved: bool = False
     touched: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    recipe: Any = None           # the GameFactory of `game`: what an AI worker loads
+    job: Job | None = None       # the AI move thought or waited for now
+    gone: bool = False           # forgotten by the server (or the server stops): no AI plays on
     rng: random.Random = field(default_factory=random.Random)
-    offered: tuple = (None, [])  # the last position's moves as the page gets them (a poll asks again)
+    shown: tuple = (None, None)  # the last view sent (its JSON) and what it was of
 
     @property
     def state(self):
@@ -172,6 +393,21 @@ class Server:
         self.records = Path(records_dir) if records_dir else None
         self.sessions: dict[str, Session] = {}
         self.guard = threading.Lock()
+        self.pool = AIPool()
+        self.games: OrderedDict = OrderedDict()       # recipe -> Game, shared by the sessions
+        self.pictures: OrderedDict = OrderedDict()    # (game, state, look, last, controls) -> SVG
+        self.offered: OrderedDict = OrderedDict()     # (game, state) -> the legal moves as the page gets them
+
+    def close(self) -> None:
+        """Halt every AI move and end the AI workers (the server stops)."""
+        for s in list(self.sessions.values()):
+            s.gone = True
+        self.pool.close()
+
+    def _halt(self, s: Session) -> None:
+        job = s.job
+        if job is not None:
+            self.pool.halt(job)
 
     # ---------------------------------------------------------------- sessions
     def entry(self, stem: Any) -> Entry:
@@ -191,10 +427,13 @@ class Server:
             if len(self.sessions) >= MAX_SESSIONS:
                 oldest = min(self.sessions.values(), key=lambda x: x.touched)
                 del self.sessions[oldest.id]
+                oldest.gone = True
+                self._halt(oldest)          # no AI thinks on for a forgotten game
             self.sessions[s.id] = s
 
     def _game(self, entry: Entry, options: Any, seats: Any):
-        from ..pipeline import load_game
+        """The game of these options and seats, and its recipe (GameFactory) for the AI workers."""
+        from ..pipeline import GameFactory, load_game
         if options is None:
             options = {}
         if not isinstance(options, dict) or len(options) > 100:
@@ -207,15 +446,25 @@ class Server:
                                   or seats not in entry.seats["counts"]):
             raise Refused(400, f"seats: {entry.name} is played by {entry.info.seats.span()} players")
         try:
-            return load_game(entry.path, {str(k): str(v) for k, v in options.items()},
-                             seats if entry.seats["min"] != entry.seats["max"] else None)
+            texts = {str(k): str(v) for k, v in options.items()}
+            seats = seats if entry.seats["min"] != entry.seats["max"] else None
+            recipe = GameFactory(entry.path, tuple(sorted(texts.items())), seats)
+            with self.guard:
+                game = self.games.get(recipe)
+            if game is None:
+                game = load_game(entry.path, texts, seats)
+                with self.guard:
+                    self.games[recipe] = game
+                    while len(self.games) > MAX_GAMES:
+                        self.games.popitem(last=False)
+            return game, recipe
         except RulebookError as e:
             raise Refused(400, str(e)) from None
 
     def new(self, body: dict) -> Session:
         from ..players import make_player
         entry = self.entry(body.get("game"))
-        game = self._game(entry, body.get("options"), body.get("seats"))
+        game, recipe = self._game(entry, body.get("options"), body.get("seats"))
         specs = body.get("players")
         if specs is None:
             specs = ["human"] * len(game.players)
@@ -241,10 +490,10 @@ class Server:
             if not _bounded(player):
                 raise Refused(400, f"seat {game.players[i]}: a search of at most {MAX_ITERATIONS:,} iterations, "
                                    f"{MAX_NODES:,} positions (nodes=N) or {MAX_SECONDS:g} seconds a move on this "
-                                   "server")
-            players.append(player)
+                                   f"server (and playouts of at most {MAX_PLAYOUT:,} plies, {MAX_PLAYOUTS} a leaf)")
+            players.append(player)      # a mark of an AI seat: its worker makes its own
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
-                    [game.initial_state()])
+                    [game.initial_state()], recipe=recipe)
         s.rng.seed(seed)
         self._keep(s)
         return s
@@ -263,7 +512,7 @@ class Server:
         seats = len(players) if isinstance(players, list) else players if isinstance(players, int) else None
         if entry.seats["min"] == entry.seats["max"]:
             seats = None
-        game = self._game(entry, rec.get("options") or {}, seats)
+        game, recipe = self._game(entry, rec.get("options") or {}, seats)
         if rec.get("game") not in (None, game.name):
             raise Refused(400, f"a record of {str(rec.get('game'))[:80]!r}, not of {game.name!r}")
         if isinstance(players, list) and list(players) != list(game.players):
@@ -274,7 +523,13 @@ class Server:
                 states.append(game.apply(states[-1], game.parse_move(states[-1], text)))
             except IllegalMove as e:
                 raise Refused(400, f"record: ply {ply} (move {ply + 1}): {e}") from None
-        s = Session(secrets.token_hex(8), entry, game, list(rec.get("agents") or ["human"] * len(game.players)),
+        agents = rec.get("agents")
+        if agents is None:
+            agents = ["human"] * len(game.players)
+        if not isinstance(agents, list) or len(agents) != len(game.players) \
+                or not all(isinstance(a, str) and len(a) <= 200 for a in agents):
+            raise Refused(400, f"the record's 'agents' must be a list of {len(game.players)} player names, one a seat")
+        s = Session(secrets.token_hex(8), entry, game, list(agents),
                     [None] * len(game.players), rec.get("seed") if isinstance(rec.get("seed"), int) else 0, states,
                     list(rec["moves"]), replay=True)
         self._keep(s)
@@ -339,6 +594,7 @@ class Server:
             s.generation += 1
             s.thinking = False
             s.saved = False
+            self._halt(s)                   # the AI move for the position undone is not needed
 
     async def advance(self, s: Session) -> None:
         """Play the chance draws and AI moves until a human is to move or the game ends; AI
@@ -350,7 +606,7 @@ class Server:
         try:
             while True:
                 with s.lock:
-                    if gen != s.generation or s.game.is_over(s.state):
+                    if gen != s.generation or s.gone or s.game.is_over(s.state):
                         return
                     st = s.state
                     who = s.game.to_move(st)
@@ -361,13 +617,20 @@ class Server:
                     player = s.players[who]
                     if player is None:
                         return
-                move = await asyncio.to_thread(player.choose, st)
+                s.job = job = self.pool.submit((s.id, who), s.recipe, s.specs[who], s.seed + who, st)
+                try:
+                    move = await job.future
+                except Halted:
+                    return
+                finally:
+                    if s.job is job:
+                        s.job = None
                 with s.lock:
-                    if gen != s.generation or s.state is not st:
+                    if gen != s.generation or s.gone or s.state is not st:
                         return
                     self._push(s, move)
         except Exception as e:          # a player's failure is shown, not swallowed
-            s.error = f"{type(e).__name__}: {e}"
+            s.error = str(e) if isinstance(e, AIFailure) else f"{type(e).__name__}: {e}"
         finally:
             if gen == s.generation:
                 s.thinking = False
@@ -376,36 +639,84 @@ class Server:
     def _offered(self, s: Session, st, names) -> list[dict]:
         """The legal moves of a position as the page plays them: text, cells in order, and
         `any_order` where the cells may be clicked in any order (a drop of several); kept for
-        the position, as a two-stone drop offers tens of thousands."""
-        if s.offered[0] is st:
-            return s.offered[1]
-        from ..look.scene import move_cells
+        the last positions (every new game of a kind starts with the same list, and a two-stone
+        drop offers tens of thousands)."""
         g = s.game
+        with self.guard:
+            moves = self.offered.get((g, st))
+            if moves is not None:
+                self.offered.move_to_end((g, st))
+                return moves
+        from ..look.scene import move_cells
         any_order = getattr(g, "any_order", None)
         moves = []
         for t, m in sorted(((g.move_str(m), m) for m in g.legal_moves(st)), key=lambda p: p[0]):
             moves.append({"text": t, "cells": move_cells(t, names)})
             if any_order and any_order(m):
                 moves[-1]["any_order"] = True
-        s.offered = (st, moves)
+        with self.guard:
+            self.offered[(g, st)] = moves
+            while len(self.offered) > MAX_OFFERED:
+                self.offered.popitem(last=False)
         return moves
 
-    def view(self, s: Session, at: int | None = None) -> dict:
+    def _picture(self, g, st, look, last, controls: bool) -> str:
+        """The SVG of a position, kept for the last positions drawn (every new game of a kind
+        starts with the same picture, and a poll asks again for the one on screen)."""
         from ..look import picture_svg
+        key = (g, st, id(look), last, controls)   # a look lives as long as its entry
+        with self.guard:
+            svg = self.pictures.get(key)
+            if svg is not None:
+                self.pictures.move_to_end(key)
+                return svg
+        svg = picture_svg(g, st, look, last, controls=controls)
+        with self.guard:
+            self.pictures[key] = svg
+            while len(self.pictures) > MAX_PICTURES:
+                self.pictures.popitem(last=False)
+        return svg
+
+    def _view_key(self, s: Session, at: int | None) -> tuple:
+        """What a view depends on (with the lock held): the position, ply, thinking and error."""
+        n = len(s.moves)
+        k = n if at is None else at
+        return s.states[k], n, k, s.thinking, s.error
+
+    def kept_view(self, s: Session, at: int | None = None) -> bytes | None:
+        """The view's JSON as last sent, if the game has not changed since (a poll): no drawing."""
+        with s.lock:
+            return s.shown[1] if s.shown[0] == self._view_key(s, at) else None
+
+    def view_json(self, s: Session, at: int | None = None) -> bytes:
+        """The page's view of a session at ply `at` (None: now) as JSON, kept until the game changes."""
+        with s.lock:
+            key = self._view_key(s, at)
+            if s.shown[0] == key:
+                return s.shown[1]
+            moves_played = list(s.moves)
+        body = json.dumps(self._view(s, moves_played, key[2], key[0], key[3], key[4]), ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8")
+        with s.lock:
+            s.shown = (key, body)
+        return body
+
+    def view(self, s: Session, at: int | None = None) -> dict:
+        """The page's view of a session at ply `at` (None: now)."""
+        return json.loads(self.view_json(s, at))
+
+    def _view(self, s: Session, moves_played: list, k: int, st, thinking: bool, error) -> dict:
+        """The view of position `st` at ply k of the moves played (a snapshot taken under the lock)."""
         from ..look.scene import status
         g = s.game
-        with s.lock:
-            moves_played, states, thinking = list(s.moves), list(s.states), s.thinking
         n = len(moves_played)
-        k = n if at is None else at
-        st = states[k]
         out = g.outcome(st)
         who = g.to_move(st)
         human = (not s.replay and k == n and not thinking and not out.over and who != CHANCE
                  and s.players[who] is None)
         moves = []
         last = moves_played[k - 1] if k else None
-        svg = picture_svg(g, st, s.entry.look, last, controls=human)
+        svg = self._picture(g, st, s.entry.look, last, human)
         names = set(re.findall(r'data-cell="([^"]+)"', svg))
         if human:
             moves = self._offered(s, st, names)
@@ -420,11 +731,78 @@ class Server:
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
                 "human": human, "thinking": thinking, "moves": moves, "history": moves_played,
-                "last": last, "svg": svg, "error": s.error,
+                "last": last, "svg": svg, "error": error,
                 "can_undo": not s.replay and any(p is None for p in s.players) and n > 0}
 
 
-def create_app(paths, records_dir: str | None = None) -> Starlette:
+def _hostname(netloc: str) -> str:
+    """The name of a Host header or an Origin's netloc, without its port and brackets."""
+    netloc = netloc.strip().lower()
+    if netloc.startswith("["):
+        return netloc[1:].partition("]")[0]
+    return netloc.rpartition(":")[0] if netloc.count(":") == 1 else netloc
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a --host reaches this machine only (`localhost`, 127.x, ::1)."""
+    return host.strip().lower() == "localhost" or _is_ip(host.strip("[]")) and ipaddress.ip_address(host.strip("[]")).is_loopback
+
+
+class Guard:
+    """The ASGI middleware that lets only this machine's pages use the server.
+
+    A Host must be an address (no page can make a browser send an address it did not load) or
+    one of `names`: any other name is DNS rebinding, a site's name pointed at this machine. An
+    Origin, where a browser sends one, must be the Host itself, and a browser's `Sec-Fetch-Site:
+    cross-site` on the API is refused: so another site's page can neither post nor read. A POST
+    must say it is JSON, which a cross-site form or simple fetch cannot (`text/plain`)."""
+
+    def __init__(self, app, names: set[str]):
+        self.app, self.names = app, names
+
+    @staticmethod
+    async def refuse(send, status: int, message: str):
+        body = json.dumps({"error": message}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope, receive, send):
+        app, names, refuse = self.app, self.names, self.refuse
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        name = _hostname(host)
+        if not name or not (_is_ip(name) or name in names):
+            return await refuse(send, 403, f"this server answers to {', '.join(sorted(names))} or an address, "
+                                           f"not to the host {host[:80]!r}")
+        origin = headers.get("origin")
+        if origin is not None:
+            parts = urlsplit(origin) if origin != "null" else None
+            if parts is None or parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower():
+                return await refuse(send, 403, f"a page of {origin[:80]!r} may not use this server")
+        if scope["path"].startswith("/api/") and headers.get("sec-fetch-site") == "cross-site":
+            return await refuse(send, 403, "another site's page may not use this server")
+        if scope["method"] == "POST":
+            kind = headers.get("content-type", "").partition(";")[0].strip().lower()
+            if kind != "application/json":
+                return await refuse(send, 415, f"a request body must be JSON (Content-Type: application/json), "
+                                               f"not {kind[:80] or 'unsaid'}")
+        return await app(scope, receive, send)
+
+
+def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
+    """The server's ASGI app: the games of `paths`, answering to the loopback names, the names
+    in `hosts` and any address (see guard)."""
     srv = Server(load_entries(paths), records_dir)
 
     def fail(e: Refused) -> JSONResponse:
@@ -449,6 +827,12 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
             raise Refused(400, "the request body is not JSON") from None
         if not isinstance(data, dict):
             raise Refused(400, "the request body must be a JSON object")
+        try:                            # a lone surrogate (\\ud800) is JSON but no text
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused(400, "the request body holds a lone surrogate (\\uD800-\\uDFFF): not text") from None
+        except RecursionError:
+            raise Refused(400, "the request body is nested too deeply") from None
         return data
 
     def handler(fn):
@@ -478,11 +862,14 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
             return PlainTextResponse(e.prose, media_type="text/markdown")
         return JSONResponse({"game": e.stem, "markdown": e.prose, "html": markdown_html(e.prose)})
 
-    async def view(s: Session, at=None) -> JSONResponse:
-        return JSONResponse(await asyncio.to_thread(srv.view, s, at))
+    async def view(s: Session, at=None) -> Response:
+        body = srv.kept_view(s, at)     # a poll of an unchanged game is answered at once
+        if body is None:
+            body = await asyncio.to_thread(srv.view_json, s, at)
+        return Response(body, media_type="application/json")
 
     async def new(request: Request):
-        s = srv.new(await body_of(request))
+        s = await asyncio.to_thread(srv.new, await body_of(request))
         asyncio.create_task(srv.advance(s))
         await asyncio.sleep(0)
         return await view(s)
@@ -495,7 +882,7 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
         s = srv.session(request.path_params["gid"])
         at = request.query_params.get("at")
         if at is not None:
-            if not at.isdigit() or int(at) > len(s.moves):
+            if not (at.isascii() and at.isdigit() and len(at) <= 9) or int(at) > len(s.moves):
                 raise Refused(400, f"'at' is a ply from 0 to {len(s.moves)}")
             at = int(at)
         return await view(s, at)
@@ -532,6 +919,13 @@ def create_app(paths, records_dir: str | None = None) -> Starlette:
               Route("/api/game/{gid}", handler(show)), Route("/api/game/{gid}/move", handler(move), methods=["POST"]),
               Route("/api/game/{gid}/undo", handler(undo), methods=["POST"]),
               Route("/api/game/{gid}/record", handler(record))]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: bad_method})
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        srv.close()
+
+    names = set(LOOPBACK_NAMES) | {_hostname(h) for h in hosts if h}
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: bad_method}, lifespan=lifespan,
+                    middleware=[Middleware(Guard, names=names)])
     app.state.server = srv
     return app

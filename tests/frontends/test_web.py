@@ -25,7 +25,7 @@ FILES = [GAMES / "tictactoe.yaml", GAMES / "lezug.yaml", GAMES / "zug.yaml", GAM
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     records = tmp_path_factory.mktemp("records")
-    with TestClient(create_app([str(p) for p in FILES], str(records))) as c:
+    with TestClient(create_app([str(p) for p in FILES], str(records)), base_url="http://127.0.0.1") as c:
         c.records = records
         yield c
 
@@ -205,7 +205,7 @@ def test_a_huge_request_is_refused_without_reading_it_all(client):
             yield b" " * 65536
     r = client.post("/api/new", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413
-    r = client.post("/api/new", content=b"[" * 200000 + b"]" * 200000)
+    r = client.post("/api/new", content=b"[" * 200000 + b"]" * 200000, headers={"content-type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
 
 
@@ -234,7 +234,7 @@ def test_the_page_offers_every_kind_of_the_registry(client):
 def test_a_seat_count_the_file_does_not_allow_is_refused(tmp_path):
     six = tmp_path / "six.yaml"       # 2, 3, 4 or 6 players: 5 is not a count of this file
     six.write_text(f"extends: {GAMES / 'chinese_checkers.yaml'}\n")
-    with TestClient(create_app([str(six)])) as c:
+    with TestClient(create_app([str(six)]), base_url="http://127.0.0.1") as c:
         g = c.get("/api/games").json()[0]
         assert g["seats"]["counts"] == [2, 3, 4, 6] and g["seats"]["min"] == 2 and g["seats"]["max"] == 6
         r = c.post("/api/new", json={"game": "six", "seats": 5})
