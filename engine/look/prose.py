@@ -178,6 +178,12 @@ class Teller:
             return g
         if dotted == "quiet":
             return self.quiet
+        kind, _, field = dotted.rpartition(".")
+        if field == "reserve" and kind in self.kinds:     # KIND.reserve: the file's number
+            n = ((self.d.get("pieces") or {}).get(kind) or {}).get("reserve")
+            return f"the number of {plural(self.name(kind))} each player holds at the start ({n})"
+        if dotted in ("files", "ranks"):
+            return f"the number of {dotted} of the board"
         if dotted in self.kinds:
             return plural(self.name(dotted))
         if dotted in self.dirsets:
