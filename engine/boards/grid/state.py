@@ -134,6 +134,9 @@ class GridState:
             res = tuple(self._hand_of((reserves or {}).get(p) or {}) for p in self.players)
         else:
             res = tuple((reserves or {}).get(p, 0) for p in self.players)
+            if any(isinstance(r, dict) for r in res):
+                raise RulebookError("a reserve of this game is a number of pieces; only a game with hands "
+                                    "(a kind's `hand:`) holds pieces by kind")
         cell = {}
         for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed or self.uses_ko)):
             if text is None:

@@ -23,6 +23,12 @@ class Square(Lattice):
         # "1a": the file's number counted from the right, then the rank's letter from the top
         return f"{self.files - i % self.files}{LETTERS[self.ranks - 1 - i // self.files]}"
 
+    def file_label(self, f: int) -> str:
+        return super().file_label(f) if self.names == "a1" else str(self.files - f)
+
+    def rank_label(self, r: int) -> str:
+        return super().rank_label(r) if self.names == "a1" else LETTERS[self.ranks - 1 - r]
+
     def parse_cell(self, text: str) -> int | None:
         if self.names == "a1":
             return super().parse_cell(text)
