@@ -206,3 +206,15 @@ def test_max_plies_draws():
     assert not g.outcome(st).over
     st = play(g, st, "3c3d")
     assert g.outcome(st).over and g.outcome(st).winners == ()
+
+
+def test_why_a_drop_is_refused():
+    g, st = at({"sente": {"king": ["5i"], "gold": ["1c"], "silver": ["3b"]}, "gote": {"king": ["1a"], "lance": ["2a"]}},
+               hands={"sente": {"pawn": 1, "gold": 1}})
+    assert g.explain(st, "P*1b").startswith("'P*1b' is refused by rule 'no_pawn_drop_mate' of phase 'play' (")
+    assert g.explain(st, "G*1b") == "'G*1b' is legal"
+    g, st = at({"sente": {"king": ["5i"], "pawn": ["5g"]}, "gote": {"king": ["1a"]}}, hands={"sente": {"pawn": 1}})
+    assert g.explain(st, "P*5e").startswith(
+        "'P*5e' is refused by the condition when(along(mine.pawn, landing, file_line) == 0) of phase 'play' (")
+    g, st = at({"sente": {"king": ["5i"], "pawn": ["5b"]}, "gote": {"king": ["1a"]}})
+    assert g.explain(st, "5b5a") == "'5b5a': the legal move with these cells is written 5b5a+"

@@ -148,6 +148,8 @@ class Lattice(Topology):
     def name(self, i: int) -> str:
         return f"{LETTERS[i % self.files]}{i // self.files + self.first}"
 
+    cell_text = r"[a-z]+\d+"          # a regular expression of a cell's name (found in a move's text)
+
     def file_label(self, f: int) -> str:
         """How file f (0 at the left) is written in pictures and the terminal."""
         return LETTERS[f]

@@ -16,6 +16,8 @@ class Square(Lattice):
         super().__init__(files, ranks, used or [True] * (files * ranks), dict(DIRECTIONS))
         self.first = first
         self.names = names
+        if names != "a1":
+            self.cell_text = r"\d+[a-z]"
 
     def name(self, i: int) -> str:
         if self.names == "a1":
