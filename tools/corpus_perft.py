@@ -55,6 +55,10 @@ FIGURES = {
     "go/g1-exact": ("exact", [15, 211, 2675, 32896]),
     "xiangqi": ("leaf", [44, 1920, 79666, 3290240, 133312995]),
     "xiangqi/exact": ("exact", [44, 1920, 79666, 3290240, 133312995]),
+    "shogi": ("leaf", [30, 900, 25470, 719731, 19861490]),
+    "shogi/exact": ("exact", [30, 900, 25470, 719731, 19861490]),
+    "minishogi": ("exact", [14, 181, 2512, 35401, 533203, 8276188]),
+    "minishogi/leaf": ("leaf", [14, 181, 2512, 35401, 533204, 8276483]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
