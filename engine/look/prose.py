@@ -14,7 +14,7 @@ NAMES = {"mine": "the player's pieces", "theirs": "the other players' pieces", "
          "others": "the player's other pieces", "landing": "the landing cell", "origin": "the cell the piece left",
          "last": "the cell of the last move", "ply": "the number of moves played", "passes": "the passes in a row",
          "reserve": "the player's reserve", "players": "the number of players", "quiet": "the quiet plies",
-         "stuck": "the player to move has no move", "all_stuck": "no player has a move",
+         "stuck": "the player to move has no move", "placed": "the move placed a new piece", "all_stuck": "no player has a move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
          "passed": "the cell the last move passed over", "repeated": "the times this position has stood"}
 CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in ZONE` is a condition
@@ -28,7 +28,8 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "attacked": "{0} could be captured by another player", "empty": "{0} is empty",
          "occupied": "{0} holds a piece", "friend": "{0} holds a piece of the player",
          "enemy": "{0} holds another player's piece", "first": "the first piece from {0} towards {1}",
-         "neighbour": "the cell next to {0} towards {1}"}
+         "neighbour": "the cell next to {0} towards {1}",
+         "along": "the number of {0} on the lines from {1} along {2}"}
 
 
 def name_words(n: str) -> str:
@@ -198,7 +199,9 @@ def _board(d) -> list[str]:
     out = ["## Board", ""]
     if "grid" in b:
         g = b["grid"]
-        out.append(f"A square grid of {g.get('files')} files by {g.get('ranks')} ranks (a{g.get('first_rank', 1)} at the lower left).")
+        corner = "cells named by file number from the right and rank letter from the top" if g.get("names") == "1a" \
+            else f"a{g.get('first_rank', 1)} at the lower left"
+        out.append(f"A square grid of {g.get('files')} files by {g.get('ranks')} ranks ({corner}).")
     elif "hex" in b:
         h = b["hex"]
         shape = h.get("shape", "rhombus")
@@ -248,10 +251,17 @@ def _pieces(d) -> list[str]:
                 if isinstance(to, list) and len(to) > 1:
                     bits.append(f"becomes a {', a '.join(to[:-1])} or a {to[-1]}, as the player chooses, when a move "
                                 f"ends in {p.get('in')}")
+                elif p.get("optional"):
+                    bits.append(f"may become a {to[0] if isinstance(to, list) else to} when a move ends in {p.get('in')}"
+                                + (" or starts there" if p.get("leaving") else "")
+                                + (f", and must when it ends in {p['must_in']}" if p.get("must_in") else ""))
                 else:
-                    bits.append(f"becomes a {to[0] if isinstance(to, list) else to} when a move ends in {p.get('in')}")
+                    bits.append(f"becomes a {to[0] if isinstance(to, list) else to} when a move ends in {p.get('in')}"
+                                + (" or starts there" if p.get("leaving") else ""))
             if v.get("moved"):
                 bits.append(f"becomes a {v['moved']} once it has moved")
+            if v.get("hand"):
+                bits.append(f"captured, it goes to the captor's hand as a {v['hand']} (placed from there)")
             if v.get("symbol"):
                 bits.append(f"written {v['symbol']}")
             if v.get("neutral"):

@@ -581,12 +581,12 @@ def _kinds(ch, spec, zones) -> list[Kind]:
             if k.promote_optional and len(to) > 1:
                 ch.error(("pieces", name, "promote", "optional"), "an optional promotion makes one kind: "
                                                                   "promote.to names one kind here")
-        k.hand = d.get("hand")
-        if k.hand is not None and k.hand not in pieces:
-            ch.error(("pieces", name, "hand"), f"unknown piece kind '{k.hand}'")
             if k.promote_on_the_way and len(to) > 1:
                 ch.error(("pieces", name, "promote", "on_the_way"), "a promotion on the way makes one kind: "
                                                                     "promote.to names one kind here")
+        k.hand = d.get("hand")
+        if k.hand is not None and k.hand not in pieces:
+            ch.error(("pieces", name, "hand"), f"unknown piece kind '{k.hand}'")
         out.append(k)
     reserved = [k.name for k in out if k.reserve]
     if reserved and any(k.hand for k in out):
