@@ -326,8 +326,23 @@ class GridGame(GridState, GridNotation):
         return out
 
     def _keep_source(self, ph, skip=frozenset()) -> str:
-        em = Emitter(self._vocab.child(placed=Symbol(BOOL, "(m[0] == -1)")), prefix="k")
         rules = [r for r in ph.legal if r.name not in skip]
+        # rules `not (placed and ...)` are only asked of placements: where the others allow the
+        # fast path below, they are asked after it, of the placements it kept
+        placing = [r for r in rules if _placement_only(r.node)]
+        if placing and len(placing) < len(rules) and not ph.drops and \
+                self._guarded([r for r in rules if r not in placing]) is not None:
+            em = Emitter(self._vocab.child(placed=Symbol(BOOL, "True")), prefix="p")
+            tests = [em.emit(r.node) for r in placing]
+            code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {' and '.join(tests)}\n"
+            rest = [r for r in rules if r not in placing]
+            inner = self._keep_source(replace(ph, legal=rest), skip).replace(f"def gen_{ph.name}(st):",
+                                                                             f"def _gen_{ph.name}(st):")
+            return (inner + f"\ndef keep_placed_{ph.name}(st, me):\n" + self._prologue(code) + code +
+                    f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n"
+                    f"    return [m for m in _gen_{ph.name}(st) if m == PASS or m[0] != -1 or "
+                    f"keep_placed_{ph.name}(_after(st, m), me)]\n")
+        em = Emitter(self._vocab.child(placed=Symbol(BOOL, "(m[0] == -1)")), prefix="k")
         guarded = self._guarded(rules) if not ph.drops else None
         if guarded is None:
             tests = [em.emit(r.node) for r in rules] or ["True"]
@@ -739,3 +754,13 @@ class GridGame(GridState, GridNotation):
     def render(self, st, color: bool = False) -> str:
         from .render import render_grid
         return render_grid(self, st, color)
+
+
+def _placement_only(node) -> bool:
+    """Is the rule `not (placed and ...)`: broken by placements alone?"""
+    if not (isinstance(node, dsl.Not) and isinstance(node.operand, dsl.BoolOp) and node.operand.op == "and"):
+        return False
+    left = node.operand
+    while isinstance(left, dsl.BoolOp) and left.op == "and":
+        left = left.left
+    return isinstance(left, dsl.Name) and left.dotted == "placed"
