@@ -61,6 +61,10 @@ FIGURES = {
     "kalah/empty-capture-exact": ("exact", [6, 35, 185, 942, 4685, 23169, 113959, 559885]),
     "kalah/k1": ("leaf", [3, 11, 46, 215, 1004, 4398, 18092, 69384]),
     "kalah/k1-exact": ("exact", [3, 11, 46, 215, 1004, 4396, 18085, 69374]),
+    "shogi": ("leaf", [30, 900, 25470, 719731, 19861490]),
+    "shogi/exact": ("exact", [30, 900, 25470, 719731, 19861490]),
+    "minishogi": ("exact", [14, 181, 2512, 35401, 533203, 8276188]),
+    "minishogi/leaf": ("leaf", [14, 181, 2512, 35401, 533204, 8276483]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {

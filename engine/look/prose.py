@@ -23,7 +23,7 @@ NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "lan
          "origin": "the cell the piece moves from", "last": "the cell of the last move",
          "ply": "the number of moves played", "passes": "the number of passes in a row",
          "reserve": "the player's pieces in hand", "players": "the number of players",
-         "stuck": "the player to move has no legal move", "all_stuck": "no player has a legal move",
+         "stuck": "the player to move has no legal move", "placed": "the move placed a new piece", "all_stuck": "no player has a legal move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
          "passed": "the cell the last move passed over",
          "repeated": "the number of times this position has stood (with the same player to move)",
@@ -44,7 +44,8 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "enemy": "{0} holds an enemy piece", "first": "the first occupied cell {1} of {0}",
          "neighbour": "the cell {1} of {0}",
          "area": "{0} plus every empty region bordered only by them (regions joined {1})",
-         "faces": "{0} faces {2} along a line {1}, with nothing between them"}
+         "faces": "{0} faces {2} along a line {1}, with nothing between them",
+         "along": "the number of {0} on the lines from {1} {2}"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
@@ -644,7 +645,11 @@ def _start(tell: Teller) -> list[str]:
         g = b["grid"]
         files, ranks = g.get("files"), g.get("ranks")
         first = g.get("first_rank", 1)
-        if isinstance(files, int) and isinstance(ranks, int):
+        if g.get("names") == "1a" and isinstance(files, int) and isinstance(ranks, int):
+            out.append(f"The board is a square grid of {files} files by {ranks} ranks; a cell is named by its file "
+                       f"number counted from the right (1 to {files}) and its rank letter counted from the top "
+                       f"(a to {chr(ord('a') + ranks - 1)}), as the first player sees the board.")
+        elif isinstance(files, int) and isinstance(ranks, int):
             last_file = chr(ord("a") + files - 1) if files <= 26 else "?"
             out.append(f"The board is a square grid of {files} files (a to {last_file}) by {ranks} ranks "
                        f"({first} to {first + ranks - 1}); a{first} is at the lower left.")
@@ -874,7 +879,7 @@ def _pieces(tell: Teller) -> list[str]:
         if isinstance(ph.get("move"), dict):
             for k, v in ph["move"].items():
                 moves.setdefault(k, []).append((ph.get("name", ""), v))
-    said = [k for k in pieces if moves.get(k) or any((pieces[k] or {}).get(x) for x in ("promote", "moved", "neutral"))
+    said = [k for k in pieces if moves.get(k) or any((pieces[k] or {}).get(x) for x in ("promote", "moved", "neutral", "hand"))
             or tell.about(k)]
     if not said:
         return []
@@ -896,9 +901,15 @@ def _pieces(tell: Teller) -> list[str]:
             to = p.get("to")
             to = to if isinstance(to, list) else [to]
             into = _and([a(tell.name(x)) for x in to], "or") + (", as its player chooses" if len(to) > 1 else "")
-            out.append(f"{one.capitalize()} whose move ends in {tell.zone(str(p.get('in')))} becomes {into}"
-                       + (" (during a capture sequence it changes at once and goes on capturing as its new kind)"
-                          if p.get("on_the_way") else "") + ".")
+            where = tell.zone(str(p.get('in'))) + (", or starts there," if p.get("leaving") else "")
+            out.append(f"{one.capitalize()} whose move ends in {where} {'may become' if p.get('optional') else 'becomes'} "
+                       f"{into}" + (" (during a capture sequence it changes at once and goes on capturing as its new kind)"
+                                    if p.get("on_the_way") else "")
+                       + (f"; it must when the move ends in {tell.zone(str(p['must_in']))}" if p.get("must_in") else "")
+                       + ".")
+        if v.get("hand"):
+            out.append(f"Captured, {one} goes to the captor's hand as {a(tell.name(v['hand']))} of the captor's, to "
+                       "be put back on the board as a move.")
         if v.get("moved"):
             out.append(f"Once it has moved, {one} becomes {a(tell.name(v['moved']))}.")
         if v.get("neutral"):

@@ -215,13 +215,40 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
         for f in range(geo.files):
             x, _ = px(f, 0)
             labels.shapes.append(Shape("text", [(x, height - 24 - UNIT * 0.25)], fill="#555555",
-                                       text="abcdefghijklmnopqrstuvwxyz"[f], size=UNIT * 0.28, cls="coord"))
+                                       text=geo.file_label(f), size=UNIT * 0.28, cls="coord"))
         for r in range(geo.ranks):
             _, y = px(0, r)
-            labels.shapes.append(Shape("text", [(UNIT * 0.4, y + UNIT * 0.1)], fill="#555555", text=str(r + geo.first),
+            labels.shapes.append(Shape("text", [(UNIT * 0.4, y + UNIT * 0.1)], fill="#555555", text=geo.rank_label(r),
                                        size=UNIT * 0.28, cls="coord"))
         groups.append(labels)
+    if getattr(game, "hands", False):
+        width = _hands(game, st, look, groups, width)
     return Drawing(width, height, groups)
+
+
+def _hands(game, st, look: Look, groups: list, width: float) -> float:
+    """Each seat's hand beside the board, right of it (the first seat at the bottom, as it
+    sits): a disc of the seat's colour per kind held, lettered, with how many; the new width."""
+    held = game.position_json(st).get("reserve") or {}
+    symbols = {k.name: look.symbols.get(k.name) or (k.symbol or k.name[0]).upper() for k in game.kinds}
+    n = len(game.players)
+    for seat, player in enumerate(game.players):
+        g = Group(None)
+        x = width + UNIT * 0.2
+        y = UNIT * (1.0 + (n - 1 - seat) * 4.5)
+        fill = look.seat_colour(seat, player)
+        g.shapes.append(Shape("text", [(x + UNIT * 0.9, y - UNIT * 0.35)], fill="#555555", text=f"{player}: in hand",
+                              size=UNIT * 0.26, cls="coord"))
+        for j, (kind, count) in enumerate((held.get(player) or {}).items()):
+            cx, cy = x + UNIT * (0.5 + (j % 2) * 1.3), y + UNIT * (0.5 + (j // 2) * 0.9)
+            g.shapes.append(Shape("circle", [(cx, cy)], r=UNIT * 0.36, fill=fill, stroke=_ink(fill, 0.5), width=1.6,
+                                  cls="piece", data={"owner": player, "kind": kind, "hand": str(count)}))
+            g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.12)], fill=_ink(fill), text=symbols[kind],
+                                  size=UNIT * 0.36, cls="symbol"))
+            g.shapes.append(Shape("text", [(cx + UNIT * 0.55, cy + UNIT * 0.12)], fill="#333333", text=f"{count}",
+                                  size=UNIT * 0.3, cls="coord"))
+        groups.append(g)
+    return width + UNIT * 2.8
 
 
 CROSSINGS_BOARD = "#dcb35c"      # a board of lines: wood

@@ -93,6 +93,11 @@ def _check_form(data, source: str) -> None:
     if not isinstance(reserve, dict):
         _fail(source, "'reserve' must be an object: player -> pieces in reserve")
     for owner, count in reserve.items():
+        if isinstance(count, dict):         # a hand: piece kind -> how many
+            for kind, held in count.items():
+                if not _natural(held) or held > MAX_RESERVE:
+                    _fail(source, f"reserve.{owner}.{kind} must be a whole number, 0 to {MAX_RESERVE:,}")
+            continue
         if not _natural(count):
             _fail(source, f"reserve.{owner} must be a whole number, at least 0")
         if count > MAX_RESERVE:

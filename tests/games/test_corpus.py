@@ -142,6 +142,8 @@ SEATINGS = [
     ("connect6.yaml", 2, {}),
     ("pentago.yaml", 2, {}),
     ("xiangqi.yaml", 2, {"max_plies": 200}),
+    ("shogi.yaml", 2, {"max_plies": 40}),
+    ("minishogi.yaml", 2, {"max_plies": 60}),
 ]
 NO_DRAWS = {"breakthrough.yaml", "hex.yaml", "amazons.yaml"}     # a game of these always has a winner
 RESULT = re.compile(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies(?::.*)?$")

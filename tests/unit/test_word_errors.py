@@ -140,10 +140,22 @@ CASES = {
     "place with several kinds and no kind=": (
         [move("place(board)"), ("  man: {start: home}\n", "  man: {start: home}\n  king: {}\n")],
         ["18:11: place needs kind=... here (kinds: man, king)"]),
-    "place under a piece kind": (
-        [("    move: step(ahead)\n", "    move:\n      man: place(board)\n")],
-        ["18:12: a placement puts a new piece on the board: write it in the phase's plain `move:` text, "
-         "not under a piece kind"]),
+    "place of another kind under a piece kind": (
+        [("  man: {start: home}\n", "  man: {start: home}\n  king: {}\n"),
+         ("    move: step(ahead)\n", "    move:\n      man: place(board, kind=king)\n")],
+        ["19:12: a placement written under the kind 'man' places a man (here kind=king)"]),
+    "hand of an unknown kind": (
+        [("  man: {start: home}\n", "  man: {start: home, hand: pawn}\n")],
+        ["14:28: unknown piece kind 'pawn'"]),
+    "hand and reserve together": (
+        [("  man: {start: home}\n", "  man: {start: home, hand: man, reserve: 2}\n")],
+        ["14:42: a game with hands (`hand:`) holds its pieces there, not in a reserve"]),
+    "promotion forced in an unknown zone": (
+        [("  man: {start: home}\n", "  man: {start: home, promote: {to: man, in: board, optional: true, must_in: edge}}\n")],
+        ["14:77: unknown zone 'edge'"]),
+    "along needs a group first": (
+        [win("along(last, last, orth) == 0")],
+        ["19:14: along() needs a group of pieces here, not a cell"]),
     "shoot of a kind not neutral": (
         [move("slide(orth) shoot(orth, kind=man)")],
         ["17:40: shoot puts a piece owned by nobody: kind 'man' needs `neutral: true`"]),
@@ -404,10 +416,21 @@ def test_an_offset_on_a_hex_board_is_a_finding(tmp_path):
     assert len(got) == 1 and got[0].startswith("8:")
 
 
-def test_stuck_in_a_legal_rule_is_a_finding(tmp_path):
-    got = findings(tmp_path, variant(("    move: step(ahead)\n", "    move: step(ahead)\n    legal:\n"
-                                                               "      safe: not stuck\n")))
-    assert len(got) == 1 and got[0].startswith("19:")
+def test_stuck_in_a_legal_rule_asks_about_the_next_player(tmp_path):
+    """A legal rule reads the position after the move: there `stuck` is the next player's (no
+    mate by a pawn drop), so it is no finding."""
+    path = tmp_path / "calm.yaml"
+    path.write_text(variant(("    move: step(ahead)\n", "    move: step(ahead)\n    legal:\n"
+                                                       "      calm: not (last in opponent.home and stuck)\n")),
+                    encoding="utf-8")
+    rulebook.check_file(path)
+    g = load_game(path)
+    # black's man on e1 cannot move: white's step onto black's home rank would leave black
+    # stuck, so it is refused (and white, left without a move, passes)
+    st = g.position({"white": ["a4"], "black": ["e1"]}, to_move="white")
+    assert [g.move_str(m) for m in g.legal_moves(st)] == ["pass"]
+    st = g.position({"white": ["a4"], "black": ["e3"]}, to_move="white")
+    assert [g.move_str(m) for m in g.legal_moves(st)] == ["a4-a5"]
 
 
 # ================================================================ --why on the made-up games

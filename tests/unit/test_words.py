@@ -316,6 +316,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "action:hop": ("hop.yaml", r"hop\(orth\)"),
     "function:faces": ("legs.yaml", r"faces\(mine\.lord, ahead, theirs\.lord\)"),
     "key:board.grid.first_rank": ("legs.yaml", r"first_rank: 0"),
+    "key:board.grid.names": ("hands.yaml", r"names: 1a"),
+    "key:pieces.*.hand": ("hands.yaml", r"hand: pup"),
+    "key:pieces.*.promote.optional": ("hands.yaml", r"optional: true"),
+    "key:pieces.*.promote.leaving": ("hands.yaml", r"leaving: true"),
+    "key:pieces.*.promote.must_in": ("hands.yaml", r"must_in: last_rank"),
+    "key:notation.placement": ("hands.yaml", r'placement: "\*"'),
+    "function:along": ("hands.yaml", r"along\(mine\.pup, landing, file_line\) == 0"),
+    "name:placed": ("hands.yaml", r"placed and last in mine\.pup"),
     "key:notation.path": ("legs.yaml", r"path: ends"),
     "key:board.graph": ("points.yaml", r"  graph:"),
     "key:board.graph.cells": ("points.yaml", r"cells: \{a1: \[0, 0\]"),
@@ -1412,3 +1420,57 @@ def test_each_action_word_says_what_the_reference_says():
         rows = [line for line in md.splitlines() if line.startswith(f"| `{name}(")]
         assert rows, f"docs/language.md has no row for the action {name}"
         assert rows[0].split(" | ", 1)[1].rstrip(" |").replace("\\|", "|") == word.about, name
+
+
+# ================================================================ hands.yaml: hands, drops from them, optional promotion
+def test_hands_names_are_file_numbers_from_the_right_and_rank_letters_from_the_top():
+    g = game("hands.yaml")
+    assert g.geo.name(0) == "4d" and g.geo.name(15) == "1a" and g.geo.parse_cell("2b") == 10
+    assert g.geo.parse_cell("a1") is None and g.geo.parse_cell("5a") is None and g.geo.parse_cell("0a") is None
+    st = g.initial_state()
+    assert texts(g, st) == ["3d2d", "3d3c", "4c4b", "4c4b+", "4d3c"]     # into the far ranks: both
+    assert [perft(g, st, d) for d in range(1, 6)] == [5, 24, 163, 1039, 7284]
+
+
+def test_hands_a_capture_joins_the_captors_hand_demoted_and_is_dropped_back():
+    g = game("hands.yaml")
+    st = g.position({"north_side": {"chief": ["4d"], "guard": ["2b"]}, "south_side": {"chief": ["1a"], "elder": ["2c"]}},
+                    to_move="north_side")
+    st = play(g, st, "2b2c")
+    assert g.position_json(st)["reserve"] == {"north_side": {"pup": 1}, "south_side": {}}
+    st = play(g, st, "1a1b")
+    drops = [m for m in texts(g, st) if m.startswith("P*")]
+    assert drops and not any(m.endswith("a") for m in drops)     # never onto the far rank (pup_drops)
+    st = play(g, st, "P*3c")
+    assert g.position_json(st)["reserve"]["north_side"] == {}
+    assert not any(m.startswith("P*") for m in texts(g, st))     # the hand is empty again
+
+
+def test_hands_one_pup_per_file_and_no_mate_by_a_pup_drop():
+    g = game("hands.yaml")
+    st = g.position({"north_side": {"chief": ["4d"], "pup": ["3c"]}, "south_side": {"chief": ["1a"]}},
+                    to_move="north_side", reserves={"north_side": {"pup": 1}})
+    assert not any(m.startswith("P*3") for m in texts(g, st))       # along(): the file holds a pup
+    pieces = {"north_side": {"chief": ["4d"], "guard": ["1c"], "elder": ["3b"]}, "south_side": {"chief": ["1a"]}}
+    st = g.position(pieces, to_move="north_side", reserves={"north_side": {"pup": 1, "guard": 1}})
+    ms = texts(g, st)
+    assert "P*1b" not in ms and "G*1b" in ms                        # a pup drop may not mate; a guard drop may
+    st = play(g, st, "G*1b")
+    assert texts(g, st) == [] and g.outcome(st).winners == ("north_side",)
+
+
+def test_hands_promotion_leaving_the_zone_and_forced_on_the_last_rank():
+    g = game("hands.yaml")
+    st = g.position({"north_side": {"chief": ["4d"], "pup": ["2b"]}, "south_side": {"chief": ["4a"]}},
+                    to_move="north_side")
+    assert [m for m in texts(g, st) if m.startswith("2b")] == ["2b2a+"]      # must_in: only promoted
+    st = g.position({"north_side": {"chief": ["4d"], "elder": ["2b"]}, "south_side": {"chief": ["4a"], "guard": ["3a"]}},
+                    to_move="north_side")
+    st = play(g, st, "2b3a")
+    assert g.position_json(st)["reserve"]["north_side"] == {"guard": 1}
+
+
+def test_hands_a_hand_is_refused_where_a_reserve_is_meant():
+    g = game("reserves.yaml")
+    with pytest.raises(RulebookError, match="hands"):
+        g.position({"left": {"peg": ["a1"]}}, reserves={"left": {"peg": 1}})

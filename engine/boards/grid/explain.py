@@ -30,7 +30,8 @@ def explain(game, st, text: str) -> str:
         return why(game, st, text, phase.sows[0])
     parts, shot = _parts(game, text)
     cells = [game.geo.parse_cell(p) for p in parts]
-    if None not in cells:      # the cells of a legal move, written otherwise: its spelling
+    # (a placement of one kind is not another kind's placement on that cell, written otherwise)
+    if None not in cells and not (len(cells) == 1 and game._placing_kinds):   # the cells of a legal move, written otherwise
         same = sorted(t for t in (game.move_str(m) for m in moves) if _parts(game, t)[0] == parts)
         if same:
             return f"'{text}': the legal move{'s' if len(same) > 1 else ''} with these cells {'are' if len(same) > 1 else 'is'} written {', '.join(same)}"
@@ -43,7 +44,8 @@ def explain(game, st, text: str) -> str:
         return f"'{text}' is not a move in this game's notation" + (f" (e.g. {', '.join(examples)})" if examples else "")
     if shot:
         cells = cells[:-1]
-    drop = "+" in body or len(cells) == 1
+    # (a `+` that ends the text is a promotion's mark where the notation writes one so)
+    drop = "+" in body and not (game._promo and body.endswith(game._promo)) or len(cells) == 1
     if drop and not (phase.drops or phase.places):
         return f"'{text}': phase '{phase.name}' has no drop moves"
     if not drop:
@@ -104,8 +106,10 @@ def _parts(game, text: str) -> tuple[list[str], str]:
     if game.join_mark:
         parts = [p for p in re.split("|".join(map(re.escape, {game.join_mark, game.capture_mark, "+"} - {""})), body)]
     else:                                        # cells run together (UCI): the cell names in it
-        parts = re.findall(r"[a-z]+\d+", body) or [body]
-    parts = [re.sub(r"(?<=\d)\D+$", "", p) for p in parts] + ([shot] if shot else [])   # a promotion's kind
+        parts = re.findall(getattr(game.geo, "cell_text", r"[a-z]+\d+"), body) or [body]
+    cell = getattr(game.geo, "cell_text", r"[a-z]+\d+")
+    parts = [p if re.fullmatch(cell, p) else re.sub(r"(?<=\d)\D+$", "", p)     # a promotion's kind
+             for p in parts] + ([shot] if shot else [])
     return parts, shot
 
 
@@ -116,6 +120,11 @@ def _pattern_text(game, phase, cond) -> tuple[str, tuple]:
         for kind, alts in phase.kinds:
             if kind is not None and any(cond in pattern_actions(a) for a in alts):
                 name = game.kinds[kind].name
+                return str(move[name]), phase.path + ("move", name)
+        for p in phase.places:          # a kind's own placement, written under its key
+            acts = pattern_actions(p)
+            name = acts[0].kwargs["kind"].dotted if acts and "kind" in acts[0].kwargs else None
+            if cond in acts and name in move:
                 return str(move[name]), phase.path + ("move", name)
     return str(move), phase.path + ("move",)
 

@@ -13,12 +13,12 @@ from typing import Any
 from ...api import Outcome, RulebookError
 from ...codegen import define
 from ...lang import dsl
-from ...lang.expr import Emitter
+from ...lang.expr import BOOL, Emitter, Symbol
 from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
-from .functions import area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
+from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
@@ -130,7 +130,7 @@ class GridGame(GridState, GridNotation):
         cell's byte: not the searches, not the end conditions (which apply also runs), not the
         position after a move. Moves that drop, place, flip, shoot or shift come from searches
         that read bytes; a game whose moves step and jump, and may capture, can be bare."""
-        if not self.general or self.extended or not self.features() <= {"capture"}:
+        if not self.general or self.extended or self.hands or not self.features() <= {"capture"}:
             return False
         return not any("cells" in names(src) for src in self.sources.values())
 
@@ -189,7 +189,10 @@ class GridGame(GridState, GridNotation):
                             choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
                             neutral=self.neutral, origin_table=self._origin_table if lattice and not self.turns else None,
                             plain=not self.general, on_the_way=self._on_the_way(ph),
-                            turn_numbers=self.turn_numbers if self.turns else None).source
+                            turn_numbers=self.turn_numbers if self.turns else None,
+                            promote_more=[i for i, k in enumerate(self.kinds)
+                                          if k.promote_optional or k.promote_leaving],
+                            held=self._held_kinds).source
         return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
 
     def _on_the_way(self, ph) -> dict:
@@ -327,16 +330,33 @@ class GridGame(GridState, GridNotation):
         return out
 
     def _keep_source(self, ph, skip=frozenset()) -> str:
-        em = Emitter(self._vocab, prefix="k")
         rules = [r for r in ph.legal if r.name not in skip]
+        # rules `not (placed and ...)` are only asked of placements: where the others allow the
+        # fast path below, they are asked after it, of the placements it kept
+        placing = [r for r in rules if _placement_only(r.node)]
+        if placing and len(placing) < len(rules) and not ph.drops and \
+                self._guarded([r for r in rules if r not in placing]) is not None:
+            em = Emitter(self._vocab.child(placed=Symbol(BOOL, "True")), prefix="p")
+            tests = [em.emit(r.node) for r in placing]
+            code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {' and '.join(tests)}\n"
+            rest = [r for r in rules if r not in placing]
+            inner = self._keep_source(replace(ph, legal=rest), skip).replace(f"def gen_{ph.name}(st):",
+                                                                             f"def _gen_{ph.name}(st):")
+            return (inner + f"\ndef keep_placed_{ph.name}(st, me):\n" + self._prologue(code) + code +
+                    f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n"
+                    f"    return [m for m in _gen_{ph.name}(st) if m == PASS or m[0] != -1 or "
+                    f"keep_placed_{ph.name}(_after(st, m), me)]\n")
+        em = Emitter(self._vocab.child(placed=Symbol(BOOL, "(m[0] == -1)")), prefix="k")
         guarded = self._guarded(rules) if not ph.drops else None
         if guarded is None:
             tests = [em.emit(r.node) for r in rules] or ["True"]
         else:       # one question for all the groups
             tests = ["not _attacked(st, me, " + " | ".join(f"({em.emit(node)})" for node in guarded) + ")"]
         code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {' and '.join(tests)}\n"
-        keep = f"\ndef keep_{ph.name}(st, me):\n" + self._prologue(code) + code
-        slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me)]"
+        # a rule that reads `placed` is told the move
+        mv = ", m" if "m" in names(code) else ""
+        keep = f"\ndef keep_{ph.name}(st, me{mv}):\n" + self._prologue(code) + code
+        slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me{mv})]"
         if guarded is None:
             sensed = self._sensed(rules) if not ph.drops else None
             if sensed is not None:
@@ -375,7 +395,7 @@ class GridGame(GridState, GridNotation):
             "    return [m for m in moves if m == PASS or ((not _hit(B, K, (occ ^ g) | BIT[m[1]], BIT[m[1]], me, m[1]))",
             "            if BIT[m[0]] == g and not (m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None) else",
             "            (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None)"
-            f" or keep_{ph.name}(_after(st, m), me)))]", ""])
+            f" or keep_{ph.name}(_after(st, m), me{mv})))]", ""])
 
     def _sensed_gen(self, ph, attacked_groups, facing, slow) -> str:
         """gen_PHASE for legal rules that all read `not attacked(G)` or `not faces(G, D, H)`
@@ -633,6 +653,13 @@ class GridGame(GridState, GridNotation):
     def _zone(self, name: str, seat: int) -> set[int]:
         return self.rules.zone_cells(self.geo, name, self.seats[seat], self.forward[seat])
 
+    def _owned_zone(self, where: str | None, s: int) -> set[int]:
+        """The cells of a zone of seat s (`opponent.ZONE`: of the next seat's); none for None."""
+        if where is None:
+            return set()
+        zname, seat = (where[9:], (s + 1) % self.n) if where.startswith("opponent.") else (where, s)
+        return set(self.zone_cells[zname][seat])
+
     def _namespace(self) -> dict:
         n, size = self.n, self.size
         bits = [1 << i for i in range(size)] + [0]        # BIT[-1], BIT[SIZE] = 0: no cell
@@ -651,7 +678,7 @@ class GridGame(GridState, GridNotation):
             ns["_flips"] = partial(flips, BIT=bits)
             words = self.rules.words
             cell_functions.tables(self, ns)
-            for module in (in_a_row, connected, one_group, area):    # tables only a game that asks pays for
+            for module in (in_a_row, connected, one_group, area, along):    # tables only a game that asks pays for
                 if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
                     module.tables(self, ns)
             promo = []
@@ -664,10 +691,23 @@ class GridGame(GridState, GridNotation):
                         zname, seat = (where[9:], (s + 1) % n) if where.startswith("opponent.") else (where, s)
                         for c in self.zone_cells[zname][seat]:
                             row[c] = tuple(self.kind_values[t] | (s + 1) for t in k.promote_to)
+                        if k.promote_optional:      # the piece may stay as it is, except where it must not
+                            must = self._owned_zone(k.promote_must_in, s)
+                            for c in self.zone_cells[zname][seat]:
+                                if c not in must:
+                                    row[c] += (self.kind_values[k.name] | (s + 1),)
                     table.append(row)
                 ns[f"PROMO_{i}"] = table
                 promo.append(table)
+                if k.promote_optional or k.promote_leaving:     # by origin: a move leaving the zone
+                    ns[f"PROMOF_{i}"] = [[tuple(self.kind_values[t] | (s + 1) for t in k.promote_to)
+                                          + (self.kind_values[k.name] | (s + 1),) * k.promote_optional
+                                          if c in self._owned_zone(k.promote_in, s) and k.promote_leaving else ()
+                                          for c in range(size + 1)] for s in range(n)]
             ns["PROMO"] = promo
+            if self.hands:      # kind -> the kind a captured piece of it joins the captor's hand as (-1: none)
+                names_ = [k.name for k in self.kinds]
+                ns["HAND"] = tuple(names_.index(k.hand) if k.hand else -1 for k in self.kinds)
             ns["MOVED"] = bytes((self._moved_bits[v >> 3] | (v & 7)) if 0 < v < 255 and (v >> 3) in self._moved_bits
                                 else v for v in range(256))
             if self.uses_passed:        # MID[o][d]: the cell between o and d, two cells apart in a line
@@ -792,3 +832,13 @@ class GridGame(GridState, GridNotation):
     def render(self, st, color: bool = False) -> str:
         from .render import render_grid
         return render_grid(self, st, color)
+
+
+def _placement_only(node) -> bool:
+    """Is the rule `not (placed and ...)`: broken by placements alone?"""
+    if not (isinstance(node, dsl.Not) and isinstance(node.operand, dsl.BoolOp) and node.operand.op == "and"):
+        return False
+    left = node.operand
+    while isinstance(left, dsl.BoolOp) and left.op == "and":
+        left = left.left
+    return isinstance(left, dsl.Name) and left.dotted == "placed"

@@ -65,7 +65,10 @@ class PathCode:
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
-                 origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None):
+                 origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None, promote_more=(), held=()):
+        # kinds whose promotion may be declined or starts from the zone: PROMOF_<kind> by origin
+        # too, and no bulk steps (their tables know only the target)
+        self.promote_more = set(promote_more)
         # games that turn blocks: (set name, senses) -> their turn numbers; their moves carry a 10th field
         self.turn_numbers = turn_numbers
         self.plain = plain                      # moves of the plain layout (state.py): (origin, destination)
@@ -113,6 +116,7 @@ class PathCode:
         self.jump_masks = jump_masks
         self.nplayers = nplayers
         self.reserved = set(reserved)           # the kind placed from the reserve
+        self.held = set(held)                   # the kinds placed from the hands
         self.choosing = choosing                # some kind promotes to one of several
         # the prologue: each name only when the body uses it (`cells`: how the state's bytes are read)
         prologue = [("cells", f"cells = {cells}"), ("B", f"B = st[{BOARDS}]"), ("R", f"R = st[{RESERVES}]"),
@@ -217,7 +221,7 @@ class PathCode:
             self.kind = kind
             fixed = kind is not None or not self.multi       # the moving piece's value is known
             bulk = [a for a in alts if fixed and self.step_table and bulk_step(a)
-                    and a.args[0].dotted in self.dir_names]
+                    and a.args[0].dotted in self.dir_names and kind not in self.promote_more]
             if bulk:
                 self.bulk_steps(bulk, board, kind)
             loops.append((kind, board, [a for a in alts if a not in bulk]))
@@ -592,10 +596,14 @@ class PathCode:
         if self.promoting:
             table = (f"PROMO_{self.kind}[me][{ctx['c']}]" if self.kind is not None else
                      f"PROMO[{ctx['val']} >> 3][me][{ctx['c']}]")
+            more = self.kind in self.promote_more
+            if more:        # (a move starting in the zone may promote too; PROMOF is empty where not)
+                table += f" or PROMOF_{self.kind}[me][o]"
             L.append(f"{ind}pr = {table}")
             L.append(f"{ind}if pr:")
             L.append(f"{ind}    for pv in pr:")
-            L.append(f"{ind}        add(({tup % (('pv', 1) if self.choosing else 'pv')}))")
+            flag = f"pv != {ctx['val']}" if more else 1     # (declining an optional promotion is no choice)
+            L.append(f"{ind}        add(({tup % (('pv', flag) if self.choosing else 'pv')}))")
             L.append(f"{ind}else:")
             L.append(f"{ind}    add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
         else:

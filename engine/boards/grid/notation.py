@@ -19,7 +19,7 @@ class GridNotation:
         choice promotes to (`b7-b8=queen`), which kind is placed (`cap@c3`, when several can
         be), and a `*` after a move that flips where flipping is optional."""
         from .patterns import pattern_actions
-        self._choosing = any(len(k.promote_to) > 1 for k in self.kinds)
+        self._choosing = any(len(k.promote_to) > 1 or k.promote_optional for k in self.kinds)
         placed, optional, takes = set(), False, False
         for ph in self.rules.phases:
             for p in ph.places:
@@ -30,6 +30,7 @@ class GridNotation:
                 optional = optional or _optional_flip(p)
                 takes = takes or any(a.name == "take" for a in pattern_actions(p))
         self._placing_kinds = len(placed) > 1
+        self._single_promotions = {k.promote_to[0] for k in self.kinds if k.promote_optional}
         self._optional_flips = optional
         # a capture away from the landing (take(CELL)) is marked before the landing, as one onto it is
         self._marks_takes = takes
@@ -40,6 +41,9 @@ class GridNotation:
         self._ends = style.get("path") == "ends"         # a move by its origin and final cell only
         by_symbol = style.get("kinds") == "symbol"
         self._kind_word = [(k.symbol or k.name).lower() if by_symbol else k.name for k in self.kinds]
+        if style.get("kinds") == "letter":      # the symbol as the file writes it (P for a pawn)
+            self._kind_word = [k.symbol or k.name for k in self.kinds]
+        self._place_mark = style.get("placement", "@")
         # a drop's cells written file by file (a1 a2 .. b1) rather than in the board's order, rank by rank
         files = self.geo.files
         self._drop_order = (lambda c: (c % files, c // files)) if style.get("drops") == "by_file" else None
@@ -58,7 +62,7 @@ class GridNotation:
         o, d, _caps, path, fl, val = move[:6]
         join, cap = self.join_mark, self.capture_mark
         if o < 0:
-            text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}@{name(d)}"
+            text = name(d) if not self._placing_kinds else f"{self._kind_word[val >> 3]}{self._place_mark}{name(d)}"
         elif path is None:
             text = f"{name(o)}{cap if _caps and self._marks_takes else join}{name(d)}"
         elif self._ends:
@@ -71,7 +75,9 @@ class GridNotation:
         if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
             text += self.turn_text(move[TURN])
         if self._choosing and move[CHOICE]:
-            text += f"{self._promo}{self._kind_word[val >> 3]}"      # which of the kinds it becomes
+            # which of the kinds it becomes; an optional promotion to one kind: the mark alone
+            single = self.kinds[val >> 3].name in self._single_promotions
+            text += self._promo if single else f"{self._promo}{self._kind_word[val >> 3]}"
         if fl and self._optional_flips:
             text += "*"                                   # with the flip (it could go without)
         return text

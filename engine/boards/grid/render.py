@@ -40,7 +40,9 @@ def render_grid(game, st, color: bool = False) -> str:
         lines = _counts(geo, st[COUNTS])
     else:
         lines = _lattice(geo, mark) if geo.translations else _points(geo, mark)
-    if any(k.reserve for k in game.kinds):
+    if getattr(game, "hands", False):
+        lines.append(f"ply {game.ply(st)}; in hand: " + hands_text(game, st))
+    elif any(k.reserve for k in game.kinds):
         lines.append(f"ply {game.ply(st)}; in reserve: " + ", ".join(f"{p} {st[RESERVES][i]}" for i, p in enumerate(game.players)))
     else:
         lines.append(f"ply {game.ply(st)}")
@@ -57,8 +59,8 @@ def _lattice(geo, mark) -> list[str]:
     lines = []
     for r in (range(geo.ranks) if hexagonal else range(geo.ranks - 1, -1, -1)):
         indent = " " * r if hexagonal else ""
-        lines.append(f"{r + geo.first:>3} {indent}" + " ".join(mark(geo.index(f, r)) for f in range(geo.files)))
-    lines.append("    " + " ".join("abcdefghijklmnopqrstuvwxyz"[:geo.files]))
+        lines.append(f"{geo.rank_label(r):>3} {indent}" + " ".join(mark(geo.index(f, r)) for f in range(geo.files)))
+    lines.append("    " + " ".join(geo.file_label(f) for f in range(geo.files)))
     return lines
 
 
@@ -101,3 +103,10 @@ def status_line(game, st) -> str:
         return f"game over: {', '.join(out.winners)} won" if out.winners else "game over: a draw"
     who = game.to_move(st)
     return "to move: chance (a draw)" if who < 0 else f"to move: {game.players[who]}"
+
+
+def hands_text(game, st) -> str:
+    """Each player's hand: `sente P2 R1, gote -` (a kind by its symbol, with how many)."""
+    kinds = [k.symbol or k.name for k in game.kinds]
+    return ", ".join(f"{p} " + (" ".join(f"{kinds[j]}{c}" for j, c in enumerate(st[RESERVES][i]) if c) or "-")
+                     for i, p in enumerate(game.players))

@@ -45,6 +45,10 @@ class Kind:
     moved: str | None = None           # the kind a piece of this kind becomes once it has moved
     symbol: str | None = None          # its letter in notation and drawings
     count: int | str | None = None     # counted: this many pieces stand on each start cell (or option.NAME)
+    promote_optional: bool = False     # not promoting is a move too
+    promote_leaving: bool = False      # a move starting in the zone promotes (or may) as well
+    promote_must_in: str | None = None   # a zone where an optional promotion is forced
+    hand: str | None = None            # captured, it goes to the captor's hand as this kind
 
 
 @struct
@@ -198,6 +202,8 @@ def check_rules(ch: Checker) -> GridRules | None:
         shape_t = ("square", *(_dimension(ch, spec, board["grid"][k], k, sized) for k in ("files", "ranks")))
         if "first_rank" in board["grid"]:       # cells named from rank 0 (a0): the tuple says so
             shape_t += (board["grid"]["first_rank"],)
+        if "names" in board["grid"]:            # cells named by file number from the right, rank letter from the top
+            shape_t += ((board["grid"].get("first_rank", 1)),) * ("first_rank" not in board["grid"]) + (board["grid"]["names"],)
     rough = _topology(shape_t)
     if rough.translations and rough.files > 26:
         ch.error(("board",), f"a board has at most 26 files (here {rough.files})")
@@ -343,6 +349,9 @@ def check_rules(ch: Checker) -> GridRules | None:
                         _bad(ch, mpath, alt, "a drop puts new pieces on the board: write it in the phase's "
                                              "plain `move:` text, not under a piece kind")
                     continue
+                if first == "place" and kname is not None and "kind" not in _first_place(alt).kwargs:
+                    placed = _first_place(alt)      # a kind's own placement (a drop from the hand)
+                    placed.kwargs["kind"] = dsl.Name((kname,), line=placed.line, column=placed.column)
                 ok, new_words = _check_pattern(ch, mpath, alt, pv, declared, kinds, placement=first == "place")
                 if not ok:
                     continue
@@ -355,9 +364,11 @@ def check_rules(ch: Checker) -> GridRules | None:
                             uses.update(_words(a.kwargs[k]))
                 general = general or new_words
                 if first == "place":
-                    if kname is not None:
-                        _bad(ch, mpath, alt, "a placement puts a new piece on the board: write it in the phase's "
-                                             "plain `move:` text, not under a piece kind")
+                    placed = _first_place(alt)
+                    if kname is not None and placed.kwargs.get("kind") is not None and \
+                            placed.kwargs["kind"].dotted != kname:
+                        _bad(ch, mpath, placed, f"a placement written under the kind '{kname}' places a {kname} "
+                                                f"(here kind={placed.kwargs['kind'].dotted})")
                         continue
                     places.append(alt)
                     general = True
@@ -372,7 +383,10 @@ def check_rules(ch: Checker) -> GridRules | None:
                 rules.append(Rule(name, node, path + ("landing", name)))
         legal = []
         for name in (ph.get("legal") or {}):
-            node = typed(path + ("legal", name), vocab, (BOOL,), f"legal rule {name}")
+            # (on the position after the move: `stuck` is the next player's, `placed` says the
+            # move put a new piece on the board)
+            node = typed(path + ("legal", name), vocab.child(placed=Symbol(BOOL, "placed")), (BOOL,),
+                         f"legal rule {name}", in_end=True)
             if node is not None:
                 legal.append(Rule(name, node, path + ("legal", name)))
                 general = True
@@ -488,6 +502,11 @@ def _dimension(ch, spec: dict, v, key: str, sized: dict, section: str = "grid") 
         return 1
     sized[key] = v[7:]
     return o["default"]
+
+
+def _first_place(alt) -> dsl.Action:
+    """The place(...) action a placement alternative starts with."""
+    return next(a for a in pattern_actions(alt) if a.name == "place")
 
 
 def _topology(board: tuple) -> topo.Topology:
@@ -635,11 +654,24 @@ def _kinds(ch, spec, zones) -> list[Kind]:
                 ch.error(("pieces", name, "promote", "in"), f"unknown zone '{pr['in']}'")
             k.promote_to, k.promote_in = to, pr["in"]
             k.promote_on_the_way = bool(pr.get("on_the_way"))
+            k.promote_optional, k.promote_leaving = bool(pr.get("optional")), bool(pr.get("leaving"))
+            k.promote_must_in = pr.get("must_in")
+            if k.promote_must_in is not None and k.promote_must_in.removeprefix("opponent.") not in zones:
+                ch.error(("pieces", name, "promote", "must_in"), f"unknown zone '{k.promote_must_in}'")
+            if k.promote_optional and len(to) > 1:
+                ch.error(("pieces", name, "promote", "optional"), "an optional promotion makes one kind: "
+                                                                  "promote.to names one kind here")
             if k.promote_on_the_way and len(to) > 1:
                 ch.error(("pieces", name, "promote", "on_the_way"), "a promotion on the way makes one kind: "
                                                                     "promote.to names one kind here")
+        k.hand = d.get("hand")
+        if k.hand is not None and k.hand not in pieces:
+            ch.error(("pieces", name, "hand"), f"unknown piece kind '{k.hand}'")
         out.append(k)
     reserved = [k.name for k in out if k.reserve]
+    if reserved and any(k.hand for k in out):
+        ch.error(("pieces", reserved[0], "reserve"), "a game with hands (`hand:`) holds its pieces there, "
+                                                     "not in a reserve")
     if len(reserved) > 1:
         ch.error(("pieces", reserved[1], "reserve"), f"only one kind of piece has a reserve (here {', '.join(reserved)}): "
                                                      "drops and placements of that kind take from it")

@@ -103,7 +103,7 @@ class GridState:
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
         st = getattr(self, "_initial", None)
         if st is None:
-            reserve = sum(k.reserve for k in self.kinds)
+            reserve = (0,) * len(self.kinds) if self.hands else sum(k.reserve for k in self.kinds)
             st = self._initial = self._state_of(self._start_cells(), (reserve,) * self.n, 0, 0, 0)
         return st
 
@@ -161,7 +161,13 @@ class GridState:
         for name in reserves or {}:
             if name not in self.players:
                 raise RulebookError(f"unknown player '{name}' (players: {', '.join(self.players)})")
-        res = tuple((reserves or {}).get(p, 0) for p in self.players)
+        if self.hands:      # a hand: kind -> how many, per player
+            res = tuple(self._hand_of((reserves or {}).get(p) or {}) for p in self.players)
+        else:
+            res = tuple((reserves or {}).get(p, 0) for p in self.players)
+            if any(isinstance(r, dict) for r in res):
+                raise RulebookError("a reserve of this game is a number of pieces; only a game with hands "
+                                    "(a kind's `hand:`) holds pieces by kind")
         cell = {}
         for key, text, keeps in (("last", last, self.general), ("passed", passed, self.uses_passed or self.uses_ko)):
             if text is None:
@@ -218,6 +224,28 @@ class GridState:
         for key in rule.path:
             at = at[key]
         return " ".join(str(at).split())
+
+    def _hand_of(self, held) -> tuple:
+        """A player's hand (one count per kind) from a mapping kind -> how many."""
+        kinds = [k.name for k in self.kinds]
+        if not isinstance(held, dict):
+            raise RulebookError(f"a hand is a mapping of piece kinds to counts, not {held!r}")
+        for kind, count in held.items():
+            if kind not in self._held_kinds:
+                raise RulebookError(f"'{kind}' is not a kind held in hand (held: {', '.join(self._held_kinds)})")
+            if not isinstance(count, int) or count < 0:
+                raise RulebookError(f"a hand holds a whole number of {kind} pieces, not {count!r}")
+        return tuple(held.get(k, 0) for k in kinds)
+
+    @property
+    def hands(self) -> bool:
+        """Do captured pieces go to the captor's hand (a kind says `hand:`)? Then each seat's
+        reserve is a tuple of counts, one per kind."""
+        return any(k.hand for k in self.kinds)
+
+    @property
+    def _held_kinds(self) -> list[str]:
+        return list(dict.fromkeys(k.hand for k in self.kinds if k.hand))
 
     def _settled(self, st):
         """A set position with the result the end conditions give it, checked for the player who
@@ -300,6 +328,9 @@ class GridState:
                   for o, by in owners.items()}
         out = {"game": self.name, "to_move": self.players[st[TO_MOVE]], "ply": st[PLY], "passes": st[PASSES],
                "pieces": pieces, "reserve": {p: st[RESERVES][i] for i, p in enumerate(self.players)}}
+        if self.hands:      # each hand by kind, the kinds it holds none of left out
+            out["reserve"] = {p: {k: c for k, c in zip(kinds, st[RESERVES][i]) if c}
+                              for i, p in enumerate(self.players)}
         if self.general:
             out["quiet"] = st[QUIET]
             if st[LAST] >= 0:
@@ -459,11 +490,15 @@ class GridState:
                 + (", turn" if self.turns else "") + " = move",
                 "ba = bytearray(cells)"]
         quiet = ("quiet = 0 if (v >> 3) in %r else quiet + 1" % (tuple(resets),)) if resets else "quiet += 1"
+        hands = self.hands
         if "place" in has:
             body += ["if o >= 0:", "    v = ba[o]; ba[o] = 0", "    " + quiet, "else:",
                      "    v = val",
                      *([f"    if val >> 3 == {reserved[0]}:", f"        R = {self._put('R', 'R[me] - 1')}"]
-                       if reserved else []), "    quiet += 1"]
+                       if reserved else []),
+                     # from the hand: one piece fewer of the kind placed
+                     *(["    h = list(R[me]); h[val >> 3] -= 1", f"    R = {self._put('R', 'tuple(h)')}"]
+                       if hands else []), "    quiet += 1"]
         else:       # the moving piece's value, when its kind matters here
             body += ["v = ba[o]; ba[o] = 0" if resets or multi else "ba[o] = 0", quiet]
         effects = [f for f in ("capture", "flip", "shot", "shift", "turn") if f in has]
@@ -473,10 +508,14 @@ class GridState:
             slow += ["if caps:",
                      "    quiet = 0",
                      "    c = caps",
+                     *(["    h = list(R[me])"] if hands else []),
                      "    while c:",
                      "        lo = c & -c; i = lo.bit_length() - 1; x = ba[i]; ba[i] = 0; b[(x & 7) - 1] ^= lo",
                      *kb("        k[x >> 3] ^= lo"),
-                     "        c ^= lo"]
+                     # a captured piece goes to the captor's hand, as the kind its own kind names
+                     *(["        hk = HAND[x >> 3]", "        if hk >= 0: h[hk] += 1"] if hands else []),
+                     "        c ^= lo",
+                     *([f"    R = {self._put('R', 'tuple(h)')}"] if hands else [])]
         slow += ["ba[d] = val; bd = BIT[d]; b[me] |= bd", *kb("k[val >> 3] |= bd")]
         if "flip" in has:
             slow += ["if fl:",

@@ -154,6 +154,16 @@ class Lattice(Topology):
     def name(self, i: int) -> str:
         return f"{LETTERS[i % self.files]}{i // self.files + self.first}"
 
+    cell_text = r"[a-z]+\d+"          # a regular expression of a cell's name (found in a move's text)
+
+    def file_label(self, f: int) -> str:
+        """How file f (0 at the left) is written in pictures and the terminal."""
+        return LETTERS[f]
+
+    def rank_label(self, r: int) -> str:
+        """How rank r (0 at the bottom) is written in pictures and the terminal."""
+        return str(r + self.first)
+
     def parse_cell(self, text: str) -> int | None:
         if len(text) < 2 or text[0] not in LETTERS[:self.files] or not text[1:].isdigit() or \
                 text[1] == "0" and len(text) > 2:       # (no leading zero)

@@ -48,6 +48,10 @@ class Place(Word):
             L.append(f"{ind}if R[me]:")
             ind += "    "
             ctx = {**ctx, "ind": ind}
+        elif kind in gen.held:            # from the hand: only while it holds one of the kind
+            L.append(f"{ind}if R[me][{gen.kind_values[kind] >> 3}]:")
+            ind += "    "
+            ctx = {**ctx, "ind": ind}
         if near is not None and keyword(a, "onto", "empty") == "empty":
             terms = {}
             for seat, shifts in enumerate(gen.jump_masks(near, 1)):
