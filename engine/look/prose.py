@@ -144,6 +144,8 @@ class Teller:
         return f"**{self.name(key)}**" + (f" ({about})" if about else "")
 
     def zone(self, dotted: str) -> str:
+        if (self.d.get("zones") or {}).get(dotted) == "all" and not self.about(dotted):
+            return "the board"
         if dotted.startswith("opponent."):
             return f"the {'opponent' if self.two else 'next player'}'s {self.name(dotted[9:])}"
         if dotted == "board":
@@ -893,8 +895,11 @@ def _pieces(tell: Teller) -> list[str]:
         one = a(tell.name(k))
         for phase, pattern in moves.get(k, []):
             where = f" in the {tell.name(phase)} phase" if several else ""
+            ways = tell.ways(pattern)
+            if v.get("hand"):       # a placement under a held kind: a drop from the hand
+                ways = [w.replace("place a new piece on", f"drop {one} from the player's hand onto") for w in ways]
             out += _ways(f"{one.capitalize()}{where} moves:", f"{one.capitalize()}{where} moves in one of these ways",
-                         tell.ways(pattern))
+                         ways)
             out += tell.quote(pattern)
         if v.get("promote"):
             p = v["promote"]
