@@ -18,7 +18,7 @@ from __future__ import annotations
 
 
 from ...api import RulebookError
-from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
+from ...lang.expr import BOOL, CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...structs import replace
 from .layout import BOARDS, CELLS, COUNTS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
@@ -210,7 +210,9 @@ class GridState:
         """A rule of the file as a function of (state, seat), compiled once."""
         made = self.__dict__.setdefault("_rule_tests", {})
         if rule.path not in made:
-            em = Emitter(self._vocab)
+            # `placed` (the move put a new piece): a set position says nothing of the move that
+            # made it, so a rule about placements alone is not asked of it
+            em = Emitter(self._vocab.child(placed=Symbol(BOOL, "False")))
             body = em.emit(rule.node)
             code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
             fname = "rule_" + "_".join(map(str, rule.path))
