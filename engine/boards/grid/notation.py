@@ -29,6 +29,8 @@ class GridNotation:
             for p in ph.patterns + ph.places:
                 optional = optional or _optional_flip(p)
         self._placing_kinds = len(placed) > 1
+        self._removes = any(a.name == "remove" for ph in self.rules.phases for p in ph.patterns + ph.places
+                            for a in pattern_actions(p))
         self._optional_flips = optional
         style = self.rules.spec.get("notation") or {}
         # what a move's text puts between its cells, and before a capture landing
@@ -61,6 +63,8 @@ class GridNotation:
         else:
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
+        if self._removes:                                  # the pieces taken off the path: `xa4`
+            text += WORDS["remove"].spell(move, name, cap)
         if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
             text += self.turn_text(move[TURN])
         if self._choosing and move[CHOICE]:
