@@ -55,12 +55,25 @@ FIGURES = {
     "go/g1-exact": ("exact", [15, 211, 2675, 32896]),
     "xiangqi": ("leaf", [44, 1920, 79666, 3290240, 133312995]),
     "xiangqi/exact": ("exact", [44, 1920, 79666, 3290240, 133312995]),
+    "morris": ("leaf", [24, 552, 12144, 255024, 5140800, 99274176]),
+    "morris/exact": ("exact", [24, 552, 12144, 255024, 5140800, 99274176]),
+    # each first placement leads to 99274176 / 24 sequences at depth 6: a corner and a crossing
+    "morris/a1": ("leaf", [23, 506, 10626, 214200, 4136424]),
+    "morris/d2": ("leaf", [23, 506, 10626, 214200, 4136424]),
+    "morris/m1": ("leaf", [16, 211, 2559, 31925, 338582]),
+    "morris/m1-exact": ("exact", [16, 211, 2559, 31925, 338582]),
+    "morris/m2": ("leaf", [50, 699, 20872, 248062, 9219131]),
+    "morris/m2-exact": ("exact", [50, 699, 20608, 247798, 9163688]),
+    "morris/m3": ("leaf", [54, 3018, 157271, 8472543]),
+    "morris/m3-exact": ("exact", [54, 3018, 157118, 8468778]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
     "go/5x5": ({"size": "5"}, None), "go/5x5-exact": ({"size": "5"}, None),
     "go/g1": ({"size": "5"}, "tests/data/positions/go_g1.json"),
     "go/g1-exact": ({"size": "5"}, "tests/data/positions/go_g1.json"),
+    **{f"morris/{name}": ({}, f"tests/data/positions/morris_{name.split('-')[0]}.json")
+       for name in ("a1", "d2", "m1", "m1-exact", "m2", "m2-exact", "m3", "m3-exact")},
 }
 
 
@@ -81,7 +94,8 @@ def main() -> int:
         game = load_game(ROOT / "games" / f"{stem}.yaml", options)
         if position:
             pos = json.loads((ROOT / position).read_text())
-            st = game.position(pos["pieces"], to_move=pos.get("to_move"))
+            st = game.position(pos["pieces"], to_move=pos.get("to_move"), reserves=pos.get("reserve"),
+                               ply=pos.get("ply"), quiet=pos.get("quiet", 0))
         else:
             st = game.initial_state()
         last, branching = 0.0, len(game.legal_moves(st))
