@@ -13,7 +13,7 @@ OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">":
 NAMES = {"mine": "the player's pieces", "theirs": "the other players' pieces", "empty": "the empty cells",
          "others": "the player's other pieces", "landing": "the landing cell", "origin": "the cell the piece left",
          "last": "the cell of the last move", "ply": "the number of moves played", "passes": "the passes in a row",
-         "reserve": "the player's reserve", "players": "the number of players", "quiet": "the quiet plies",
+         "reserve": "the player's reserve", "opponent.reserve": "the opponent's reserve", "players": "the number of players", "quiet": "the quiet plies",
          "stuck": "the player to move has no move", "all_stuck": "no player has a move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
          "passed": "the cell the last move passed over", "repeated": "the times this position has stood"}
@@ -28,7 +28,9 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "attacked": "{0} could be captured by another player", "empty": "{0} is empty",
          "occupied": "{0} holds a piece", "friend": "{0} holds a piece of the player",
          "enemy": "{0} holds another player's piece", "first": "the first piece from {0} towards {1}",
-         "neighbour": "the cell next to {0} towards {1}"}
+         "neighbour": "the cell next to {0} towards {1}",
+         "in_line": "a line of the board through {0} has one of {1} on each of its other cells",
+         "outside_lines": "those of {0} that stand in no line of the board filled by {0}"}
 
 
 def name_words(n: str) -> str:
@@ -217,6 +219,8 @@ def _board(d) -> list[str]:
                    f"{', '.join(map(str, s.get('at', [0, 0])))}, turned {s.get('rotation', 0)} degrees).")
     if b.get("cells"):
         out.append(f"Only the cells where {_expr(b['cells'])} are used ({_code(b['cells'])}).")
+    if b.get("lines"):
+        out.append(f"Its {len(b['lines'])} lines: " + ", ".join(_code(x) for x in b["lines"]) + ".")
     for name, blocks in (b.get("blocks") or {}).items():
         out.append(f"Blocks that turn, **{name}**: " + ", ".join(f"{j} = {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")
     if d.get("directions"):

@@ -100,13 +100,33 @@ CASES = {
     "shift needs two cells": (
         [move("step(ahead) shift(landing)")],
         ["17:23: shift takes 2 arguments: shift(FROM_CELL, TO_CELL)"]),
+    "remove needs a group": (
+        [move("step(ahead) remove(landing)")],
+        ["17:30: remove needs a group here, not a cell"]),
+    "fly needs a zone": (
+        [move("fly(ahead)")],
+        ["17:15: fly needs a zone's name, not 'ahead'"]),
+    "in_line needs board.lines": (
+        [win("in_line(last, mine)")],
+        ["5:1: in_line() and outside_lines() read the board's lines: name them in board.lines (lines: [a1 d1 g1, ...])"]),
+    "a line through a cell that is not on the board": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  lines: [a1 b1 c1, a1 z9]\n"),
+         win("count(outside_lines(theirs)) == 0")],
+        ["7:21: 'z9' is not a cell of this board"]),
+    "a line of one cell": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  lines: [a1]\n")],
+        ["7:11: a line is two cells or more, written 'a1 d1 g1'"]),
+    "outside_lines needs a group": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  lines: [a1 b1 c1]\n"),
+         win("count(outside_lines(last)) == 0")],
+        ["20:28: outside_lines() needs a group of pieces here, not a cell"]),
     "moved names an unknown kind": (
         [("  man: {start: home}\n", "  man: {start: home, moved: duke}\n")],
         ["14:29: unknown piece kind 'duke'"]),
     # ---- actions and their options
     "unknown action": (
         [move("step(ahead) | zap(ahead)")],
-        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)"]),
+        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, fly, remove)"]),
     "step capture=maybe": (
         [move("step(ahead, capture=maybe)")],
         ["17:31: capture must be no, yes or only"]),
@@ -366,7 +386,7 @@ def test_every_finding_of_a_file_at_once(tmp_path):
     assert findings(tmp_path, text) == [
         "13:18: unknown zone 'camp'",
         "18:31: capture must be no, yes or only",
-        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose)",
+        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, fly, remove)",
         "20:19: in_a_row() takes no named argument 'x' (it takes exact, of)",
     ]
 
