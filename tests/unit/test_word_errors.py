@@ -102,7 +102,7 @@ CASES = {
         ["17:23: shift takes 2 arguments: shift(FROM_CELL, TO_CELL)"]),
     "remove needs a group": (
         [move("step(ahead) remove(landing)")],
-        ["17:30: remove needs a group here, not a cell"]),
+        ["17:30: remove needs a group of pieces here, not a cell"]),
     "fly needs a zone": (
         [move("fly(ahead)")],
         ["17:15: fly needs a zone's name, not 'ahead'"]),
