@@ -479,3 +479,14 @@ def test_a_drop_in_another_order_is_told_its_spelling():
     assert g.explain(st, backwards) == f"'{backwards}' is legal written in its one order: {first}"
     with pytest.raises(rulebook.IllegalMove, match=f"written in one order: {re.escape(first)}"):
         g.parse_move(st, backwards)
+
+
+def test_why_a_removal_is_refused():
+    g = load_game(WORDS_DIR / "mills.yaml")
+    st = g.position({"white": ["b1", "c1"], "black": ["a3", "b3", "c3", "b2"]}, to_move="white",
+                    reserves={"white": 2, "black": 0})
+    where = re.compile(r"\(.*mills\.yaml:\d+\)$")
+    why = g.explain(st, "a1xa3")        # a3 stands in black's full line a3 b3 c3: spared
+    assert why.startswith("'a1xa3': remove does not take the piece on a3 here: its group holds b2") and where.search(why)
+    assert g.explain(st, "a1xb1").startswith("'a1xb1': b1 holds no enemy piece to remove (after a1, remove takes one of b2)")
+    assert g.explain(st, "a2xb2").startswith("'a2xb2': a2 removes nothing here (the move does not reach remove)")

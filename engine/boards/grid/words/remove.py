@@ -35,6 +35,21 @@ class Remove(Word):
         L.append(f"{ind}        caps{i} = {caps}")
         k({**ctx, "caps": f"caps{i}", "sure": True, "ind": ind + "        "})
 
+    def refuses(self, game, st, a, text, legal):
+        """A removal written after a move that removes nothing, or of a piece the group leaves out."""
+        head, mark, cell = text.rpartition(game.capture_mark)
+        c = game.geo.parse_cell(cell)
+        if not mark or not head or c is None:
+            return None
+        if head in legal:
+            return f"{head} removes nothing here (the move does not reach remove)"
+        choices = [t[len(head) + len(mark):] for t in sorted(legal) if t.startswith(head + mark)]
+        if not choices:
+            return None
+        if game.cells_of(st)[c] & 7 in (0, game.to_move(st) + 1):
+            return f"{cell} holds no enemy piece to remove (after {head}, remove takes one of {', '.join(choices)})"
+        return f"remove does not take the piece on {cell} here: its group holds {', '.join(choices)}"
+
     def spell(self, move, name, mark: str = "x") -> str:
         """The captured cells that the path did not land on, in the board's order: `xa4`."""
         caps, path = move[2], move[3] or ()
