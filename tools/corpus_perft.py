@@ -65,6 +65,17 @@ FIGURES = {
     "shogi/exact": ("exact", [30, 900, 25470, 719731, 19861490]),
     "minishogi": ("exact", [14, 181, 2512, 35401, 533203, 8276188]),
     "minishogi/leaf": ("leaf", [14, 181, 2512, 35401, 533204, 8276483]),
+    "morris": ("leaf", [24, 552, 12144, 255024, 5140800, 99274176]),
+    "morris/exact": ("exact", [24, 552, 12144, 255024, 5140800, 99274176]),
+    # each first placement leads to 99274176 / 24 sequences at depth 6: a corner and a crossing
+    "morris/a1": ("leaf", [23, 506, 10626, 214200, 4136424]),
+    "morris/d2": ("leaf", [23, 506, 10626, 214200, 4136424]),
+    "morris/m1": ("leaf", [16, 211, 2559, 31925, 338582]),
+    "morris/m1-exact": ("exact", [16, 211, 2559, 31925, 338582]),
+    "morris/m2": ("leaf", [50, 699, 20872, 248062, 9219131]),
+    "morris/m2-exact": ("exact", [50, 699, 20608, 247798, 9163688]),
+    "morris/m3": ("leaf", [54, 3018, 157271, 8472543]),
+    "morris/m3-exact": ("exact", [54, 3018, 157118, 8468778]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
@@ -75,6 +86,8 @@ SETUPS = {
     "kalah/empty-capture-exact": ({"empty_capture": "true"}, None),
     "kalah/k1": ({}, "tests/data/positions/kalah_k1.json"),
     "kalah/k1-exact": ({}, "tests/data/positions/kalah_k1.json"),
+    **{f"morris/{name}": ({}, f"tests/data/positions/morris_{name.split('-')[0]}.json")
+       for name in ("a1", "d2", "m1", "m1-exact", "m2", "m2-exact", "m3", "m3-exact")},
 }
 
 
@@ -95,7 +108,8 @@ def main() -> int:
         game = load_game(ROOT / "games" / f"{stem}.yaml", options)
         if position:
             pos = json.loads((ROOT / position).read_text())
-            st = game.position(pos["pieces"], to_move=pos.get("to_move"))
+            st = game.position(pos["pieces"], to_move=pos.get("to_move"), reserves=pos.get("reserve"),
+                               ply=pos.get("ply"), quiet=pos.get("quiet", 0))
         else:
             st = game.initial_state()
         last, branching = 0.0, len(game.legal_moves(st))

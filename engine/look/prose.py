@@ -22,7 +22,7 @@ PREC = {"if": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "+": 6, "-": 6, "*": 7, 
 NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "landing": "the landing cell",
          "origin": "the cell the piece moves from", "last": "the cell of the last move",
          "ply": "the number of moves played", "passes": "the number of passes in a row",
-         "reserve": "the player's pieces in hand", "players": "the number of players",
+         "reserve": "the player's pieces in hand", "opponent.reserve": "the opponent's pieces in hand", "players": "the number of players",
          "stuck": "the player to move has no legal move", "placed": "the move placed a new piece", "all_stuck": "no player has a legal move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
          "passed": "the cell the last move passed over",
@@ -45,7 +45,9 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "neighbour": "the cell {1} of {0}",
          "area": "{0} plus every empty region bordered only by them (regions joined {1})",
          "faces": "{0} faces {2} along a line {1}, with nothing between them",
-         "along": "the number of {0} on the lines from {1} {2}"}
+         "along": "the number of {0} on the lines from {1} {2}",
+         "in_line": "a line of the board through {0} has one of {1} on each of its other cells",
+         "outside_lines": "those of {0} that stand in no line of the board filled by {0}"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
@@ -689,6 +691,8 @@ def _start(tell: Teller) -> list[str]:
     if b.get("cells"):
         out.append(f"Only the cells where {tell.expr(b['cells'])} are used.")
         out += tell.quote(b["cells"])
+    if b.get("lines"):
+        out.append(f"Its {len(b['lines'])} lines: " + ", ".join(_code(x) for x in b["lines"]) + ".")
     for name, blocks in (b.get("blocks") or {}).items():
         out.append(f"The board has {len(blocks)} blocks that turn, the **{tell.name(name)}**: "
                    + "; ".join(f"{j}: {_code(x)}" for j, x in enumerate(blocks, 1)) + ".")

@@ -23,7 +23,7 @@ EXPECTED = {
         "2:11: YAML tag !include is not allowed in a game file",
     ],
     "structure.yaml": [
-        "3:3: unknown key 'cell'; expected one of: blocks, cells, graph, grid, hex, open, ring",
+        "3:3: unknown key 'cell'; expected one of: blocks, cells, graph, grid, hex, lines, open, ring",
         "4:17: '7' is not a whole number, nor option.NAME",
         "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
         "(0..345, steps of 15)",
@@ -43,7 +43,7 @@ EXPECTED = {
         "14:18: unknown zone 'hoem'",
         "17:16: step needs a direction set, not a zone",
         "17:41: over must be any, mine or theirs",
-        "17:52: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow)",
+        "17:52: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow, fly, remove)",
         "21:32: unknown name 'gaol' (did you mean 'goal'?)",
         "22:16: landing rule counted must be a condition, not a number",
         "23:25: 'in' needs a zone's name on its right, not a direction set",

@@ -100,13 +100,33 @@ CASES = {
     "shift needs two cells": (
         [move("step(ahead) shift(landing)")],
         ["17:23: shift takes 2 arguments: shift(FROM_CELL, TO_CELL)"]),
+    "remove needs a group": (
+        [move("step(ahead) remove(landing)")],
+        ["17:30: remove needs a group of pieces here, not a cell"]),
+    "fly needs a zone": (
+        [move("fly(ahead)")],
+        ["17:15: fly needs a zone's name, not 'ahead'"]),
+    "in_line needs board.lines": (
+        [win("in_line(last, mine)")],
+        ["5:1: in_line() and outside_lines() read the board's lines: name them in board.lines (lines: [a1 d1 g1, ...])"]),
+    "a line through a cell that is not on the board": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  lines: [a1 b1 c1, a1 z9]\n"),
+         win("count(outside_lines(theirs)) == 0")],
+        ["7:21: 'z9' is not a cell of this board"]),
+    "a line of one cell": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  lines: [a1]\n")],
+        ["7:11: a line is two cells or more, written 'a1 d1 g1'"]),
+    "outside_lines needs a group": (
+        [("  grid: {files: 5, ranks: 5}\n", "  grid: {files: 5, ranks: 5}\n  lines: [a1 b1 c1]\n"),
+         win("count(outside_lines(last)) == 0")],
+        ["20:28: outside_lines() needs a group of pieces here, not a cell"]),
     "moved names an unknown kind": (
         [("  man: {start: home}\n", "  man: {start: home, moved: duke}\n")],
         ["14:29: unknown piece kind 'duke'"]),
     # ---- actions and their options
     "unknown action": (
         [move("step(ahead) | zap(ahead)")],
-        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow)"]),
+        ["17:25: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow, fly, remove)"]),
     "step capture=maybe": (
         [move("step(ahead, capture=maybe)")],
         ["17:31: capture must be no, yes or only"]),
@@ -378,7 +398,7 @@ def test_every_finding_of_a_file_at_once(tmp_path):
     assert findings(tmp_path, text) == [
         "13:18: unknown zone 'camp'",
         "18:31: capture must be no, yes or only",
-        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow)",
+        "18:40: unknown action 'zap' (actions: step, slide, jump, place, drop, flip, shoot, when, take, shift, custodial, hop, surround, stride, turn, enclose, sow, fly, remove)",
         "20:19: in_a_row() takes no named argument 'x' (it takes exact, of)",
     ]
 
@@ -482,3 +502,14 @@ def test_a_drop_in_another_order_is_told_its_spelling():
     assert g.explain(st, backwards) == f"'{backwards}' is legal written in its one order: {first}"
     with pytest.raises(rulebook.IllegalMove, match=f"written in one order: {re.escape(first)}"):
         g.parse_move(st, backwards)
+
+
+def test_why_a_removal_is_refused():
+    g = load_game(WORDS_DIR / "mills.yaml")
+    st = g.position({"white": ["b1", "c1"], "black": ["a3", "b3", "c3", "b2"]}, to_move="white",
+                    reserves={"white": 2, "black": 0})
+    where = re.compile(r"\(.*mills\.yaml:\d+\)$")
+    why = g.explain(st, "a1xa3")        # a3 stands in black's full line a3 b3 c3: spared
+    assert why.startswith("'a1xa3': remove does not take the piece on a3 here: its group holds b2") and where.search(why)
+    assert g.explain(st, "a1xb1").startswith("'a1xb1': b1 holds no enemy piece to remove (after a1, remove takes one of b2)")
+    assert g.explain(st, "a2xb2").startswith("'a2xb2': a2 removes nothing here (the move does not reach remove)")

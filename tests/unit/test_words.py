@@ -343,6 +343,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "key:pieces.*.count": ("sowing.yaml", r"count: 2\}"),
     "direction:ccw": ("sowing.yaml", r"along=ccw"),
     "direction:across": ("sowing.yaml", r"facing=across"),
+    "key:board.lines": ("mills.yaml", r"lines: \[a1 b1 c1"),
+    "function:in_line": ("mills.yaml", r"when\(in_line\(landing, others\)\)"),
+    "function:outside_lines": ("mills.yaml", r"remove\(outside_lines\(theirs\) if"),
+    "action:remove": ("mills.yaml", r"remove\(theirs\)"),
+    "name:opponent.reserve": ("mills.yaml", r"count\(theirs\) \+ opponent\.reserve < 3"),
+    "action:fly": ("flights.yaml", r"fly\(middle\)"),
     "option:step capture=yes": ("steps.yaml", r"step\(knight, capture=yes\)"),
     "option:step capture=only": ("steps.yaml", r"step\(slant, capture=only\)"),
     "option:slide capture=yes": ("slides.yaml", r"slide\(orth, capture=yes\)"),
@@ -1474,3 +1480,75 @@ def test_hands_a_hand_is_refused_where_a_reserve_is_meant():
     g = game("reserves.yaml")
     with pytest.raises(RulebookError, match="hands"):
         g.position({"left": {"peg": ["a1"]}}, reserves={"left": {"peg": 1}})
+# ================================================================ mills.yaml: board.lines, in_line, outside_lines, remove
+def test_mills_perft_from_the_start():
+    g = game("mills.yaml")
+    # no line can be completed before the fifth ply: 9, 9 x 8, 9 x 8 x 7, 9 x 8 x 7 x 6
+    assert [perft(g, g.initial_state(), d) for d in range(1, 5)] == [9, 72, 504, 3024]
+
+
+def test_mills_a_completed_line_removes_one_enemy_stone_each_a_move():
+    g = game("mills.yaml")
+    st = g.position({"white": ["a1", "b1"], "black": ["a3", "b3", "b2"]}, to_move="white",
+                    reserves={"white": 2, "black": 1})
+    assert [m for m in texts(g, st) if m.startswith("c1")] == ["c1xa3", "c1xb2", "c1xb3"]
+    after = play(g, st, "c1xb2")
+    assert sorted(pieces(g, after)["black"]) == ["a3", "b3"] and not g.is_over(after)
+
+
+def test_mills_a_line_off_the_directions_counts():
+    g = game("mills.yaml")      # a1 b2 c3 is a line though no direction runs along it
+    st = g.position({"white": ["a1", "b2"], "black": ["a2", "c1"]}, to_move="white", reserves={"white": 2, "black": 2})
+    assert [m for m in texts(g, st) if m.startswith("c3")] == ["c3xa2", "c3xc1"]
+    assert "b3" in texts(g, st)             # a3 b3 c3 holds no other white stone: no removal
+
+
+def test_mills_stones_in_a_full_line_are_spared_unless_all_are():
+    g = game("mills.yaml")
+    st = g.position({"white": ["b1", "c1"], "black": ["a3", "b3", "c3", "b2"]}, to_move="white",
+                    reserves={"white": 2, "black": 0})
+    assert [m for m in texts(g, st) if m.startswith("a1")] == ["a1xb2"]
+    st = g.position({"white": ["b1", "c1"], "black": ["a3", "b3", "c3"]}, to_move="white",
+                    reserves={"white": 2, "black": 1})
+    assert [m for m in texts(g, st) if m.startswith("a1")] == ["a1xa3", "a1xb3", "a1xc3"]
+
+
+def test_mills_with_no_enemy_on_the_board_nothing_is_removed():
+    g = game("mills.yaml")
+    st = g.position({"white": ["a1", "b1"], "black": []}, to_move="white", reserves={"white": 2, "black": 4})
+    assert "c1" in texts(g, st) and not any("x" in m for m in texts(g, st))
+
+
+def test_mills_a_step_into_a_line_removes_any_stone_and_the_reserve_counts_to_the_end():
+    g = game("mills.yaml")
+    st = g.position({"white": ["a1", "b1", "c2"], "black": ["a3", "b3", "c3"]}, to_move="white")
+    assert [m for m in texts(g, st) if m.startswith("c2-c1")] == ["c2-c1xa3", "c2-c1xb3", "c2-c1xc3"]
+    after = play(g, st, "c2-c1xa3")
+    assert g.is_over(after) and g.outcome(after).winners == ("white",)      # black: 2 on the board, none in hand
+    st = g.position({"white": ["a1", "b1"], "black": ["a3", "b3"]}, to_move="white", reserves={"white": 1, "black": 2})
+    assert not g.is_over(play(g, st, "c1xa3"))          # black: one on the board and two in hand
+    st = g.position({"white": ["a1", "b1"], "black": ["a3", "b3"]}, to_move="white", reserves={"white": 1, "black": 1})
+    after = play(g, st, "c1xa3")
+    assert g.is_over(after) and g.outcome(after).winners == ("white",)    # one and one
+
+
+def test_mills_notation_round_trip():
+    g = game("mills.yaml")
+    st = g.position({"white": ["a1", "b1", "c2"], "black": ["a3", "b3", "c3"]}, to_move="white")
+    for m in g.legal_moves(st):
+        assert g.parse_move(st, g.move_str(m)) == m
+
+
+# ================================================================ flights.yaml: fly
+def test_flights_fly_to_any_empty_cell_of_the_zone():
+    g = game("flights.yaml")
+    st = g.initial_state()
+    # steps to a2 and b1, flights to a2 b2 c2 of white's middle rank: a2 either way is one move
+    assert texts(g, st) == ["a1-a2", "a1-b1", "a1-b2", "a1-c2"]
+    st = play(g, st, "a1-b2")
+    assert texts(g, st) == ["c3-a2", "c3-b3", "c3-c2"]      # b2 is taken; black's middle rank is rank 2 too
+
+
+def test_flights_perft_from_the_start():
+    g = game("flights.yaml")
+    assert [perft(g, g.initial_state(), d) for d in range(1, 5)] == [4, 13, 46, 151]

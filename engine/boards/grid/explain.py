@@ -44,6 +44,12 @@ def explain(game, st, text: str) -> str:
         return f"'{text}' is not a move in this game's notation" + (f" (e.g. {', '.join(examples)})" if examples else "")
     if shot:
         cells = cells[:-1]
+    legal = {game.move_str(m) for m in moves}
+    for p in phase.patterns + phase.places:      # a word that refuses a part of the move says why
+        for a in pattern_actions(p):
+            why = WORDS[a.name].refuses(game, st, a, text, legal)
+            if why:
+                return f"'{text}': {why} ({game.rules.places.get(phase.path + ('move',), game.rules.src_file)})"
     # (a `+` that ends the text is a promotion's mark where the notation writes one so)
     drop = "+" in body and not (game._promo and body.endswith(game._promo)) or len(cells) == 1
     if drop and not (phase.drops or phase.places):

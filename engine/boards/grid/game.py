@@ -19,6 +19,7 @@ from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
+from .functions import lines as line_functions
 from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
@@ -681,6 +682,8 @@ class GridGame(GridState, GridNotation):
             for module in (in_a_row, connected, one_group, area, along):    # tables only a game that asks pays for
                 if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
                     module.tables(self, ns)
+            if words & {f"{name}()" for name in line_functions.FUNCTIONS}:
+                line_functions.tables(self, ns)
             promo = []
             for i, k in enumerate(self.kinds):
                 table = []

@@ -97,7 +97,7 @@ class PathCode:
         # the arguments of when/take/shift, emitted before any search so that their per-turn and
         # per-origin parts are hoisted with the landing rules'
         self.args = {id(arg): em.emit(arg, 2) for _k, alts in phase.kinds for p in alts + phase.places
-                     for a in pattern_actions(p) if a.name in ("when", "take", "shift") for arg in a.args}
+                     for a in pattern_actions(p) if isinstance(WORDS[a.name].takes, tuple) for arg in a.args}
         # (and the keyword options whose values are expressions: custodial(D, of=theirs.man))
         self.args.update({id(a.kwargs[key]): em.emit(a.kwargs[key], 2) for _k, alts in phase.kinds
                           for p in alts + phase.places for a in pattern_actions(p)

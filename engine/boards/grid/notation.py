@@ -31,6 +31,8 @@ class GridNotation:
                 takes = takes or any(a.name == "take" for a in pattern_actions(p))
         self._placing_kinds = len(placed) > 1
         self._single_promotions = {k.promote_to[0] for k in self.kinds if k.promote_optional}
+        self._removes = any(a.name == "remove" for ph in self.rules.phases for p in ph.patterns + ph.places
+                            for a in pattern_actions(p))
         self._optional_flips = optional
         # a capture away from the landing (take(CELL)) is marked before the landing, as one onto it is
         self._marks_takes = takes
@@ -72,6 +74,8 @@ class GridNotation:
                 path = path[:-1] + (~path[-1],)
             text = name(o) + "".join(f"{cap}{name(~p)}" if p < 0 else f"{join}{name(p)}" for p in path)
         text += WORDS["shoot"].spell(move, name)           # the arrow, if any: `/cell`
+        if self._removes:                                  # the pieces taken off the path: `xa4`
+            text += WORDS["remove"].spell(move, name, cap)
         if self.turns and move[TURN] is not None:          # the block turned: `/2cw` (block 2, clockwise)
             text += self.turn_text(move[TURN])
         if self._choosing and move[CHOICE]:

@@ -583,6 +583,14 @@ def _check_board(ch, rules: GridRules) -> None:
             cells = block_cells(geo, text)
             if isinstance(cells, str):
                 ch.error(("board", "blocks", name, j), cells)
+    from .functions.lines import line_cells
+    for j, text in enumerate(ch.src.data["board"].get("lines") or ()):
+        cells = line_cells(geo, text)
+        if isinstance(cells, str):
+            ch.error(("board", "lines", j), cells)
+    if not ch.src.data["board"].get("lines") and {"in_line()", "outside_lines()"} & rules.words:
+        ch.error(("board",), "in_line() and outside_lines() read the board's lines: name them in board.lines "
+                             "(lines: [a1 d1 g1, ...])", key=True)
     reserve = sum(k.reserve for k in rules.kinds)
     for ph in rules.phases:
         for znode, count in ph.drops:

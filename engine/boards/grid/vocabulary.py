@@ -18,7 +18,7 @@ from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
             "adjacent", "players", "attacked", "first", "in_a_row", "connected", "one_group", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated",
-            "faces", "files", "ranks"}
+            "faces", "files", "ranks", "in_line", "outside_lines"}
 GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "one_group()", "empty()",
                  "attacked()", "first()",
                  "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated", "faces()"}
@@ -44,6 +44,7 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
         "ply": Symbol(INT, f"st[{PLY}]"),
         "passes": Symbol(INT, f"st[{PASSES}]"),
         "reserve": Symbol(INT, "R[me]"),
+        "opponent.reserve": Symbol(INT, "R[opp]"),
         "quiet": Symbol(INT, f"st[{QUIET}]"),
         "last": Symbol(CELL, f"st[{LAST}]"),
         "stuck": Symbol(BOOL, "(not _MOVES(st))"),

@@ -4,10 +4,11 @@ of `rulebook rules` all walk WORDS: a new word is a new module here and its line
 from __future__ import annotations
 
 from . import custodial, drop, enclose, flip, hop, jump, place, shift, shoot, slide, sow, step, stride, surround, take, turn, when
+from . import fly, remove
 from .base import DIRS, ZONE, Word, keyword
 
 WORDS: dict[str, Word] = {m.WORD.name: m.WORD for m in (step, slide, jump, place, drop, flip, shoot, when, take,
                                                         shift, custodial, hop, surround, stride, turn, enclose,
-                                                        sow)}
+                                                        sow, fly, remove)}
 
 __all__ = ["DIRS", "WORDS", "ZONE", "Word", "keyword"]

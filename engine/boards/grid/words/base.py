@@ -64,6 +64,11 @@ class Word:
         """Why this action refuses a placement on `cell` (for --why), or None."""
         return None
 
+    def refuses(self, game, st, a: dsl.Action, text: str, legal: set[str]) -> str | None:
+        """Why this action refuses the move written `text` (for --why; `legal`: the legal moves'
+        texts), or None."""
+        return None
+
     def spell(self, move, name) -> str:
         """What the action adds to a move's notation after its path (name: a cell's name)."""
         return ""
