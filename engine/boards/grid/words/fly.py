@@ -9,7 +9,7 @@ class Fly(Word):
     written = "fly(ZONE)"
     takes = ZONE
     about = "to any empty cell of the zone, however far and whatever lies between (a flight)"
-    sentence = "fly to any empty cell of {0}"
+    sentence = "fly to any empty cell of {z}"
 
     def lower(self, gen, a, ctx, k):
         ind, L = ctx["ind"], gen.lines
