@@ -35,7 +35,7 @@ def check_file(path: str | Path, text: str | None = None):
 
 
 def _check(path: str | Path, text: str | None):
-    from .source.check import Checker, check_look, check_options, check_structure
+    from .source.check import Checker, check_look, check_notation, check_options, check_structure
     from .source.load import load_source
 
     src = load_source(path, text)
@@ -47,6 +47,7 @@ def _check(path: str | Path, text: str | None):
     ch.raise_if_any()       # the words below rely on the structure being right
     check_options(ch)
     check_look(ch)          # by the file's own words: any kind
+    check_notation(ch)
     kind = kind_of(src.data["board"])
     if kind is None:        # the structure check names the kinds; this is a second guard
         ch.error(("board",), f"'board' needs one of: {', '.join(KINDS)}")

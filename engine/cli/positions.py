@@ -11,8 +11,8 @@ import typer
 
 from ..api import CHANCE
 from ..errors import RulebookError
-from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err,
-                  parse_options, position, result_line)
+from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err, load_for_record,
+                  parse_options, plural, position, result_line)
 from .look import PngOpt, SvgOpt, last_move, write_pictures
 
 MAX_PERFT_DEPTH = 30  # far beyond what any game counts in a lifetime: a typo, not a request
@@ -129,3 +129,20 @@ def show(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_f
         Console(highlight=False).print(text)
     else:
         out(text)
+
+
+def convert(game_path: str = GameArg,
+            source: str = typer.Argument(..., help="the record to read: .json, .pgn or .sgf"),
+            target: str = typer.Argument(..., help="the record to write: .json, .pgn or .sgf"),
+            option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
+    """Convert a record between JSON (rulebook's own, lossless), PGN and SGF.
+
+    The format is the extension's. Every move is replayed in the game: a move that is not legal
+    is an error at its line and column. PGN is written in the game's short notation where its
+    file has one (docs/notation.md); SGF holds placement games."""
+    from ..play.formats import format_of, read_any, resolve, write
+    format_of(target)                       # a bad target is refused before any work
+    raw = read_any(source)
+    game = load_for_record(game_path, raw.record, source, parse_options(option), seats)
+    write(game, resolve(game, raw), target)
+    out(f"{target}: {plural(len(raw.record.moves), 'move')}")

@@ -302,18 +302,11 @@ class GtpEngine(_Engine):
         return "pass" if text == "pass" else self.to_vertex.get(text, text)
 
     def _score(self) -> str:
-        """GTP's score: `B+3.5`, `W+R` style (the winner's letter and its lead), `0` for a draw."""
-        out = self.game.outcome(self.state)
-        if not out.over:
+        """GTP's score (formats.result_text): `B+3.5`, `B+` in a game without scores, `0` for a draw."""
+        from .formats import result_text
+        if not self.game.is_over(self.state):
             raise RulebookError("the game is not over")
-        if not out.winners:
-            return "0"
-        winner = out.winners[0]
-        letter = "BW"[self.game.players.index(winner)] if self.game.players.index(winner) < 2 else winner
-        if out.scores:
-            lead = out.scores[winner] - max(v for k, v in out.scores.items() if k != winner)
-            return f"{letter}+{lead:g}"
-        return f"{letter}+"
+        return result_text(self.game, self.state)
 
 
 def serve(engine, inp: TextIO, out: TextIO) -> None:
