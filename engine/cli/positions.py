@@ -140,9 +140,11 @@ def convert(game_path: str = GameArg,
     The format is the extension's. Every move is replayed in the game: a move that is not legal
     is an error at its line and column. PGN is written in the game's short notation where its
     file has one (docs/notation.md); SGF holds placement games."""
-    from ..play.formats import format_of, read_any, resolve, write
+    from ..play.formats import fit_options, format_of, read_any, resolve, write
+    from ..pipeline import check_file
     format_of(target)                       # a bad target is refused before any work
     raw = read_any(source)
+    fit_options(raw, (check_file(game_path).spec.get("options") or {}))
     game = load_for_record(game_path, raw.record, source, parse_options(option), seats)
     write(game, resolve(game, raw), target)
     out(f"{target}: {plural(len(raw.record.moves), 'move')}")

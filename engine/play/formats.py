@@ -19,7 +19,7 @@ from ..api import IllegalMove, RulebookError
 from .jsonfile import read_text
 from .records import MAX_RECORD_BYTES, MAX_RECORD_MOVES, MAX_RECORD_TEXT, Record, read_record
 
-__all__ = ["FORMATS", "Raw", "format_of", "read_any", "resolve", "result_text", "write"]
+__all__ = ["FORMATS", "Raw", "fit_options", "format_of", "read_any", "resolve", "result_text", "write"]
 
 FORMATS = {".json": "json", ".pgn": "pgn", ".sgf": "sgf"}
 PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -34,6 +34,7 @@ class Raw:
     where: list[tuple[int, int]] = field(default_factory=list)   # (line, column) of each move
     colours: list[int] = field(default_factory=list)             # sgf: the seat each move names
     size: tuple[int, int] | None = None                          # sgf: SZ (files, ranks)
+    extra: dict[str, str] = field(default_factory=dict)          # sgf: KM and SZ, by the option names they may set
 
 
 def format_of(path: str) -> str:
@@ -265,13 +266,23 @@ def _read_sgf(source: str, text: str) -> Raw:
                 where.append(_line_col(text, at))
                 colours.append(0 if key == "B" else 1)
             elif key in ("AB", "AW", "AE"):
-                raise RulebookError(f"{_located(source, text, values[0][1])}: {key} sets up stones; a record "
+                raise RulebookError(f"{_located(source, text, values[0][1])}: {key} sets up pieces; a record "
                                     f"here starts from the game's own start")
     rec = Record(moves, root.get("GN", [(None, 0)])[0][0], None, agents if agents != ["?", "?"] else None, options)
     raw = Raw(source, "sgf", rec, where, colours, size)
     if komi:
-        raw.record.options.setdefault("komi", komi[0][0])
+        raw.extra["komi"] = komi[0][0]
+    if size is not None and size[0] == size[1]:
+        raw.extra["size"] = str(size[0])
     return raw
+
+
+def fit_options(raw: Raw, declared) -> None:
+    """Give the record the SGF properties that name options of the game (KM as `komi`, SZ as
+    `size`, the protocols' names) where it declares them and RO does not say otherwise."""
+    for name, value in raw.extra.items():
+        if name in declared:
+            raw.record.options.setdefault(name, value)
 
 
 def _skip_tree(source: str, text: str, pos: int) -> int:

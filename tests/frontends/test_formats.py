@@ -130,6 +130,14 @@ def test_sgf_both_ways(name, options, tmp_path):
     assert json.loads((tmp_path / "b.json").read_text())["options"] == {**game.options}
 
 
+def test_sgf_size_and_komi_set_the_options_a_game_declares(tmp_path):
+    (tmp_path / "g.sgf").write_text("(;GM[1]SZ[7]KM[6.5];B[cc];W[dd])")
+    assert run_cli("convert", GAMES / "go.yaml", tmp_path / "g.sgf", tmp_path / "g.json").returncode == 0
+    assert json.loads((tmp_path / "g.json").read_text())["options"] == {"size": 7, "komi": 6.5, "superko": False}
+    (tmp_path / "h.sgf").write_text("(;GM[11]SZ[11]KM[0.5];B[cc];W[dd])")       # Hex has no komi: KM is left
+    assert run_cli("convert", GAMES / "hex.yaml", tmp_path / "h.sgf", tmp_path / "h.json").returncode == 0
+
+
 def test_sgf_points_count_rows_from_the_top():
     game = rulebook.load_game(GAMES / "go.yaml", size=5)
     raw = read_any.__globals__["_read_sgf"]("x.sgf", "(;SZ[5];B[ae];W[ea];B[])")
@@ -170,8 +178,9 @@ def test_bad_records_are_located_errors(tmp_path):
     assert refused("bad.sgf", "(;SZ[9];B[cc];B[dd])", game=go) == \
         f"{sgf}:1:16: move 2: B moves, but it is white's turn"
     assert refused("bad.sgf", "(;SZ[9];B[zz])", game=go) == f"{sgf}:1:10: move 1: 'zz' is not a point of the board"
-    assert refused("bad.sgf", "(;SZ[7];B[cc])", game=go) == f"{sgf}: SZ says a board of 7x7; the game's is 9x9"
-    assert refused("bad.sgf", "(;SZ[9]AB[cc];W[dd])", game=go).startswith(f"{sgf}:1:10: AB sets up stones")
+    assert refused("bad.sgf", "(;SZ[9];B[cc])", game=GAMES / "hex.yaml") == \
+        f"{sgf}: SZ says a board of 9x9; the game's is 11x11"
+    assert refused("bad.sgf", "(;SZ[9]AB[cc];W[dd])", game=go).startswith(f"{sgf}:1:10: AB sets up pieces")
     assert refused("bad.sgf", "(;B[cc] W)", game=go) == f"{sgf}:1:9: the property W has no [value]"
     assert refused("bad.txt", "1. e4") == f"{tmp_path / 'bad.txt'}: a record's format is told by its extension: .json, .pgn, .sgf (not '.txt')"
     (tmp_path / "c.json").write_text(json.dumps({"moves": ["e2e4"]}))
