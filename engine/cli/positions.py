@@ -168,10 +168,10 @@ def convert(game_path: str = GameArg,
     is an error at its line and column. PGN is written in the game's short notation where its
     file has one (docs/notation.md); SGF holds placement games."""
     from ..play.formats import fit_options, format_of, read_any, resolve, write
-    from ..pipeline import check_file
+    from .app import load
     format_of(target)                       # a bad target is refused before any work
     raw = read_any(source)
-    fit_options(raw, (check_file(game_path).spec.get("options") or {}))
+    fit_options(raw, {o.name for o in load(game_path, {}, None).info.options})
     game = load_for_record(game_path, raw.record, source, parse_options(option), seats)
     write(game, resolve(game, raw), target)
     out(f"{target}: {plural(len(raw.record.moves), 'move')}")

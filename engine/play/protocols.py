@@ -25,7 +25,7 @@ class _Engine:
     """What both protocols share: the game, its player and the position the tool set."""
 
     def __init__(self, game, spec: str, seed: int = 0):
-        self.game, self.spec, self.seed = game, spec, seed
+        self.game, self.player_spec, self.seed = game, spec, seed
         self.player = make_player(spec, game, seed)        # a bad spec is refused before the session
         self.moves: list = []
         self.state = game.initial_state()
@@ -35,7 +35,7 @@ class _Engine:
         if game is not None:
             self.game = game
         self.matches += 1
-        self.player = make_player(self.spec, self.game, derive_seed(self.seed, "match", self.matches))
+        self.player = make_player(self.player_spec, self.game, derive_seed(self.seed, "match", self.matches))
         self.moves, self.state = [], self.game.initial_state()
 
     def choose(self):
@@ -70,9 +70,9 @@ class UciEngine(_Engine):
             return True
         command, args = words[0], words[1:]
         if command == "uci":
-            say(f"id name rulebook {self.game.name} ({self.spec})")
+            say(f"id name rulebook {self.game.name} ({self.player_spec})")
             say("id author rulebook")
-            say(f"option name Player type string default {self.spec}")
+            say(f"option name Player type string default {self.player_spec}")
             say("uciok")
         elif command == "isready":
             say("readyok")
@@ -110,8 +110,8 @@ class UciEngine(_Engine):
         except RulebookError as e:
             say(f"info string error: {e}")
             return
-        self.spec = m.group(2).strip()
-        self.player = make_player(self.spec, self.game, derive_seed(self.seed, "match", self.matches))
+        self.player_spec = m.group(2).strip()
+        self.player = make_player(self.player_spec, self.game, derive_seed(self.seed, "match", self.matches))
 
     def _position(self, args: list[str], say) -> None:
         if not args or args[0] != "startpos":
@@ -195,7 +195,7 @@ class GtpEngine(_Engine):
             return "rulebook"
         if command == "version":
             from .. import __version__
-            return f"{__version__} ({game.name}, {self.spec})"
+            return f"{__version__} ({game.name}, {self.player_spec})"
         if command == "known_command":
             return "true" if args and args[0].lower() in self.COMMANDS else "false"
         if command == "list_commands":
