@@ -44,7 +44,7 @@ def merged_file(path: str | Path) -> str:
 
 
 def _check(path: str | Path, text: str | None):
-    from .source.check import Checker, check_glossary, check_look, check_options, check_structure
+    from .source.check import Checker, check_glossary, check_look, check_notation, check_options, check_structure
     from .source.load import load_source
 
     src = load_source(path, text)
@@ -57,6 +57,7 @@ def _check(path: str | Path, text: str | None):
     check_options(ch)
     check_look(ch)          # by the file's own words: any kind
     check_glossary(ch)
+    check_notation(ch)
     kind = kind_of(src.data["board"])
     if kind is None:        # the structure check names the kinds; this is a second guard
         ch.error(("board",), f"'board' needs one of: {', '.join(KINDS)}")

@@ -1,12 +1,12 @@
 """The `rulebook` command line: validate, schema, merge, compile, play, replay, moves, perft, show, rules, bench,
-tournament, analyze, serve.
+tournament, analyze, serve, uci, gtp, convert.
 
 Results go to stdout, diagnostics to stderr. Exit 0 on success, 1 on bad input of any kind
 (a broken game file, an illegal move in a record, a wrong option), never a traceback.
 
 app.py holds the typer app and what the commands share; the commands are grouped by what they
-work on: files.py (validate, schema, merge, compile), positions.py (replay, moves, perft, show), matches.py
-(play, bench, tournament, analyze), look.py (rules; the pictures of show), serve.py (serve). They are registered below, in the order `--help` lists them.
+work on: files.py (validate, schema, merge, compile), positions.py (replay, moves, perft, show, convert), matches.py
+(play, bench, tournament, analyze), look.py (rules; the pictures of show), serve.py (serve), protocols.py (uci, gtp). They are registered below, in the order `--help` lists them.
 Nothing in the engine imports this package: it is the top of the import graph.
 """
 from __future__ import annotations
@@ -15,12 +15,13 @@ import os
 import sys
 
 from ..errors import RulebookError
-from . import files, look, matches, positions, serve
+from . import files, look, matches, positions, protocols, serve
 from .app import app, err, new_app
 
 # in the order `--help` lists them
 COMMANDS = (files.validate, files.schema, files.merge, files.compile, matches.play, positions.replay, positions.moves, positions.perft,
-            positions.show, look.rules, matches.bench, matches.tournament, matches.analyze, serve.serve)
+            positions.show, positions.convert, look.rules, matches.bench, matches.tournament, matches.analyze, serve.serve,
+            protocols.uci, protocols.gtp)
 _BY_NAME = {c.__name__: c for c in COMMANDS}
 
 

@@ -12,8 +12,8 @@ import typer
 from ..api import CHANCE
 from ..errors import RulebookError
 from ..printable import printable
-from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err,
-                  parse_options, position, result_line)
+from .app import (GameArg, OptionOpt, PositionOpt, RecordOpt, SeatsOpt, out, err, load_for_record,
+                  parse_options, plural, position, result_line)
 from .look import PngOpt, SvgOpt, last_move, write_pictures
 
 MAX_PERFT_DEPTH = 30  # far beyond what any game counts in a lifetime: a typo, not a request
@@ -78,7 +78,11 @@ def perft(game_path: str = GameArg,
           option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt,
           exact: bool = typer.Option(False, "--exact", help="count only sequences of exactly DEPTH plies: a game "
                                                             "that ended earlier counts 0 (default: it counts as one leaf)"),
-          divide: bool = typer.Option(False, "--divide", help="print the count below each first move")):
+          divide: bool = typer.Option(False, "--divide", help="print the count below each first move"),
+          as_json: bool = typer.Option(False, "--json", help="print one JSON object: game, depth, convention, "
+                                                             "count, seconds (and divide: the count below each first move)"),
+          progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="a progress bar on stderr, "
+                                                  "one step a first move (default: when stderr is a terminal)")):
     """Count the move sequences DEPTH plies ahead; the count is the last line.
 
     Leaf convention (the default): a position where the game is over counts as one leaf, whatever depth is left.
@@ -89,20 +93,43 @@ def perft(game_path: str = GameArg,
 
     DEPTH is 0 to 30 (a larger depth is refused: no game is counted that deep).
     """
-    from ..play.measure import divide as _divide, perft as _perft
+    from ..play.measure import perft as _perft
     if not 0 <= depth <= MAX_PERFT_DEPTH:
         shown = str(depth) if depth.bit_length() < 100 else ("a huge number" if depth > 0 else "a huge negative number")
         raise RulebookError(f"perft: depth {shown} is out of range: write 0 to {MAX_PERFT_DEPTH}")
     game, st, _ = position(game_path, option, record, seats, position_file=position_file)
     t = time.perf_counter()
-    if divide and depth > 0 and not game.is_over(st):
-        total = 0
-        for text, n in _divide(game, st, depth, exact):
-            total += n
-            out(f"{text}: {n}")
+    split = depth > 0 and not game.is_over(st)
+    show_bar = (sys.stderr.isatty() if progress is None else progress) and split
+    if divide or as_json or show_bar:
+        # by first move (measure.divide's sum, a step at a time for the bar)
+        moves = sorted(game.legal_moves(st), key=game.move_str) if split else []
+        counts: list[tuple[str, int]] = []
+        if show_bar:
+            from rich.console import Console
+            from rich.progress import Progress
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"perft {depth}", total=len(moves))
+                for m in moves:
+                    counts.append((game.move_str(m), _perft(game, game.apply(st, m), depth - 1, exact)))
+                    bar.advance(task)
+        else:
+            counts = [(game.move_str(m), _perft(game, game.apply(st, m), depth - 1, exact)) for m in moves]
+        total = sum(n for _, n in counts) if split else _perft(game, st, depth, exact)
     else:
-        total = _perft(game, st, depth, exact)
-    err(f"{time.perf_counter() - t:.2f} s")
+        counts, total = [], _perft(game, st, depth, exact)
+    seconds = time.perf_counter() - t
+    if as_json:
+        data = {"game": game.name, "depth": depth, "convention": "exact" if exact else "leaf", "count": total,
+                "seconds": round(seconds, 3)}
+        if divide:
+            data["divide"] = dict(counts)
+        out(json.dumps(data))
+        return
+    if divide:
+        for text, n in counts:
+            out(f"{text}: {n}")
+    err(f"{seconds:.2f} s")
     out(str(total))
 
 
@@ -128,3 +155,22 @@ def show(game_path: str = GameArg, record: Optional[str] = RecordOpt, position_f
         Console(highlight=False).print(printable(text))
     else:
         out(text)
+
+
+def convert(game_path: str = GameArg,
+            source: str = typer.Argument(..., help="the record to read: .json, .pgn or .sgf"),
+            target: str = typer.Argument(..., help="the record to write: .json, .pgn or .sgf"),
+            option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt):
+    """Convert a record between JSON (rulebook's own, lossless), PGN and SGF.
+
+    The format is the extension's. Every move is replayed in the game: a move that is not legal
+    is an error at its line and column. PGN is written in the game's short notation where its
+    file has one (docs/notation.md); SGF holds placement games."""
+    from ..play.formats import fit_options, format_of, read_any, resolve, write
+    from .app import load
+    format_of(target)                       # a bad target is refused before any work
+    raw = read_any(source)
+    fit_options(raw, {o.name for o in load(game_path, {}, None).info.options})
+    game = load_for_record(game_path, raw.record, source, parse_options(option), seats)
+    write(game, resolve(game, raw), target)
+    out(f"{target}: {plural(len(raw.record.moves), 'move')}")

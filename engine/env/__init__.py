@@ -3,7 +3,9 @@
 - `pettingzoo(path, **options)`: a PettingZoo AEC environment, one agent per seat;
 - `gymnasium(path, opponent="random", **options)`: a Gymnasium environment, one seat against
   rulebook players;
-- `Encoding(game)`: the observation planes and the fixed action space both use;
+- `openspiel(path, **options)`: an OpenSpiel game (`pip install 'rulebook[openspiel]'`), and
+  `register_openspiel(path)` to load it by name with `pyspiel.load_game`;
+- `Encoding(game)`: the observation planes and the fixed action space all of them use;
 - `RulebookAEC`, `RulebookEnv`: the two environments' classes.
 
 Observations, action indices and masks are described in docs/api.md. Bad input (a missing game
@@ -16,7 +18,7 @@ from typing import Any
 from ..errors import RulebookError, lazy_names
 from .encoding import Encoding
 
-__all__ = ["Encoding", "RulebookAEC", "RulebookEnv", "gymnasium", "pettingzoo"]
+__all__ = ["Encoding", "RulebookAEC", "RulebookEnv", "gymnasium", "openspiel", "pettingzoo", "register_openspiel"]
 
 # the environment classes (for isinstance and subclassing), imported on first use: only they need
 # pettingzoo and gymnasium
@@ -45,5 +47,31 @@ def gymnasium(game, opponent: str | list[str] = "random", *, seat: int = 0, ille
                        seats=seats, **options)
 
 
-def _missing(e: ImportError) -> RulebookError:
+def openspiel(game, *, max_game_length: int | None = None, max_chance_outcomes: int = 0, seats: int | None = None,
+              **options: Any):
+    """An OpenSpiel game (a `pyspiel.Game`) of a game file (or a compiled game), for these options
+    and number of seats; a game still running after `max_game_length` plies (default 10000) ends
+    there as a draw; a game with chance positions gives the most outcomes one lists."""
+    try:
+        from . import spiel as os_
+    except ImportError as e:
+        raise _missing(e, "openspiel") from None
+    length = os_.MAX_GAME_LENGTH if max_game_length is None else max_game_length
+    return os_.openspiel(game, max_game_length=length, max_chance_outcomes=max_chance_outcomes, seats=seats, **options)
+
+
+def register_openspiel(path, short_name: str | None = None) -> str:
+    """Register a game file as a pyspiel game (its options its parameters, with `players` and
+    `max_game_length`) and return its name, for `pyspiel.load_game(f"{name}(option=value)")`."""
+    try:
+        from . import spiel as os_
+    except ImportError as e:
+        raise _missing(e, "openspiel") from None
+    return os_.register(path, short_name)
+
+
+def _missing(e: ImportError, extra: str = "rl") -> RulebookError:
+    if extra == "openspiel":
+        return RulebookError(f"OpenSpiel games need the openspiel extra ({e.name or e} is missing): "
+                             f"pip install 'rulebook[openspiel]'")
     return RulebookError(f"the environments need the rl extra ({e.name or e} is missing): pip install 'rulebook[rl]'")

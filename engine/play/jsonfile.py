@@ -123,13 +123,12 @@ def _constant(name: str):
     raise _Refused(f"not valid JSON: {name} is not a number", name)
 
 
-def read_json(path: str | Path, what: str, *, max_bytes: int, max_text: str, max_depth: int,
-              max_containers: int | None = None) -> Any:
-    """The parsed JSON of a `what` file ('record', 'position'), or a RulebookError naming it."""
+def read_text(path: str | Path, what: str, *, max_bytes: int, max_text: str) -> str:
+    """The UTF-8 text of a `what` file: a regular file of at most max_bytes, or a RulebookError naming it."""
     source = str(path)
 
-    def fail(message: str, where: str = ""):
-        raise RulebookError(f"{source}{where}: {message}")
+    def fail(message: str):
+        raise RulebookError(f"{source}: {message}")
 
     try:
         info = os.stat(path)
@@ -151,10 +150,20 @@ def read_json(path: str | Path, what: str, *, max_bytes: int, max_text: str, max
     if len(raw) > max_bytes:       # it grew since
         fail(f"a {what} file is at most {max_text}; this one is larger")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         fail(f"not UTF-8 text (byte {e.start})")
-    del raw
+
+
+def read_json(path: str | Path, what: str, *, max_bytes: int, max_text: str, max_depth: int,
+              max_containers: int | None = None) -> Any:
+    """The parsed JSON of a `what` file ('record', 'position'), or a RulebookError naming it."""
+    source = str(path)
+
+    def fail(message: str, where: str = ""):
+        raise RulebookError(f"{source}{where}: {message}")
+
+    text = read_text(path, what, max_bytes=max_bytes, max_text=max_text)
     deepest, count = nesting(text, max_depth, max_containers)
     if deepest > max_depth:
         fail(f"nested more than {max_depth} deep: not a {what}")

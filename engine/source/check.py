@@ -234,6 +234,24 @@ def check_glossary(ch: Checker) -> None:
                                          "direction set, phase, rule, let name, tile type, feature or score)", key=True)
 
 
+# ---------------------------------------------------------------- notation
+def check_notation(ch: Checker) -> None:
+    """The short notation's kinds (`notation: short:`) are the game's, each finding at its value."""
+    spec = ch.src.data
+    short = (spec.get("notation") or {}).get("short") or {}
+    kinds = list(spec.get("pieces") or {})
+
+    def kind(path: tuple, name) -> None:
+        if name not in kinds:
+            ch.error(path, f"notation.short: '{name}' is not a piece kind of this game"
+                           + (f" ({', '.join(kinds)})" if kinds else " (it has none)"))
+    for i, name in enumerate(short.get("plain") or []):
+        kind(("notation", "short", "plain", i), name)
+    for text, named in (short.get("named") or {}).items():
+        for i, name in enumerate(named.get("kinds") or []):
+            kind(("notation", "short", "named", text, "kinds", i), name)
+
+
 # ---------------------------------------------------------------- look
 def check_look(ch: Checker) -> None:
     """The `look:` section: every name one of the game's (seats, piece kinds, zones, tile

@@ -85,3 +85,18 @@ def test_help_states_both_conventions(capsys):
     assert code == 0
     assert "counts as one leaf, whatever depth is left" in text
     assert "only sequences of exactly DEPTH plies are counted" in text and "counts 0" in text
+
+
+def test_perft_json_and_progress():
+    import json as _json
+    from conftest import GAMES as _GAMES, run_cli as _run
+    lezug = _GAMES / "lezug.yaml"
+    data = _json.loads(_run("perft", lezug, 3, "--json").stdout)
+    assert data["game"] == "Le zug" and data["depth"] == 3 and data["count"] == 104272 and data["convention"] == "leaf"
+    assert data["seconds"] >= 0 and "divide" not in data
+    div = _json.loads(_run("perft", _GAMES / "tictactoe.yaml", 2, "--json", "--divide", "--exact").stdout)
+    assert div["convention"] == "exact" and div["divide"] == {c: 8 for c in
+                                                              ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]}
+    bar = _run("perft", lezug, 3, "--progress")
+    assert bar.returncode == 0 and bar.stdout.strip().splitlines()[-1] == "104272"
+    assert _json.loads(_run("perft", lezug, 0, "--json").stdout)["count"] == 1

@@ -14,6 +14,7 @@ movegen.py     the general move generator (PathCode): a phase's patterns as Pyth
 fastgen.py     the plain games' generator (one kind, steps and jumps: merged jump chains)
 state.py       set positions, their JSON form, the generated apply() and legal_moves()
 notation.py    move_str and parse_move        explain.py  why a move is not legal
+short.py       the short notation a file may ask for (notation: short:)
 render.py      the terminal drawing
 """
 from .kind import GridKind, check_grid

@@ -49,6 +49,15 @@ class GridNotation:
         # a drop's cells written file by file (a1 a2 .. b1) rather than in the board's order, rank by rank
         files = self.geo.files
         self._drop_order = (lambda c: (c % files, c // files)) if style.get("drops") == "by_file" else None
+        self._short_style, self._short = style.get("short"), None
+
+    @property
+    def short(self):
+        """The file's short notation (`notation: short:`, short.py), or None if it asks for none."""
+        if self._short is None and self._short_style is not None:
+            from .short import ShortNotation
+            self._short = ShortNotation(self, self._short_style)
+        return self._short
 
     def move_str(self, move) -> str:
         if move == PASS:
