@@ -194,8 +194,12 @@ class GtpEngine(_Engine):
         if command == "name":
             return "rulebook"
         if command == "version":
-            from .. import __version__
-            return f"{__version__} ({game.name}, {self.player_spec})"
+            from importlib.metadata import PackageNotFoundError, version
+            try:
+                number = version("rulebook")
+            except PackageNotFoundError:      # run from a checkout that is not installed
+                number = "unknown"
+            return f"{number} ({game.name}, {self.player_spec})"
         if command == "known_command":
             return "true" if args and args[0].lower() in self.COMMANDS else "false"
         if command == "list_commands":

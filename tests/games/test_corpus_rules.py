@@ -417,7 +417,7 @@ def test_gomoku_wins_on_a_diagonal_and_the_overline():
     assert won(exact, play(exact, exact.position({"black": ["a15", "b14", "c13", "d12"],
                                                   "white": ["o1", "o2", "o3", "o4"]}, "black"), "e11"), "black")
     # six on the diagonal c3..h8 (f6 fills the gap): a win by default
-    six = {"black": ["c3", "d4", "e5", "g7", "h8"], "white": ["a1", "a2", "a3", "a4", "a5"]}
+    six = {"black": ["c3", "d4", "e5", "g7", "h8"], "white": ["a1", "a3", "a5", "a7", "a9"]}   # (no white line)
     assert won(g, play(g, g.position(six, "black"), "f6"), "black")
     # not with exact_five: the game goes on, white to move (nor is it a loss)
     nxt = play(exact, exact.position(six, "black"), "f6")

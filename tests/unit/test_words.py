@@ -349,6 +349,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "action:remove": ("mills.yaml", r"remove\(theirs\)"),
     "name:opponent.reserve": ("mills.yaml", r"count\(theirs\) \+ opponent\.reserve < 3"),
     "action:fly": ("flights.yaml", r"fly\(middle\)"),
+    "key:notation.short": ("short.yaml", r"short: \{plain"),
+    "key:notation.short.plain": ("short.yaml", r"plain: \[guard\]"),
+    "key:notation.short.check": ("short.yaml", r'check: "\+"'),
+    "key:notation.short.win": ("short.yaml", r'win: "#"'),
+    "key:notation.sgf": ("short.yaml", r"sgf: 7"),
     "option:step capture=yes": ("steps.yaml", r"step\(knight, capture=yes\)"),
     "option:step capture=only": ("steps.yaml", r"step\(slant, capture=only\)"),
     "option:slide capture=yes": ("slides.yaml", r"slide\(orth, capture=yes\)"),
@@ -533,6 +538,14 @@ def test_the_game_of_each_word_uses_it(word):
 @pytest.mark.parametrize("name", sorted({f for f, _ in WORDS.values()}))
 def test_every_word_game_checks_clean(name):
     rulebook.check_file(WORDS_DIR / name)
+
+
+# ================================================================ short.yaml: the short notation
+def test_short_notation_names_plain_kinds_by_cell_others_by_letter_and_marks_a_check():
+    g = game("short.yaml")
+    st = g.position({"white": {"chief": ["a1"], "guard": ["b1"]}, "black": {"chief": ["d4"], "guard": ["c3"]}},
+                    to_move="white")
+    assert sorted(g.short.names(st).values()) == ["Ca2", "Cb2", "b2", "b3", "b4+", "c1", "d1+"]
 
 
 # ================================================================ helpers
