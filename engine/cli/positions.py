@@ -170,7 +170,7 @@ def convert(game_path: str = GameArg,
     from .app import load
     format_of(target)                       # a bad target is refused before any work
     raw = read_any(source)
-    fit_options(raw, {o.name for o in load(game_path, {}, None).info.options})
+    fit_options(raw, load(game_path, {}, None))
     game = load_for_record(game_path, raw.record, source, parse_options(option), seats)
     write(game, resolve(game, raw), target)
     out(f"{target}: {plural(len(raw.record.moves), 'move')}")

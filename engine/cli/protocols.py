@@ -24,8 +24,10 @@ def uci(game_path: str = GameArg, player: str = PlayerOpt, seed: int = SeedOpt,
 
 def gtp(game_path: str = GameArg, player: str = PlayerOpt, seed: int = SeedOpt,
         option: Optional[list[str]] = OptionOpt, seats: Optional[int] = SeatsOpt,
-        size_option: str = typer.Option("size", "--size-option", help="the game option that `boardsize N` sets"),
-        komi_option: str = typer.Option("komi", "--komi-option", help="the game option that `komi X` sets")):
+        size_option: Optional[str] = typer.Option(None, "--size-option", help="the game option that `boardsize N` "
+                                                  "sets (default: the one the file's notation.sgf names for SZ)"),
+        komi_option: Optional[str] = typer.Option(None, "--komi-option", help="the game option that `komi X` sets "
+                                                  "(default: the one the file's notation.sgf names for KM)")):
     """Speak GTP (version 2) on stdin and stdout: a GUI or a referee plays, a rulebook player answers.
 
     For placement games (a move names one cell, or pass)."""

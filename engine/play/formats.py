@@ -19,7 +19,7 @@ from ..api import IllegalMove, RulebookError
 from .jsonfile import read_text
 from .records import MAX_RECORD_BYTES, MAX_RECORD_MOVES, MAX_RECORD_TEXT, Record, read_record
 
-__all__ = ["FORMATS", "Raw", "fit_options", "format_of", "read_any", "resolve", "result_text", "write"]
+__all__ = ["FORMATS", "Raw", "fit_options", "format_of", "read_any", "resolve", "result_text", "sgf_spec", "write"]
 
 FORMATS = {".json": "json", ".pgn": "pgn", ".sgf": "sgf"}
 PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -34,7 +34,7 @@ class Raw:
     where: list[tuple[int, int]] = field(default_factory=list)   # (line, column) of each move
     colours: list[int] = field(default_factory=list)             # sgf: the seat each move names
     size: tuple[int, int] | None = None                          # sgf: SZ (files, ranks)
-    extra: dict[str, str] = field(default_factory=dict)          # sgf: KM and SZ, by the option names they may set
+    extra: dict[str, str] = field(default_factory=dict)          # sgf: KM and SZ, the options the game may let them set
 
 
 def format_of(path: str) -> str:
@@ -271,18 +271,29 @@ def _read_sgf(source: str, text: str) -> Raw:
     rec = Record(moves, root.get("GN", [(None, 0)])[0][0], None, agents if agents != ["?", "?"] else None, options)
     raw = Raw(source, "sgf", rec, where, colours, size)
     if komi:
-        raw.extra["komi"] = komi[0][0]
+        raw.extra["KM"] = komi[0][0]
     if size is not None and size[0] == size[1]:
-        raw.extra["size"] = str(size[0])
+        raw.extra["SZ"] = str(size[0])
     return raw
 
 
-def fit_options(raw: Raw, declared) -> None:
-    """Give the record the SGF properties that name options of the game (KM as `komi`, SZ as
-    `size`, the protocols' names) where it declares them and RO does not say otherwise."""
-    for name, value in raw.extra.items():
-        if name in declared:
-            raw.record.options.setdefault(name, value)
+def sgf_spec(game) -> tuple[int, dict[str, str]]:
+    """The file's `notation: sgf:`: its game number (GM) and the options SGF's properties carry,
+    {"KM": option, "SZ": option}, as far as the file names them."""
+    spec = (game.info.sections.get("notation") or {}).get("sgf") or 1
+    if isinstance(spec, int):
+        return spec, {}
+    props = {"KM": spec.get("komi"), "SZ": spec.get("size")}
+    return spec["game"], {p: name for p, name in props.items() if name}
+
+
+def fit_options(raw: Raw, game) -> None:
+    """Give the record the SGF properties the game's file names as options (`notation: sgf:
+    {komi: OPTION, size: OPTION}`), where RO does not say otherwise."""
+    carried = sgf_spec(game)[1]
+    for prop, value in raw.extra.items():
+        if prop in carried:
+            raw.record.options.setdefault(carried[prop], value)
 
 
 def _skip_tree(source: str, text: str, pos: int) -> int:
@@ -332,13 +343,13 @@ def _sgf(game, rec: Record, state) -> str:
     if geo is None or not getattr(geo, "files", 0) or geo.files > 26 or geo.ranks > 26:
         raise RulebookError(f"{game.name}: SGF records hold games on boards of files and ranks (at most 26 each)")
     points = {name: point for point, name in _sgf_cells(game).items()}
-    number = ((game.info.sections.get("notation") or {}).get("sgf")) or 1
+    number, carried = sgf_spec(game)
     size = str(geo.files) if geo.files == geo.ranks else f"{geo.files}:{geo.ranks}"
     agents = rec.agents or ["?", "?"]
     props = [("FF", ["4"]), ("GM", [str(number)]), ("CA", ["UTF-8"]), ("AP", ["rulebook"]), ("SZ", [size]),
              ("GN", [game.name]), ("PB", [agents[0]]), ("PW", [agents[1]])]
-    if "komi" in game.options:
-        props.append(("KM", [_text(game.options["komi"])]))
+    if carried.get("KM") in game.options:
+        props.append(("KM", [_text(game.options[carried["KM"]])]))
     if game.options:
         props.append(("RO", [f"{k}={_text(v)}" for k, v in game.options.items()]))
     out = game.outcome(state)

@@ -139,20 +139,24 @@ class GtpEngine(_Engine):
     quit. Colours: `b`/`black` is the first seat, `w`/`white` the second (a seat's own name is
     understood too). Vertices are GTP's (`A1`, columns skipping I, case-insensitive) where the
     game names its cells by a file letter and a rank number, else the game's own cell names;
-    `pass` is pass. `boardsize N` sets the game's option `size_option` (default `size`) and
-    `komi X` its option `komi_option` (default `komi`) where the game has them; else a
-    boardsize other than the board's is refused and komi is accepted and unused."""
+    `pass` is pass. `boardsize N` sets the game's option `size_option` and `komi X` its option
+    `komi_option` (by default the options the file's `notation: sgf:` names for SZ and KM) where
+    the game has them; else a boardsize other than the board's is refused and komi is accepted
+    and unused."""
 
     COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "boardsize", "clear_board",
                 "komi", "play", "genmove", "undo", "showboard", "final_score", "quit")
 
     def __init__(self, game, spec: str, seed: int = 0, reload: Callable[[dict], object] | None = None,
-                 size_option: str = "size", komi_option: str = "komi"):
+                 size_option: str | None = None, komi_option: str | None = None):
         if getattr(game, "geo", None) is None:
             raise RulebookError(f"{game.name}: GTP needs a board of named cells (this game's board kind has none)")
         super().__init__(game, spec, seed)
         self.reload = reload                 # the game for changed option values (None: options are fixed)
-        self.size_option, self.komi_option = size_option, komi_option
+        from .formats import sgf_spec
+        carried = sgf_spec(game)[1]
+        self.size_option = size_option or carried.get("SZ")
+        self.komi_option = komi_option or carried.get("KM")
         self.options = dict(game.options)
         self._vertices()
 

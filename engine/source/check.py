@@ -109,7 +109,20 @@ def _leaves(err):
         best = max(err.context, key=lambda e: (len(e.absolute_path), -len(e.schema_path)))
         if len(best.absolute_path) > len(err.absolute_path):
             return _leaves(best)
+        # the one branch of the value's own type (a number or a mapping, say) says what is wrong
+        typed = [b for b in err.validator_value if isinstance(b, dict) and "type" in b]
+        fits = [i for i, b in enumerate(typed) if _kind(err.instance) == _kind_of_type(b["type"])]
+        if len(typed) == len(err.validator_value) and len(fits) == 1:
+            inside = [e for e in err.context if e.relative_schema_path[0] == fits[0]]
+            if inside:
+                return _leaves(inside[0])
     return [err]
+
+
+def _kind_of_type(schema_type) -> str | None:
+    """The word `_kind` gives a value of this schema type."""
+    samples = {"object": {}, "array": [], "string": "", "integer": 0, "number": 0.5, "boolean": True}
+    return _kind(samples[schema_type]) if schema_type in samples else None
 
 
 def _where(path: tuple) -> str:
@@ -236,7 +249,8 @@ def check_glossary(ch: Checker) -> None:
 
 # ---------------------------------------------------------------- notation
 def check_notation(ch: Checker) -> None:
-    """The short notation's kinds (`notation: short:`) are the game's, each finding at its value."""
+    """The short notation's kinds (`notation: short:`) and the options SGF's properties carry
+    (`notation: sgf:`) are the game's, each finding at its value."""
     spec = ch.src.data
     short = (spec.get("notation") or {}).get("short") or {}
     kinds = list(spec.get("pieces") or {})
@@ -250,6 +264,12 @@ def check_notation(ch: Checker) -> None:
     for text, named in (short.get("named") or {}).items():
         for i, name in enumerate(named.get("kinds") or []):
             kind(("notation", "short", "named", text, "kinds", i), name)
+    sgf = (spec.get("notation") or {}).get("sgf")
+    options = list(spec.get("options") or {})
+    for prop in ("komi", "size") if isinstance(sgf, dict) else ():
+        if prop in sgf and sgf[prop] not in options:
+            ch.error(("notation", "sgf", prop), f"notation.sgf.{prop}: '{sgf[prop]}' is not an option of this game"
+                                                + (f" ({', '.join(options)})" if options else " (it has none)"))
 
 
 # ---------------------------------------------------------------- look

@@ -138,6 +138,38 @@ def test_sgf_size_and_komi_set_the_options_a_game_declares(tmp_path):
     assert run_cli("convert", GAMES / "hex.yaml", tmp_path / "h.sgf", tmp_path / "h.json").returncode == 0
 
 
+def test_sgf_km_and_sz_carry_the_options_the_file_names_and_no_others(tmp_path):
+    """The engine assumes no option name: KM and SZ go where `notation: sgf:` says."""
+    text = (GAMES / "go.yaml").read_text()
+    renamed = (text.replace("\n  size:\n", "\n  width:\n").replace("\n  komi:\n", "\n  bonus:\n")
+               .replace("option.size", "option.width").replace("option.komi", "option.bonus")
+               .replace("sgf: {game: 1, komi: komi, size: size}", "sgf: {game: 1, komi: bonus, size: width}"))
+    (tmp_path / "go2.yaml").write_text(renamed)
+    (tmp_path / "g.sgf").write_text("(;GM[1]SZ[7]KM[6.5];B[cc];W[dd])")
+    assert run_cli("convert", tmp_path / "go2.yaml", tmp_path / "g.sgf", tmp_path / "g.json").returncode == 0
+    assert json.loads((tmp_path / "g.json").read_text())["options"] == {"width": 7, "bonus": 6.5, "superko": False}
+    assert run_cli("convert", tmp_path / "go2.yaml", tmp_path / "g.json", tmp_path / "back.sgf").returncode == 0
+    assert "KM[6.5]" in (tmp_path / "back.sgf").read_text()
+    plain = renamed.replace("sgf: {game: 1, komi: bonus, size: width}", "sgf: 1")
+    (tmp_path / "go3.yaml").write_text(plain)
+    (tmp_path / "g9.sgf").write_text("(;GM[1]KM[6.5];B[cc];W[dd])")
+    assert run_cli("convert", tmp_path / "go3.yaml", tmp_path / "g9.sgf", tmp_path / "g3.json").returncode == 0
+    assert json.loads((tmp_path / "g3.json").read_text())["options"]["bonus"] == 7.5    # KM names no option here
+
+
+def test_notation_sgf_must_name_options_of_the_game(tmp_path):
+    text = (GAMES / "go.yaml").read_text().replace("sgf: {game: 1, komi: komi, size: size}",
+                                                    "sgf: {game: 1, komi: handicap, size: size}")
+    (tmp_path / "bad.yaml").write_text(text)
+    r = run_cli("validate", tmp_path / "bad.yaml")
+    assert r.returncode == 1 and "traceback" not in r.stderr.lower()
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "handicap" in l)
+    assert f"bad.yaml:{line}:" in r.stderr and "'handicap' is not an option of this game" in r.stderr
+    (tmp_path / "bad2.yaml").write_text(text.replace("komi: handicap", "km: komi"))   # the mapping's own key is named
+    r = run_cli("validate", tmp_path / "bad2.yaml")
+    assert r.returncode == 1 and "unknown key 'km'; expected one of: game, komi, size" in r.stderr, r.stderr
+
+
 def test_sgf_points_count_rows_from_the_top():
     game = rulebook.load_game(GAMES / "go.yaml", size=5)
     raw = read_any.__globals__["_read_sgf"]("x.sgf", "(;SZ[5];B[ae];W[ea];B[])")
