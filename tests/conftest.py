@@ -9,6 +9,7 @@ and the repository root so that `tools` imports.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,38 @@ def run_cli(*args, timeout: int = 300) -> subprocess.CompletedProcess:
                           cwd=ROOT, timeout=timeout)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
+
+
+RESULT = re.compile(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies(?::.*)?$")
+
+
+def play_and_replay(path, spec: str, tmp_path, *, seats: int = 2, options: dict | None = None, seed: int = 3,
+                    timeout: int = 300):
+    """`rulebook play` with `spec` in every seat; its record replays here, move by move through a
+    game still in play, to a finished game with the printed winners and ply count. Returns the
+    game, the last state and the record."""
+    from rulebook import load_game
+    options = options or {}
+    record = tmp_path / "match.json"
+    args = ["play", path, "--players", ",".join([spec] * seats), "--seed", seed, "--record", record]
+    for k, v in options.items():
+        args += ["--option", f"{k}={v}"]
+    proc = run_cli(*args, timeout=timeout)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    last = proc.stdout.strip().splitlines()[-1]
+    m = RESULT.match(last)
+    assert m, last
+    g = load_game(path, dict(options), players=seats)
+    rec = json.loads(record.read_text())
+    assert len(rec["moves"]) == int(m["plies"]) and rec["players"] == list(g.players)
+    st = g.initial_state()
+    for text in rec["moves"]:
+        assert not g.is_over(st)
+        st = g.apply(st, g.parse_move(st, text))
+    out = g.outcome(st)
+    winners = tuple(m["winners"].split(", ")) if m["winners"] else ()
+    assert out.over and out.winners == winners and g.ply(st) == int(m["plies"]), (last, out)
+    return g, st, rec
 
 
 def vector(name: str) -> dict:

@@ -509,13 +509,7 @@ class Teller:
             text = "either " + "; or ".join(self.pattern(n, "alt") for n in self.choices(node))
             return f"({text})" if parent else text
         if t is dsl.Seq:
-            items, stack = [], [node]
-            while stack:
-                n = stack.pop()
-                if type(n) is dsl.Seq:
-                    stack += [n.right, n.left]
-                else:
-                    items.append(n)
+            items = self.flat(node, dsl.Seq)
             # when(c) is a guard: the move goes on only where c holds. Before the first action
             # it says when the way may be taken; after an action, where that action may lead
             parts, first = [], ""
@@ -539,13 +533,18 @@ class Teller:
                     "*+": f"{body}, as long as it can"}.get(node.quant, f"{body}{node.quant}")
         return "?"
 
-    @staticmethod
-    def choices(node) -> list:
+    @classmethod
+    def choices(cls, node) -> list:
         from ..lang import dsl
+        return cls.flat(node, dsl.Alt)
+
+    @staticmethod
+    def flat(node, joint) -> list:
+        """The parts a chain of one joint (a Seq's `then`s, an Alt's `|`s) joins, left to right."""
         out, stack = [], [node]
         while stack:
             n = stack.pop()
-            if type(n) is dsl.Alt:
+            if type(n) is joint:
                 stack += [n.right, n.left]
             else:
                 out.append(n)

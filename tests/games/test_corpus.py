@@ -7,9 +7,7 @@ the whole file stays well under a minute.
 """
 from __future__ import annotations
 
-import json
 import os
-import re
 import subprocess
 import sys
 
@@ -22,7 +20,7 @@ try:                                    # perft's home: rulebook.analysis, later
 except ImportError:                     # pragma: no cover - whichever of the two exists
     from rulebook.play.measure import perft
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, play_and_replay
 
 # ---------------------------------------------------------------- the golden figures
 # game file -> (seats or None, leaf-convention perft from the start, depth 1 first).
@@ -146,7 +144,6 @@ SEATINGS = [
     ("minishogi.yaml", 2, {"max_plies": 60}),
 ]
 NO_DRAWS = {"breakthrough.yaml", "hex.yaml", "amazons.yaml"}     # a game of these always has a winner
-RESULT = re.compile(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies(?::.*)?$")
 
 
 # Connect6 lists 64,620 moves a position: MCTS shuffles every new node's moves and tries each
@@ -158,29 +155,9 @@ NOT_WITH = {("connect6.yaml", "mcts:iterations=20")}
     pytest.param(*s, spec, id=f"{s[0].removesuffix('.yaml')}-{s[1]}-{spec}")
     for spec in ["random", "greedy", "mcts:iterations=20"] for s in SEATINGS if (s[0], spec) not in NOT_WITH])
 def test_play_to_the_end(file, seats, options, spec, tmp_path):
-    record = tmp_path / "match.json"
-    args = ["play", GAMES / file, "--players", ",".join([spec] * seats), "--seed", 3, "--record", record]
-    for k, v in options.items():
-        args += ["--option", f"{k}={v}"]
-    proc = rulebook(*args)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    last = proc.stdout.strip().splitlines()[-1]
-    m = RESULT.match(last)
-    assert m, last
-    g = game(file, seats, **options)
-    winners = tuple(m["winners"].split(", ")) if m["winners"] else ()
-    assert set(winners) <= set(g.players)
+    g, st, rec = play_and_replay(GAMES / file, spec, tmp_path, seats=seats, options=options)
+    winners = g.outcome(st).winners
     if file in NO_DRAWS:
-        assert len(winners) == 1, last
+        assert len(winners) == 1, winners
     if "max_plies" in options:
-        assert int(m["plies"]) <= options["max_plies"]
-    # the record replays here to a finished game with the printed result
-    rec = json.loads(record.read_text())
-    assert len(rec["moves"]) == int(m["plies"])
-    assert rec["players"] == list(g.players)
-    st = g.initial_state()
-    for text in rec["moves"]:
-        assert not g.is_over(st)
-        st = g.apply(st, g.parse_move(st, text))
-    out = g.outcome(st)
-    assert out.over and out.winners == winners and g.ply(st) == int(m["plies"])
+        assert len(rec["moves"]) <= options["max_plies"]

@@ -13,7 +13,7 @@ import pytest
 from rulebook import load_game
 from rulebook.play.measure import perft
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, play_and_replay
 
 FILE = GAMES / "go.yaml"
 G1 = ROOT / "tests" / "data" / "positions" / "go_g1.json"
@@ -101,15 +101,5 @@ def test_area_scoring_with_komi():
 @pytest.mark.parametrize("size,spec", [(s, p) for s in (5, 9, 19) for p in ("random", "greedy", "mcts:iterations=20")
                                        if (s, p) != (19, "mcts:iterations=20")])
 def test_play_to_the_end(size, spec, tmp_path):
-    record = tmp_path / "match.json"
-    proc = subprocess.run([sys.executable, "-m", "rulebook", "play", FILE, "--players", f"{spec},{spec}", "--seed",
-                           "3", "--record", record, "-o", f"size={size}"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert " after " in proc.stdout.strip().splitlines()[-1]
-    rec = json.loads(record.read_text())
-    g = game(size=size)
-    st = g.initial_state()
-    for text in rec["moves"]:
-        st = g.apply(st, g.parse_move(st, text))
-    assert g.outcome(st).over and rec["moves"][-2:] == ["pass", "pass"]
+    rec = play_and_replay(FILE, spec, tmp_path, options={"size": size})[2]
+    assert rec["moves"][-2:] == ["pass", "pass"]

@@ -14,7 +14,7 @@ import pytest
 from rulebook import load_game
 from rulebook.play.measure import perft
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, play_and_replay
 
 FIGURES = [6, 35, 185, 942, 4690, 23233, 114430]   # both conventions: no game ends this early
 EMPTY_CAPTURE = [6, 35, 185, 942, 4685, 23169]
@@ -221,25 +221,7 @@ def test_random_games_against_an_independent_implementation(seed, empty_capture)
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iterations=20", "alphabeta:depth=2"])
 def test_play_to_the_end(spec, tmp_path):
     """`rulebook play` with each kind of player: the record replays here to the printed result."""
-    import os
-    import re
-    import subprocess
-    import sys
-    record = tmp_path / "match.json"
-    args = [sys.executable, "-m", "rulebook", "play", str(GAMES / "kalah.yaml"), "--players", f"{spec},{spec}",
-            "--seed", "3", "--record", str(record)]
-    proc = subprocess.run(args, capture_output=True, text=True, timeout=120, env=dict(os.environ))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    m = re.match(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies",
-                 proc.stdout.strip().splitlines()[-1])
-    assert m, proc.stdout
-    g = game()
-    st = g.initial_state()
-    for text in json.loads(record.read_text())["moves"]:
-        assert not g.is_over(st)
-        st = g.apply(st, g.parse_move(st, text))
-    out = g.outcome(st)
-    assert out.over and out.winners == (tuple(m["winners"].split(", ")) if m["winners"] else ())
+    play_and_replay(GAMES / "kalah.yaml", spec, tmp_path, timeout=120)
 
 
 def test_show_draws_the_counts():

@@ -9,7 +9,7 @@ import pytest
 from rulebook import load_game
 from rulebook.play.measure import perft
 
-from conftest import GAMES
+from conftest import GAMES, play_and_replay
 
 FIGURES = [36, 1244, 44952, 1563208]      # the same in both conventions: no game ends this early
 
@@ -111,26 +111,4 @@ def test_notation_round_trip():
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iterations=20"])
 def test_play_to_the_end(spec, options, tmp_path):
     """`rulebook play` with each kind of player: the record replays here to the printed result."""
-    import json
-    import os
-    import re
-    import subprocess
-    import sys
-    record = tmp_path / "match.json"
-    args = [sys.executable, "-m", "rulebook", "play", str(GAMES / "loa.yaml"), "--players", f"{spec},{spec}",
-            "--seed", "3", "--record", str(record)]
-    for k, v in options.items():
-        args += ["--option", f"{k}={v}"]
-    proc = subprocess.run(args, capture_output=True, text=True, timeout=120, env=dict(os.environ))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    m = re.match(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies",
-                 proc.stdout.strip().splitlines()[-1])
-    assert m, proc.stdout
-    g = game(**options)
-    st = g.initial_state()
-    for text in json.loads(record.read_text())["moves"]:
-        assert not g.is_over(st)
-        st = g.apply(st, g.parse_move(st, text))
-    out = g.outcome(st)
-    assert out.over and out.winners == (tuple(m["winners"].split(", ")) if m["winners"] else ())
-    assert g.ply(st) == int(m["plies"])
+    play_and_replay(GAMES / "loa.yaml", spec, tmp_path, options=options, timeout=120)

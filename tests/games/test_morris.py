@@ -8,15 +8,13 @@ from __future__ import annotations
 import json
 import random
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
 from rulebook import load_game
 from rulebook.play.measure import perft
 
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "games"
+from conftest import GAMES, ROOT, play_and_replay
 POSITIONS = ROOT / "tests" / "data" / "positions"
 
 
@@ -245,22 +243,4 @@ def test_random_games_against_the_reference(g, seed):
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iterations=20", "alphabeta:depth=1"])
 def test_play_to_the_end(spec, tmp_path):
     """`rulebook play` with each kind of player: the record replays here to the printed result."""
-    import os
-    import re
-    import subprocess
-    import sys
-    record = tmp_path / "match.json"
-    args = [sys.executable, "-m", "rulebook", "play", str(GAMES / "morris.yaml"), "--players", f"{spec},{spec}",
-            "--seed", "3", "--record", str(record)]
-    proc = subprocess.run(args, capture_output=True, text=True, timeout=300, env=dict(os.environ))
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    m = re.match(r"^(?:(?P<winners>[a-z]+(?:, [a-z]+)*) won|a draw) after (?P<plies>\d+) plies",
-                 proc.stdout.strip().splitlines()[-1])
-    assert m, proc.stdout
-    g = game()
-    st = g.initial_state()
-    for text in json.loads(record.read_text())["moves"]:
-        assert not g.is_over(st)
-        st = g.apply(st, g.parse_move(st, text))
-    out = g.outcome(st)
-    assert out.over and out.winners == (tuple(m["winners"].split(", ")) if m["winners"] else ())
+    play_and_replay(GAMES / "morris.yaml", spec, tmp_path)

@@ -74,6 +74,19 @@ class Word:
         return ""
 
 
+class Capturing(Word):
+    """A word every way through which captures (take, remove, hop)."""
+
+    def can_capture(self, a):
+        return True
+
+    def always_captures(self, a):
+        return True
+
+    def effects(self, a):
+        return {"capture"}
+
+
 class Landing(Word):
     """A word that lands on a cell and may take what stands there: capture=no|yes|only."""
     options = {"capture": ("no", "yes", "only")}

@@ -2,24 +2,16 @@
 onto the first piece beyond, an enemy, which is captured (a capturing slide over a screen)."""
 from __future__ import annotations
 
-from .base import Word
+from .base import Capturing
 
 
-class Hop(Word):
+class Hop(Capturing):
     name = "hop"
     written = "hop(DIRECTIONS)"
     about = ("along a line in a direction of D over exactly one piece of anyone (the screen, with only empty "
              "cells before and after it) onto the first piece beyond, which must be an enemy's and is captured")
     sentence = "hop {d} along a line over exactly one piece (the screen) to capture the first piece beyond it"
     rays = True
-
-    def can_capture(self, a):
-        return True
-
-    always_captures = can_capture
-
-    def effects(self, a):
-        return {"capture"}
 
     def lower(self, gen, a, ctx, k):
         """Along each ray: the first piece met is the screen (s<i> set), the next one is

@@ -3,24 +3,16 @@ that can be taken is a move of its own, written after the rest of the move (`d1x
 from __future__ import annotations
 
 from ....lang.expr import GROUP
-from .base import Word
+from .base import Capturing
 
 
-class Remove(Word):
+class Remove(Capturing):
     name = "remove"
     written = "remove(GROUP)"
     takes = (GROUP,)
     about = ("one enemy piece of the group, anywhere on the board, is captured: each choice is its own move, "
              "written `x` and its cell after the rest (`d1xa4`); fails when the group holds no enemy piece")
     sentence = "capture one enemy piece of {0}, anywhere on the board"
-
-    def can_capture(self, a):
-        return True
-
-    always_captures = can_capture
-
-    def effects(self, a):
-        return {"capture"}
 
     def lower(self, gen, a, ctx, k):
         """Each enemy piece of the group (not taken yet) is a way on, with it among the captures."""

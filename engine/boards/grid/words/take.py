@@ -2,23 +2,15 @@
 from __future__ import annotations
 
 from ....lang.expr import CELL
-from .base import Word
+from .base import Capturing
 
 
-class Take(Word):
+class Take(Capturing):
     name = "take"
     written = "take(CELL)"
     takes = (CELL,)
     about = "the enemy piece on that cell is captured (a capture away from the landing cell); fails when there is none"
     sentence = "capture the enemy piece on {0}"
-
-    def can_capture(self, a):
-        return True
-
-    always_captures = can_capture
-
-    def effects(self, a):
-        return {"capture"}
 
     def lower(self, gen, a, ctx, k):
         """The enemy piece on a cell is captured (it leaves when the move is done)."""
