@@ -22,7 +22,8 @@ PREC = {"if": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "+": 6, "-": 6, "*": 7, 
 NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "landing": "the landing cell",
          "origin": "the cell the piece moves from", "last": "the cell of the last move",
          "ply": "the number of moves played", "passes": "the number of passes in a row",
-         "reserve": "the player's pieces in hand", "opponent.reserve": "the opponent's pieces in hand", "players": "the number of players",
+         "reserve": "the number of the player's pieces in hand",
+         "opponent.reserve": "the number of the opponent's pieces in hand", "players": "the number of players",
          "stuck": "the player to move has no legal move", "placed": "the move placed a new piece", "all_stuck": "no player has a legal move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
          "passed": "the cell the last move passed over",
@@ -46,13 +47,14 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "area": "{0} plus every empty region bordered only by them (regions joined {1})",
          "faces": "{0} faces {2} along a line {1}, with nothing between them",
          "along": "the number of {0} on the lines from {1} {2}",
-         "in_line": "a line of the board through {0} has one of {1} on each of its other cells",
+         "in_line": "{0} completes a line of the board with {1}",
          "outside_lines": "those of {0} that stand in no line of the board filled by {0}"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
              "joins {0} and {1}",
-             "faces": "{0} does not face {2} along a line {1} with nothing between them"}
+             "faces": "{0} does not face {2} along a line {1} with nothing between them",
+             "in_line": "{0} completes no line of the board with {1}"}
 # the groups said by all/none/any when they stand in a zone
 SELECTIONS = {"all": "every one of {0} stands in {1}", "none": "none of {0} stands in {1}",
               "any": "one of {0} stands in {1}"}
@@ -503,6 +505,8 @@ class Teller:
         """A pattern (a regular expression over actions) in words."""
         from ..lang import dsl
         t = type(node)
+        if t is dsl.Action and node.name == "when" and parent == "alt" and node.args:
+            return f"nothing more, only if {self.say(node.args[0])}"      # a way that ends the move here
         if t is dsl.Action:
             return self.action(node)
         if t is dsl.Alt:
@@ -524,7 +528,7 @@ class Teller:
                 parts.append(self.pattern(n, "seq"))
             text = "; then ".join(parts)
             if first:
-                text = f"only if {first}: {text}" if parts else f"only if {first}"
+                text = f"only if {first}: {text}" if parts else f"nothing more, only if {first}"
             return f"({text})" if parent == "rep" else text
         if t is dsl.Rep:
             body = self.pattern(node.body, "rep")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...api import RulebookError
 from ...lang import dsl
 from ...lang.dsl import DslError
-from ...lang.expr import BOOL, CELL, DIRS, INT, Symbol, Vocabulary, typecheck
+from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, Symbol, Vocabulary, typecheck
 if TYPE_CHECKING:       # the checks are needed only when a file is checked, not when loaded from the cache
     from ...source.check import Checker
 from . import topology as topo
@@ -302,7 +302,7 @@ def check_rules(ch: Checker) -> GridRules | None:
             if name in pv.names or name in RESERVED:
                 ch.error(path + ("let", name), f"'{name}' is already a name here", key=True)
                 continue
-            node = typed(path + ("let", name), pv.child(**LANDING), (INT, BOOL, DIRS, CELL), f"let {name}")
+            node = typed(path + ("let", name), pv.child(**LANDING), (INT, BOOL, DIRS, CELL, GROUP), f"let {name}")
             if node is None:
                 continue
             if node.level >= 2:
@@ -732,10 +732,30 @@ def _check_zone(ch, path, node, t: topo.Topology, zones, trail, forward, cycles_
                 _bad(ch, path, node, f"edge({d.replace('-', '_')}): {who} has no direction {d} on this board")
 
 
+_OWN_MOVES = ("place", "drop", "sow")     # the words a top-level alternative of its own starts with
+
+
 def _alternatives(node):
+    """A move text's top-level alternatives. A leading group of choices of which one starts a
+    placement, a drop or a sowing, `(place(z) | step(d)) T`, is read as one alternative per
+    choice, each followed by its own copy of the rest: `place(z) T | step(d) T`."""
     if isinstance(node, dsl.Alt):
         return _alternatives(node.left) + _alternatives(node.right)
+    lead = node
+    while isinstance(lead, dsl.Seq):
+        lead = lead.left
+    if lead is not node and isinstance(lead, dsl.Alt) and \
+            any(_first_action(c) in _OWN_MOVES for c in _alternatives(lead)):
+        return [alt for choice in _alternatives(lead) for alt in _alternatives(_lead_with(node, choice))]
     return [node]
+
+
+def _lead_with(seq, choice):
+    """The sequence `seq` with its first element replaced by `choice` (the rest copied)."""
+    import copy
+    if isinstance(seq.left, dsl.Seq):
+        return dsl.Seq(_lead_with(seq.left, choice), copy.deepcopy(seq.right), line=seq.line, column=seq.column)
+    return dsl.Seq(choice, copy.deepcopy(seq.right), line=seq.line, column=seq.column)
 
 
 def _first_action(node) -> str | None:

@@ -12,7 +12,7 @@ class Remove(Capturing):
     takes = (GROUP,)
     about = ("one enemy piece of the group, anywhere on the board, is captured: each choice is its own move, "
              "written `x` and its cell after the rest (`d1xa4`); fails when the group holds no enemy piece")
-    sentence = "capture one enemy piece of {0}, anywhere on the board"
+    sentence = "capture one enemy piece among {0}, anywhere on the board"
 
     def lower(self, gen, a, ctx, k):
         """Each enemy piece of the group (not taken yet) is a way on, with it among the captures."""
