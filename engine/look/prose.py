@@ -242,6 +242,8 @@ class Teller:
             return self._call(node)
         if t is dsl.Compare and node.op == "==" and (filled := self._fills(node)):
             return self._bracket(filled, PREC["cmp"], parent)
+        if t is dsl.Compare and (seat := self._seat_test(node)):
+            return seat
         if t is dsl.Compare:
             left, right = self.say(node.left, PREC["cmp"] + 1), self.say(node.right, PREC["cmp"] + 1)
             return self._bracket(f"{left} {OPS[node.op]} {right}", PREC["cmp"], parent)
@@ -269,6 +271,19 @@ class Teller:
                     f"else {self.say(node.other, PREC['if'] + 1)}")
             return self._bracket(text, PREC["if"], parent)
         return "?"
+
+    def _seat_test(self, node) -> str:
+        """size(Z) > 0 (or != 0) of a zone that has cells for one seat only: the player is that seat (else "")."""
+        from ..lang import dsl
+        if node.op not in (">", "!=") or type(node.right) is not dsl.Num or node.right.value != 0 \
+                or type(node.left) is not dsl.Call or node.left.func != "size" or len(node.left.args) != 1 \
+                or type(node.left.args[0]) is not dsl.Name:
+            return ""
+        zone = (self.d.get("zones") or {}).get(node.left.args[0].dotted)
+        seats = [str(p) for p in self.d.get("players") or []] if isinstance(self.d.get("players"), list) else []
+        if isinstance(zone, dict) and len(zone) == 1 and next(iter(zone)) in seats:
+            return f"the player is {next(iter(zone))}"
+        return ""
 
     def _fills(self, node) -> str:
         """count(G in Z) == size(Z): the group fills the zone (else "")."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import ipaddress
 import json
 import queue
@@ -353,38 +352,15 @@ def load_entries(paths) -> dict[str, Entry]:
 
 
 def markdown_html(md: str) -> str:
-    """The prose's Markdown (headings, lists, tables, bold, code) as HTML, every text escaped."""
-    def inline(t: str) -> str:
-        t = html.escape(t)
-        t = re.sub(r"`([^`]*)`", r"<code>\1</code>", t)
-        return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", t)
-    out, lines, i = [], md.splitlines(), 0
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith("#"):
-            level = min(len(line) - len(line.lstrip("#")) + 1, 6)
-            out.append(f"<h{level}>{inline(line.lstrip('#').strip())}</h{level}>")
-        elif line.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
-            def cells(row):
-                return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row.strip().strip("|"))]
-            head = "".join(f"<th>{inline(c)}</th>" for c in cells(line))
-            rows, i = [], i + 2
-            while i < len(lines) and lines[i].startswith("|"):
-                rows.append("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in cells(lines[i])) + "</tr>")
-                i += 1
-            out.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
-            continue
-        elif re.match(r"^\s*- ", line):
-            items = []
-            while i < len(lines) and re.match(r"^\s*- ", lines[i]):
-                items.append(f"<li>{inline(lines[i].strip()[2:])}</li>")
-                i += 1
-            out.append(f"<ul>{''.join(items)}</ul>")
-            continue
-        elif line.strip():
-            out.append(f"<p>{inline(line)}</p>")
-        i += 1
-    return "\n".join(out)
+    """The prose's Markdown as HTML (CommonMark and tables, by markdown-it), raw HTML in it
+    escaped, every heading one level down (the page's own title is the h1)."""
+    from markdown_it import MarkdownIt
+    md_it = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md_it.parse(md)
+    for t in tokens:
+        if t.type in ("heading_open", "heading_close"):
+            t.tag = f"h{min(int(t.tag[1]) + 1, 6)}"
+    return md_it.renderer.render(tokens, md_it.options, {})
 
 
 class Server:

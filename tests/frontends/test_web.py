@@ -180,6 +180,14 @@ def test_the_rules_panel(client):
     assert "entry" in r["html"] and "<script" not in r["html"]
 
 
+def test_rules_markdown_keeps_numbered_lists_and_escapes_html():
+    from rulebook.web.app import markdown_html
+    page = markdown_html("## Steps\n\n1. roll\n2. move\n\n- a `b|c` **d**\n\n<img src=x onerror=alert(1)>\n")
+    assert "<h3>Steps</h3>" in page and "<ol>\n<li>roll</li>\n<li>move</li>\n</ol>" in page
+    assert "<code>b|c</code>" in page and "<strong>d</strong>" in page
+    assert "<img" not in page and "&lt;img" in page
+
+
 @pytest.mark.parametrize("args, words", [
     (["no/such/game.yaml"], "no/such/game.yaml"),
     ([str(GAMES / "lezug.yaml"), "--port", "70000"], "--port must be 0 to 65535"),
