@@ -152,7 +152,7 @@ CASES = {
         [move("step(ahead) place(board)")],
         ["17:23: place puts a new piece on the board: it can only start a move"]),
     "a placing move that does not start with place": (
-        [move("(place(board) | step(ahead)) flip(orth)")],
+        [move("(place(board) | step(ahead))+ flip(orth)")],
         ["17:27: a move that places a piece starts with place(...)"]),
     "place of a direction set": (
         [move("place(ahead)")],
