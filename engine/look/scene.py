@@ -58,8 +58,19 @@ _CELL_RE = re.compile(r"-?\d+,-?\d+|[a-z]\d+")
 def move_cells(text: str, names) -> list[str]:
     """The cells a move's notation names, in order (`c1-d2` -> c1, d2; `curve@0,1r90` -> 0,1):
     tokens that are cells of the board, so the page and the pictures read every kind's notation
-    without knowing it."""
-    return [t for t in _CELL_RE.findall(text) if t in names]
+    without knowing it. A board whose names are not of that form (shogi's `7g`) is read by its
+    names themselves, the longest that fits at each place, left to right (`7g7f` -> 7g, 7f)."""
+    found = [t for t in _CELL_RE.findall(text) if t in names]
+    if found or not text:
+        return found
+    longest = max(map(len, names), default=0)
+    i, out = 0, []
+    while i < len(text):
+        n = next((text[i:i + k] for k in range(min(longest, len(text) - i), 0, -1) if text[i:i + k] in names), None)
+        if n:
+            out.append(n)
+        i += len(n) if n else 1
+    return out
 
 
 def status(game, st) -> str:

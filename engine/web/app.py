@@ -626,8 +626,10 @@ class Server:
         from ..look.scene import move_cells
         any_order = getattr(g, "any_order", None)
         moves = []
+        own_cells = getattr(g, "move_cells", None)     # a move whose text names no cell says which to click
         for t, m in sorted(((g.move_str(m), m) for m in g.legal_moves(st)), key=lambda p: p[0]):
-            moves.append({"text": t, "cells": move_cells(t, names)})
+            cells = own_cells(m) if own_cells else None
+            moves.append({"text": t, "cells": move_cells(t, names) if cells is None else cells})
             if any_order and any_order(m):
                 moves[-1]["any_order"] = True
         with self.guard:

@@ -211,7 +211,8 @@ def test_zug_draws_placements_and_a_replay(server, browser, tmp_path):
 # Boards of lines (stones and pieces on crossings), a board with plates and a move's last part
 # that is not a cell (a block's turn), two-stone drops clicked in any order: each game played a
 # few moves by clicks, then the page's pieces compared with the engine's replay of its history.
-CORPUS2 = ("go.yaml", "xiangqi.yaml", "tablut.yaml", "loa.yaml", "connect6.yaml", "pentago.yaml", "gomoku.yaml")
+CORPUS2 = ("go.yaml", "xiangqi.yaml", "tablut.yaml", "loa.yaml", "connect6.yaml", "pentago.yaml", "gomoku.yaml",
+           "morris.yaml", "kalah.yaml", "minishogi.yaml", "shogi.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -401,3 +402,78 @@ def test_gomoku_stones_on_crossings(server2, browser, tmp_path):
         settle(browser, k)
     browser.save_screenshot(str(tmp_path / "gomoku.png"))
     assert same_position(browser, "gomoku.yaml", 3) == ["h8", "h9", "i8"]
+
+
+def test_morris_a_mill_then_the_removal_by_clicks(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=morris")
+    settle(browser, 0)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]")) == 24
+    for k, name in enumerate(["a1", "a7", "d1", "d7"], 1):
+        cell(browser, name).click()
+        settle(browser, k)
+    cell(browser, "g1").click()                          # a1 d1 g1: a mill, so a black man is to go
+    assert targets(browser) == {"a7", "d7"} and text(browser, "ply") == "4"
+    cell(browser, "d7").click()
+    settle(browser, 5)
+    browser.save_screenshot(str(tmp_path / "morris.png"))
+    assert same_position(browser, "morris.yaml", 5) == ["a1", "a7", "d1", "d7", "g1xd7"]
+
+
+def test_kalah_sown_by_clicking_a_pit(server2, browser, tmp_path):
+    from rulebook.pipeline import load_game
+    browser.get(server2 + "/?game=kalah")
+    settle(browser, 0)
+    cell(browser, "c1").click()                          # its last seed in the store: south again
+    settle(browser, 1)
+    assert text(browser, "status").startswith("south")
+    cell(browser, "f1").click()
+    settle(browser, 2)
+    cell(browser, "b2").click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "kalah.png"))
+    moves = history(browser)
+    assert moves == ["c", "f", "b"]
+    game = load_game(GAMES / "kalah.yaml")
+    st = game.initial_state()
+    for t in moves:
+        st = game.apply(st, game.parse_move(st, t))
+    seeds = game.position_json(st)["pieces"]["nobody"]["seed"]
+    for c in browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]"):
+        name = c.get_attribute("data-cell")
+        shown = c.text.split("\n")[1:]                   # its name, then its count when it has seeds
+        assert (int(shown[0]) if shown else 0) == seeds.get(name, 0), name
+
+
+def test_minishogi_a_capture_into_the_hand_and_a_drop_by_clicks(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=minishogi")
+    settle(browser, 0)
+    step_by_cells(browser, "1e", {"1d", "1c", "1b"}, "1b")          # the rook takes the pawn
+    settle(browser, 1)
+    cell(browser, "1a").click()
+    cell(browser, "1b").click()                                      # the king takes the rook back
+    settle(browser, 2)
+    hands = {(h.get_attribute("data-owner"), h.get_attribute("data-kind"), h.get_attribute("data-hand"))
+             for h in browser.find_elements(By.CSS_SELECTOR, "#board [data-hand]")}
+    assert hands == {("sente", "pawn", "1"), ("gote", "rook", "1")}                  # the hands, drawn
+    cell(browser, "3c").click()                                      # the pawn in hand is dropped there
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "minishogi.png"))
+    assert same_position(browser, "minishogi.yaml", 3) == ["1e1b", "1a1b", "P*3c"]
+
+
+def test_shogi_hands_beside_the_board_and_a_move_by_clicks(server2, browser, tmp_path):
+    browser.get(server2 + "/?game=shogi")
+    settle(browser, 0)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]")) == 81
+    step_by_cells(browser, "7g", {"7f"}, "7f")
+    settle(browser, 1)
+    cell(browser, "3c").click()
+    cell(browser, "3d").click()
+    settle(browser, 2)
+    step_by_cells(browser, "8h", {"7g", "6f", "5e", "4d", "3c", "2b"}, "2b")   # a capture in the zone: promote or not
+    choices = {b.get_attribute("data-move") for b in browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")}
+    assert choices == {"8h2b", "8h2b+"}
+    browser.find_element(By.CSS_SELECTOR, '#choice [data-move="8h2b+"]').click()
+    settle(browser, 3)
+    browser.save_screenshot(str(tmp_path / "shogi.png"))
+    assert same_position(browser, "shogi.yaml", 3) == ["7g7f", "3c3d", "8h2b+"]

@@ -59,6 +59,13 @@ class GridNotation:
             self._short = ShortNotation(self, self._short_style)
         return self._short
 
+    def move_cells(self, move) -> list[str] | None:
+        """The cells a front-end clicks for a move whose text names none (a sowing: its pit), or
+        None where the text's own cells are the ones to click."""
+        if move != PASS and move[0] == "sow":
+            return [self.geo.name(move[1])]
+        return None
+
     def move_str(self, move) -> str:
         if move == PASS:
             return PASS
