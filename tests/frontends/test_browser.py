@@ -38,12 +38,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def serving(files, records):
+    """`rulebook serve FILES` on a free port, its records in `records`, until the generator closes:
+    yields the page's address once the server answers."""
     port = free_port()
-    records = tmp_path_factory.mktemp("records")
-    files = [str(GAMES / f) for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml")]
-    proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *files, "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *map(str, files), "--port", str(port),
                              "--records", str(records)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     end = time.time() + 60
@@ -56,9 +55,17 @@ def server(tmp_path_factory):
                 proc.kill()
                 raise AssertionError("rulebook serve did not start: " + proc.stderr.read().decode())
             time.sleep(0.2)
-    yield url, records
+    yield url
     proc.terminate()
     proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    records = tmp_path_factory.mktemp("records")
+    files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml")]
+    for url in serving(files, records):
+        yield url, records
 
 
 @pytest.fixture(scope="module")
@@ -217,24 +224,7 @@ CORPUS2 = ("go.yaml", "xiangqi.yaml", "tablut.yaml", "loa.yaml", "connect6.yaml"
 
 @pytest.fixture(scope="module")
 def server2(tmp_path_factory):
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *[str(GAMES / f) for f in CORPUS2],
-                             "--port", str(port), "--records", str(tmp_path_factory.mktemp("records2"))],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    end = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > end:
-                proc.kill()
-                raise AssertionError("rulebook serve did not start: " + proc.stderr.read().decode())
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    yield from serving([GAMES / f for f in CORPUS2], tmp_path_factory.mktemp("records2"))
 
 
 def cell(drv, name):
