@@ -171,22 +171,7 @@ def source(game, ns: dict) -> tuple[str, str]:
         for v, kinds in slides.items():
             groups.setdefault(tuple(kinds), []).append(v)
         for kinds, vecs in groups.items():
-            table = [()] * (game.size + 1)
-            for c in geo.cells():
-                rays = []
-                for v in vecs:
-                    back = geo.back(v)
-                    ray = geo.ray(c, back) if back is not None else ()
-                    if ray:
-                        # the first piece on a ray is found by a bit trick: its cells must run
-                        # one way along the index (always so on a lattice)
-                        up = ray == tuple(sorted(ray))
-                        if not up and ray != tuple(sorted(ray, reverse=True)):
-                            raise RulebookError(f"{game.rules.src_file}: attacked() along the {back} links "
-                                                f"from {geo.name(c)}: their points must come in the order "
-                                                "the board lists them, or the reverse")
-                        rays.append((sum(1 << x for x in ray), up))
-                table[c] = tuple(rays)
+            table = _rays_back(game, vecs, 1)
             sliding.append((s, kinds, table))
             for c, rays in enumerate(table):
                 for m, _up in rays:
@@ -273,27 +258,38 @@ def _legs(game, ns, s, legs, kinds_code, n) -> list[str]:
     return tests
 
 
+def _rays_back(game, vecs, shortest: int) -> list[tuple]:
+    """By target cell: the rays back from it along each vector of `vecs` with at least `shortest`
+    cells, each as (its cells' bits, whether its cells run up the index)."""
+    geo = game.geo
+    table = [()] * (game.size + 1)
+    for c in geo.cells():
+        rays = []
+        for v in vecs:
+            back = geo.back(v)
+            ray = geo.ray(c, back) if back is not None else ()
+            if len(ray) >= shortest:
+                # the first piece on a ray is found by a bit trick: its cells must run one way
+                # along the index (always so on a lattice)
+                up = ray == tuple(sorted(ray))
+                if not up and ray != tuple(sorted(ray, reverse=True)):
+                    raise RulebookError(f"{game.rules.src_file}: attacked() along the {back} links "
+                                        f"from {geo.name(c)}: their points must come in the order "
+                                        "the board lists them, or the reverse")
+                rays.append((sum(1 << x for x in ray), up))
+        table[c] = tuple(rays)
+    return table
+
+
 def _hops(game, ns, s, hops, kinds_code, n) -> list[str]:
     """The tests of seat s's hops: along each ray from the target, the piece after the first
     one (the screen) is a hopper of those kinds."""
-    geo, tests = game.geo, []
+    tests = []
     groups: dict[tuple, list] = {}
     for v, kinds in hops.items():
         groups.setdefault(tuple(kinds), []).append(v)
     for kinds, vecs in groups.items():
-        table = [()] * (game.size + 1)
-        for c in geo.cells():
-            rays = []
-            for v in vecs:
-                ray = geo.ray(c, geo.back(v)) if geo.back(v) is not None else ()
-                if len(ray) > 1:
-                    up = ray == tuple(sorted(ray))
-                    if not up and ray != tuple(sorted(ray, reverse=True)):
-                        raise RulebookError(f"{game.rules.src_file}: attacked() along the {geo.back(v)} links "
-                                            f"from {geo.name(c)}: their points must come in the order "
-                                            "the board lists them, or the reverse")
-                    rays.append((sum(1 << x for x in ray), up))
-            table[c] = tuple(rays)
+        table = _rays_back(game, vecs, 2)       # a screen and a hopper: two cells at least
         name = f"AT_HOP{s}_{n + len(tests)}"
         ns[name] = table
         ns[name + "u"] = [sum(m for m, _up in rays) for rays in table]
