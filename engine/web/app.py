@@ -437,10 +437,32 @@ class Server:
         except RulebookError as e:
             raise Refused(400, str(e)) from None
 
+    @staticmethod
+    def _played(game, moves: Any, what: str) -> tuple[list, list[str]]:
+        """The states through `moves` (a list of move texts) from the start, and the moves in the
+        game's own notation; a 400 for a list that is not one, or for a move that is not legal."""
+        from ..play.records import MAX_RECORD_MOVES
+        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) < 10_000 for m in moves):
+            raise Refused(400, f"'{what}' must be a list of move texts")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise Refused(400, f"{what}: at most {MAX_RECORD_MOVES:,} moves")
+        states, texts = [game.initial_state()], []
+        for ply, text in enumerate(moves):
+            try:
+                move = game.parse_move(states[-1], text)
+            except IllegalMove as e:
+                raise Refused(400, f"{what}: ply {ply} (move {ply + 1}): {e}") from None
+            states.append(game.apply(states[-1], move))
+            texts.append(game.move_str(move))
+        return states, texts
+
     def new(self, body: dict) -> Session:
+        """A game to play; `moves` (optional) are played first: a game goes on from a shared link,
+        a reloaded page or a past ply of a replay."""
         from ..players import make_player
         entry = self.entry(body.get("game"))
         game, recipe = self._game(entry, body.get("options"), body.get("seats"))
+        states, played = self._played(game, body.get("moves", []), "moves")
         specs = body.get("players")
         if specs is None:
             specs = ["human"] * len(game.players)
@@ -469,7 +491,7 @@ class Server:
                                    f"server (and playouts of at most {MAX_PLAYOUT:,} plies, {MAX_PLAYOUTS} a leaf)")
             players.append(player)      # a mark of an AI seat: its worker makes its own
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
-                    [game.initial_state()], recipe=recipe)
+                    states, played, recipe=recipe)
         s.rng.seed(seed)
         self._keep(s)
         return s
@@ -493,12 +515,7 @@ class Server:
             raise Refused(400, f"a record of {str(rec.get('game'))[:80]!r}, not of {game.name!r}")
         if isinstance(players, list) and list(players) != list(game.players):
             raise Refused(400, f"the record's players {players} are not this game's seats {list(game.players)}")
-        states = [game.initial_state()]
-        for ply, text in enumerate(rec["moves"]):
-            try:
-                states.append(game.apply(states[-1], game.parse_move(states[-1], text)))
-            except IllegalMove as e:
-                raise Refused(400, f"record: ply {ply} (move {ply + 1}): {e}") from None
+        states = self._played(game, rec["moves"], "record")[0]
         agents = rec.get("agents")
         if agents is None:
             agents = ["human"] * len(game.players)
@@ -673,7 +690,10 @@ class Server:
             if s.shown[0] == key:
                 return s.shown[1]
             moves_played = list(s.moves)
-        body = json.dumps(self._view(s, moves_played, key[2], key[0], key[3], key[4]), ensure_ascii=False,
+            before = s.states[:len(moves_played)]         # the position each move was made in
+        g = s.game
+        movers = ["chance" if w == CHANCE else g.players[w] for w in map(g.to_move, before)]
+        body = json.dumps(self._view(s, moves_played, key[2], key[0], key[3], key[4], movers), ensure_ascii=False,
                           separators=(",", ":")).encode("utf-8")
         with s.lock:
             s.shown = (key, body)
@@ -683,8 +703,9 @@ class Server:
         """The page's view of a session at ply `at` (None: now)."""
         return json.loads(self.view_json(s, at))
 
-    def _view(self, s: Session, moves_played: list, k: int, st, thinking: bool, error) -> dict:
-        """The view of position `st` at ply k of the moves played (a snapshot taken under the lock)."""
+    def _view(self, s: Session, moves_played: list, k: int, st, thinking: bool, error, movers: list) -> dict:
+        """The view of position `st` at ply k of the moves played (a snapshot taken under the lock;
+        `movers`: who made each of them, a seat or chance)."""
         from ..look.scene import status
         g = s.game
         n = len(moves_played)
@@ -708,7 +729,7 @@ class Server:
                 "options": dict(g.options), "ply": g.ply(st), "at": k, "length": n, "replay": s.replay,
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
-                "human": human, "thinking": thinking, "moves": moves, "history": moves_played,
+                "human": human, "thinking": thinking, "moves": moves, "history": moves_played, "movers": movers,
                 "last": last, "svg": svg, "error": error,
                 "can_undo": not s.replay and any(p is None for p in s.players) and n > 0}
 

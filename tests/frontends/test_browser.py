@@ -467,3 +467,96 @@ def test_shogi_hands_beside_the_board_and_a_move_by_clicks(server2, browser, tmp
     settle(browser, 3)
     browser.save_screenshot(str(tmp_path / "shogi.png"))
     assert same_position(browser, "shogi.yaml", 3) == ["7g7f", "3c3d", "8h2b+"]
+
+
+def replay_of(browser, tmp_path, record: dict):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    browser.find_element(By.ID, "record-file").send_keys(str(path))
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "replay-controls").is_displayed())
+
+
+def test_moves_numbered_by_pairs_and_the_ply_shown_marked(server, browser, tmp_path):
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    for k, (a, b) in enumerate([("e2", "e4"), ("e7", "e5"), ("g1", "f3")], 1):
+        cell(browser, a).click()
+        cell(browser, b).click()
+        settle(browser, k)
+    items = browser.find_elements(By.CSS_SELECTOR, "#history li")
+    numbers = [browser.execute_script("return getComputedStyle(arguments[0], '::before').content", li) for li in items]
+    assert numbers == ['"1."', '""', '"2."']                     # 1. e2e4 e7e5  2. g1f3
+    lefts = [li.location["x"] for li in items]
+    assert lefts[0] == lefts[2] < lefts[1]                       # white's column, then black's
+    assert [li.get_attribute("class") for li in items][-1] == "current"
+
+
+def test_replay_by_arrow_keys_anywhere_autoplay_and_play_on(server, browser, tmp_path):
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    browser.get(url + "/?game=tictactoe")
+    settle(browser, 0)
+    replay_of(browser, tmp_path, {"game": "Tic-tac-toe", "moves": ["b2", "a1", "c3", "a3", "a2"]})
+    assert text(browser, "ply") == "0"
+    from selenium.webdriver.common.action_chains import ActionChains
+    browser.execute_script("document.activeElement.blur()")     # the focus on the page, not the slider
+
+    def press(key):
+        ActionChains(browser).send_keys(key).perform()
+    press(Keys.ARROW_RIGHT)
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "1")
+    press(Keys.END)
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "5")
+    press(Keys.ARROW_LEFT)
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "4")
+    assert browser.find_element(By.CSS_SELECTOR, "#history li.current").text == "a3"
+    for button in ("first", "prev", "next", "last"):                 # labels any font draws
+        label = browser.find_element(By.ID, button).text
+        assert label and all(ch in "|◀▶" for ch in label), label
+    browser.find_element(By.ID, "first").click()
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "0")
+    browser.find_element(By.ID, "speed").send_keys("fast")
+    browser.find_element(By.ID, "autoplay").click()
+    WebDriverWait(browser, 60).until(lambda d: text(d, "ply") == "5")       # it plays to the end and stops
+    assert browser.find_element(By.ID, "autoplay").text == "play"
+    browser.find_elements(By.CSS_SELECTOR, "#history li")[2].click()         # back to ply 3
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "3")
+    for s in browser.find_elements(By.CSS_SELECTOR, "select[data-seat]"):
+        s.send_keys("human")
+    browser.find_element(By.ID, "play-on").click()
+    WebDriverWait(browser, 30).until(lambda d: not d.find_element(By.ID, "replay-controls").is_displayed())
+    settle(browser, 3)
+    assert history(browser) == ["b2", "a1", "c3"] and text(browser, "status") == "o to move"
+    cell(browser, "c1").click()                                  # a branch: another fourth move
+    settle(browser, 4)
+    assert history(browser) == ["b2", "a1", "c3", "c1"]
+
+
+def test_a_game_survives_a_reload_and_its_link_opens_it_elsewhere(server, browser, tmp_path):
+    url, _ = server
+    browser.get(url + "/?game=tictactoe")
+    settle(browser, 0)
+    for k, name in enumerate(["b2", "a1"], 1):
+        cell(browser, name).click()
+        settle(browser, k)
+    browser.refresh()                                             # the page is loaded again
+    settle(browser, 2)
+    assert history(browser) == ["b2", "a1"]
+    link = browser.find_element(By.ID, "share").get_attribute("href")
+    browser.get(url + "/?game=lezug")                             # elsewhere, then the link
+    settle(browser, 0)
+    browser.get(link)
+    settle(browser, 2)
+    assert history(browser) == ["b2", "a1"] and text(browser, "status") == "x to move"
+
+
+def test_a_record_of_another_game_opens_that_game(server, browser, tmp_path):
+    url, _ = server
+    browser.get(url + "/?game=lezug")
+    settle(browser, 0)
+    replay_of(browser, tmp_path, {"game": "Tic-tac-toe", "moves": ["b2", "a1"]})
+    assert browser.find_element(By.ID, "game").get_attribute("value") == "tictactoe"
+    browser.find_element(By.ID, "last").click()
+    WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
+    assert history(browser) == ["b2", "a1"]

@@ -93,6 +93,8 @@ def test_a_refused_move_changes_nothing(client, body, status, words):
     ("/api/new", {"game": "lezug", "players": ["human"]}, 400, "one player per seat"),
     ("/api/new", {"game": "lezug", "players": ["human", "chess"]}, 400, "not a player"),
     ("/api/new", {"game": "zug", "seats": 9}, 400, "2 to 5 players"),
+    ("/api/new", {"game": "tictactoe", "moves": ["b2", "b2"]}, 400, "moves: ply 1 (move 2)"),
+    ("/api/new", {"game": "tictactoe", "moves": "b2"}, 400, "'moves' must be a list of move texts"),
     ("/api/replay", {"game": "tictactoe", "record": {"moves": ["b2", "b2"]}}, 400, "ply 1 (move 2)"),
     ("/api/replay", {"game": "tictactoe", "record": {"moves": "b2"}}, 400, "'moves' list"),
     ("/api/replay", {"game": "tictactoe", "record": {"game": "Hex", "moves": []}}, 400, "not of 'Tic-tac-toe'"),
@@ -248,3 +250,15 @@ def test_a_seat_count_the_file_does_not_allow_is_refused(tmp_path):
         r = c.post("/api/new", json={"game": "six", "seats": 5})
         assert r.status_code == 400 and "2, 3, 4 or 6 players" in r.json()["error"]
         assert c.post("/api/new", json={"game": "six", "seats": 3}).json()["players"] == ["red", "green", "white"]
+
+
+def test_a_new_game_may_start_after_moves_and_says_who_made_each(client):
+    """A shared link, a reloaded page or a past ply of a replay: the game goes on from there."""
+    v = new(client, "tictactoe", moves=["b2", "a1", "c3"])
+    assert v["history"] == ["b2", "a1", "c3"] and v["ply"] == 3 and not v["replay"] and v["human"]
+    assert v["movers"] == ["x", "o", "x"] and v["to_move"] == "o"
+    after = client.post(f"/api/game/{v['id']}/move", json={"move": "a3", "ply": 3}).json()
+    assert after["history"][-1] == "a3" and after["movers"][-1] == "o"
+    z = wait(client, new(client, "zug", players=["random", "random"], moves=[])["id"],
+             until=lambda v: len(v["history"]) >= 2)
+    assert z["movers"][0] == "chance" and z["history"][0].startswith("draw:")

@@ -123,19 +123,84 @@ function show(v) {
   $("download").href = `/api/game/${v.id}/record`;
   $("download").setAttribute("download", `${v.game}.json`);
   listMoves();
-  const hist = $("history");
-  hist.innerHTML = "";
-  v.history.forEach((t, i) => {
-    const li = document.createElement("li");
-    li.textContent = t;
-    if (v.replay) { li.style.cursor = "pointer"; li.onclick = () => step(i + 1); }
-    hist.appendChild(li);
-  });
+  showHistory(v);
   $("replay-controls").hidden = !v.replay;
   if (v.replay) { $("slider").max = v.length; $("slider").value = v.at; }
+  if (!v.replay || v.at >= v.length) stopAutoplay();
+  keepInAddress(v);
   mark();
   clearTimeout(poll);
   if (!v.replay && (v.thinking || v.to_move === "chance")) poll = setTimeout(refresh, 250);   // a replay does not change
+}
+
+// The moves played: in a game of two seats, numbered by pairs (`1. e4 e5`: a number before each
+// move of the first seat, or before a second seat's move that does not follow one); the ply now
+// shown is marked, and in a replay each move is a step to the position after it.
+function showHistory(v) {
+  const hist = $("history");
+  hist.innerHTML = "";
+  hist.classList.toggle("pairs", v.players.length === 2);
+  let number = 0, open = false;          // the pair being filled: its number, whether the first seat moved
+  v.history.forEach((t, i) => {
+    const li = document.createElement("li");
+    li.textContent = t;
+    li.dataset.ply = i + 1;
+    const who = (v.movers || [])[i];
+    if (v.players.length === 2 && who !== "chance") {
+      if (who === v.players[0] || !open) { number += 1; li.dataset.number = who === v.players[0] ? `${number}.` : `${number}…`; }
+      if (who !== v.players[0]) li.classList.add("second");
+      open = who === v.players[0];
+    } else if (who === "chance") li.classList.add("chance");
+    if (i + 1 === (v.replay ? v.at : v.length)) li.classList.add("current");
+    if (v.replay) { li.tabIndex = 0; li.onclick = () => step(i + 1); }
+    hist.appendChild(li);
+  });
+  const now = hist.querySelector(".current");
+  if (now) now.scrollIntoView({block: "nearest"});
+}
+
+// The game in the address: a reload, a restart of the server or a link sent to someone opens
+// it again (the game, its options and seats, the players and every move, in the fragment).
+function keepInAddress(v) {
+  const url = new URL(location.href);
+  if (v.replay) { url.hash = ""; history.replaceState(null, "", url); return; }
+  url.searchParams.set("game", v.game);
+  const kept = {options: v.options, players: v.agents, moves: v.history};
+  if (entry() && entry().seats.min !== entry().seats.max) kept.seats = v.players.length;
+  url.hash = encodeURIComponent(JSON.stringify(kept));
+  history.replaceState(null, "", url);
+  $("share").href = url.href;
+}
+
+function fromAddress(game) {
+  if (!location.hash) return null;
+  try {
+    const kept = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+    return {game, options: kept.options || {}, players: kept.players, moves: kept.moves || [],
+            ...(kept.seats ? {seats: kept.seats} : {})};
+  } catch (e) { return null; }
+}
+
+let autoplay = null;
+function stopAutoplay() {
+  clearInterval(autoplay);
+  autoplay = null;
+  $("autoplay").textContent = "play";
+}
+function toggleAutoplay() {
+  if (autoplay) return stopAutoplay();
+  if (view.at >= view.length) step(0);
+  autoplay = setInterval(() => { if (view.at < view.length) step(view.at + 1); else stopAutoplay(); }, +$("speed").value);
+  $("autoplay").textContent = "pause";
+}
+
+// From a past ply of a replay a new game goes on, with the seats of the form; the later
+// plies stay in the replay, which the page leaves.
+function playOn() {
+  const body = {...fromForm(), game: view.game, options: view.options, moves: view.history.slice(0, view.at)};
+  if (entry().seats.min !== entry().seats.max) body.seats = view.players.length;
+  stopAutoplay();
+  newGame(body);
 }
 
 function moveButton(text, label) {
@@ -307,12 +372,28 @@ async function start() {
   $("next").onclick = () => step(view.at + 1);
   $("last").onclick = () => step(view.length);
   $("slider").oninput = () => step(+$("slider").value);
+  $("autoplay").onclick = toggleAutoplay;
+  $("play-on").onclick = playOn;
+  // the arrow keys step through a replay wherever the focus is, but in a field being typed in
+  document.addEventListener("keydown", (ev) => {
+    if (!view || !view.replay || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const typing = "textarea, select, input:not([type=range]):not([type=file]):not([type=checkbox]):not([type=button])";
+    if (ev.target.matches && ev.target.matches(typing)) return;
+    const to = {ArrowLeft: view.at - 1, ArrowRight: view.at + 1, Home: 0, End: view.length}[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    stopAutoplay();
+    step(to);
+  });
   $("record-file").onchange = async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
     say();
     try {
       const record = JSON.parse(await f.text());
+      // a record of another game this server plays opens that game
+      const other = games.find((g) => g.name === record.game);
+      if (other && other.id !== $("game").value) { $("game").value = other.id; setupForm(); }
       await showFrom("/api/replay", {game: entry().id, record});
     } catch (e) { say(e); }
   };
@@ -320,7 +401,7 @@ async function start() {
     if (!games.some((g) => g.id === want)) return say(`unknown game '${want}'`);
     const g = entry();
     const n = g.seats.default;
-    newGame({game: want, players: Array(n).fill("human")});
+    newGame(fromAddress(want) || {game: want, players: Array(n).fill("human")});
   }
 }
 
