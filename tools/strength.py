@@ -1,8 +1,12 @@
 """Playing strength of the AI players against the targets of issue 12, played through the CLI.
 
     python -m tools.strength                    # every target (about 20-40 minutes on 2 cores)
-    python -m tools.strength --only zug-random,tictactoe --workers 2 --seed 0
+    python -m tools.strength --only zug-random,tictactoe --workers 2 --seeds 200-209
     python -m tools.strength --quick            # fewer games: a smoke run, not a measure
+
+A target's games are spread over a range of seeds (`--seeds`, ten by default: 1000-1009), each
+seed a tournament of its own share of the games, so that no one seed's luck makes the figure;
+the counts are summed over the seeds and the interval is that of the sum.
 
 Every figure is played by the `rulebook` command itself (`tournament --json`, `show --json`,
 `play --position`), the same code paths a user runs, and printed with its 95% Wilson interval.
@@ -58,26 +62,58 @@ def line(name: str, k: int, n: int, target: float | None, extra: str = "", ok: b
     return held
 
 
-def tournament(game: str, players: str, games: int, seed: int, workers: int, *extra: str) -> dict:
-    out = run("tournament", game, "--players", players, "--games", str(games), "--seed", str(seed),
-              "--workers", str(workers), "--json", *extra)
-    return json.loads(out)
+def seed_range(text: str) -> list[int]:
+    """`1000-1009` or `3,7,11`: the seeds a target's games are spread over."""
+    try:
+        if "-" in text.strip("-"):
+            lo, hi = (int(x) for x in text.split("-", 1))
+            seeds = list(range(lo, hi + 1))
+        else:
+            seeds = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise SystemExit(f"--seeds: '{text}' is not a range A-B or a list A,B,C of whole numbers") from None
+    if not seeds or len(seeds) > 1000:
+        raise SystemExit(f"--seeds: '{text}' gives {len(seeds)} seeds (1 to 1000)")
+    return seeds
+
+
+def tournament(game: str, players: str, games: int, seeds: list[int], workers: int, *extra: str) -> dict:
+    """The tournaments of `games` games spread over the seeds (each seed at least one game), their
+    standings summed: wins, draws, losses, games and the mean score weighted by games."""
+    share = [games // len(seeds) + (i < games % len(seeds)) for i in range(len(seeds))]
+    merged: dict = {"standings": [], "results": []}
+    for seed, n in zip(seeds, share):
+        if n == 0:
+            continue
+        res = json.loads(run("tournament", game, "--players", players, "--games", str(n), "--seed", str(seed),
+                             "--workers", str(workers), "--json", *extra))
+        merged["results"] += res["results"]
+        for row in res["standings"]:
+            old = next((r for r in merged["standings"] if r["player"] == row["player"]), None)
+            if old is None:
+                merged["standings"].append(dict(row))
+                continue
+            total = old["games"] + row["games"]
+            old["mean_score"] = (old["mean_score"] * old["games"] + row["mean_score"] * row["games"]) / total
+            for key in ("wins", "draws", "losses", "games"):
+                old[key] += row[key]
+    return merged
 
 
 def standing(result: dict, spec: str) -> dict:
     return next(r for r in result["standings"] if r["player"] == spec)
 
 
-def zug(opponent: str, games: int, seed: int, workers: int, target: float) -> bool:
-    res = tournament("games/zug.yaml", f"mcts,{opponent},{opponent}", games, seed, workers, "--seat-count", "3")
+def zug(opponent: str, games: int, seeds: list[int], workers: int, target: float) -> bool:
+    res = tournament("games/zug.yaml", f"mcts,{opponent},{opponent}", games, seeds, workers, "--seat-count", "3")
     row = standing(res, "mcts")
     rival = standing(res, opponent)
     return line(f"zug-{opponent}", row["wins"], row["games"], target,
                 f"(shared tops {row['draws']}, mean score {row['mean_score']:.2f} vs {rival['mean_score']:.2f})")
 
 
-def lezug(games: int, seed: int, workers: int) -> bool:
-    res = tournament("games/lezug.yaml", "mcts,greedy", games, seed, workers)
+def lezug(games: int, seeds: list[int], workers: int) -> bool:
+    res = tournament("games/lezug.yaml", "mcts,greedy", games, seeds, workers)
     row = standing(res, "mcts")
     plies = sorted(r["plies"] for r in res["results"])
     return line("lezug-greedy", row["wins"], row["games"], 0.9,
@@ -140,10 +176,10 @@ def tictactoe(games: int, seed: int) -> bool:
     return ok and ok2
 
 
-def connect4(games: int, seed: int, workers: int) -> bool:
+def connect4(games: int, seeds: list[int], workers: int) -> bool:
     held = True
     for rival in ("mcts", "mcts:playout=42"):  # leaf evaluation (the default), random playouts to the end
-        res = tournament("games/connect4.yaml", f"alphabeta,{rival}", games, seed, workers)
+        res = tournament("games/connect4.yaml", f"alphabeta,{rival}", games, seeds, workers)
         row = standing(res, "alphabeta")
         held &= line("connect4", row["wins"], row["games"], None,
                      f"(alphabeta vs {rival}: {row['wins']} wins, {row['draws']} draws, {row['losses']} losses)",
@@ -155,16 +191,18 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="zug-random,zug-greedy,lezug-greedy,tictactoe,connect4")
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seeds", default="1000-1009", help="the seeds the games are spread over: A-B or A,B,C")
     ap.add_argument("--quick", action="store_true", help="a few games each: a smoke run")
     args = ap.parse_args(argv)
-    q = args.quick
+    q, seeds = args.quick, seed_range(args.seeds)
+    print(f"seeds {seeds[0]}..{seeds[-1]} ({len(seeds)})" if seeds == list(range(seeds[0], seeds[-1] + 1))
+          else f"seeds {','.join(map(str, seeds))}", flush=True)
     todo = {
-        "zug-random": lambda: zug("random", 6 if q else 60, args.seed, args.workers, 0.9),
-        "zug-greedy": lambda: zug("greedy", 6 if q else 60, args.seed, args.workers, 0.6),
-        "lezug-greedy": lambda: lezug(4 if q else 40, args.seed, args.workers),
-        "tictactoe": lambda: tictactoe(1 if q else 3, args.seed),
-        "connect4": lambda: connect4(2 if q else 20, args.seed, args.workers),
+        "zug-random": lambda: zug("random", 6 if q else 60, seeds, args.workers, 0.9),
+        "zug-greedy": lambda: zug("greedy", 6 if q else 60, seeds, args.workers, 0.6),
+        "lezug-greedy": lambda: lezug(4 if q else 40, seeds, args.workers),
+        "tictactoe": lambda: tictactoe(1 if q else 3, seeds[0]),
+        "connect4": lambda: connect4(2 if q else 20, seeds, args.workers),
     }
     held = True
     for name in args.only.split(","):
