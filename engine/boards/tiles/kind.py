@@ -21,5 +21,8 @@ class TileKind(TileRules):
 
 def check_tiles(ch: Checker) -> TileKind | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
+    if "stones" in ch.src.data:         # stones on tiles whose sides carry path points (pathrules.py)
+        from .pathrules import check_path_rules
+        return check_path_rules(ch)
     rules = check_rules(ch)
     return None if rules is None else TileKind(**vars(rules))
