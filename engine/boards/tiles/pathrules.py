@@ -234,6 +234,9 @@ def position_parts(game, pieces: dict, reserves: dict):
     for s, x in enumerate(stones):
         if x >= 0 and board[x // sq.points] >= 0:
             raise RulebookError(f"{game.players[s]}'s stone on {sq.spot_name(x)} faces a square that holds a tile")
+        if x >= 0 and not sq.on_edge(x) and board[sq.across[x // sq.points][x % sq.points // sq.per_side]] < 0:
+            raise RulebookError(f"{game.players[s]}'s stone on {sq.spot_name(x)} stands between two empty squares: "
+                                "a stone off the edge came there through a tile")
     if len({x for x in stones if x >= 0}) < sum(1 for x in stones if x >= 0):
         raise RulebookError("two stones on one point")
     hands = []
