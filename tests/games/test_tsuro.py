@@ -287,63 +287,74 @@ def test_five_by_five_variant():
     st = g.initial_state()
     assert [perft(g, st, d) for d in (1, 2)] == [35, 1190]
     for seed in range(3):
-        compare_random_game(g, 2, seed, size=5, starts=["c1:4", "c5:0", "a3:6", "e3:2"])
+        compare_random_game(g, 2, seed, Kit(size=5, starts=["c1:4", "c5:0", "a3:6", "e3:2"]))
 
 
 # ------------------------------------------------------------------------------ a small implementation
 STEP = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}
 
 
-def turned(pairs, k):
-    out = {}
-    for a, b in pairs:
-        a2, b2 = (a + 2 * k) % 8, (b + 2 * k) % 8
-        out[a2], out[b2] = b2, a2
-    return out
+class Kit:
+    """What the small implementation is told of a game: points per side, tiles {name: (count, pairs)},
+    the board's size, the stones' starts and the hand size."""
+
+    def __init__(self, per_side=2, tiles=None, size=6, starts=STARTS, hand=3, last_resort=True):
+        self.per, self.size, self.starts, self.hand = per_side, size, starts, hand
+        self.last_resort = last_resort
+        self.tiles = tiles or {name: (1, pairs) for name, pairs in TILES.items()}
+
+    def turned(self, name, k):
+        n = 4 * self.per
+        out = {}
+        for a, b in self.tiles[name][1]:
+            a2, b2 = (a + self.per * k) % n, (b + self.per * k) % n
+            out[a2], out[b2] = b2, a2
+        return out
+
+    def rotations(self, name):
+        """(k, pairing) for each distinct turn, the smallest k of each."""
+        seen, res = [], []
+        for k in range(4):
+            p = self.turned(name, k)
+            if p not in seen:
+                seen.append(p)
+                res.append((k, p))
+        return res
+
+    def across(self, p):
+        side, i = divmod(p, self.per)
+        return ((side + 2) % 4) * self.per + self.per - 1 - i
 
 
-def rotations(name):
-    """(k, pairing) for each distinct turn, the smallest k of each."""
-    seen, res = [], []
-    for k in range(4):
-        p = turned(TILES[name], k)
-        if p not in seen:
-            seen.append(p)
-            res.append((k, p))
-    return res
-
-
-def across(p):
-    side, i = divmod(p, 2)
-    return ((side + 2) % 4) * 2 + 1 - i
+TSURO = Kit()
 
 
 class Ref:
-    """Tsuro as the rules say it, with squares as (file, rank) and stones as (square, point)."""
+    """The rules said plainly, with squares as (file, rank) and stones as (square, point)."""
 
-    def __init__(self, n, size=6, starts=STARTS):
-        self.n, self.size = n, size
+    def __init__(self, n, kit=TSURO):
+        self.n, self.kit, self.size = n, kit, kit.size
         self.board = {}
-        self.stones = {s: self.spot(starts[s]) for s in range(n)}
+        self.stones = {s: self.spot(kit.starts[s]) for s in range(n)}
         self.hands = [[] for _ in range(n)]
-        self.pile = set(TILES)
+        self.pile = {name: c for name, (c, _) in kit.tiles.items() if c}
         self.out_last = set()
         self.over = False
         self.fill(0, None)
 
     @classmethod
-    def at(cls, n, st, g):
+    def at(cls, n, st, g, kit=TSURO):
         """The reference at an engine position where a tile is to be laid."""
         ref = cls.__new__(cls)
-        ref.n, ref.size = n, g.squares.files
+        ref.n, ref.kit, ref.size = n, kit, kit.size
         ref.board = {}
         for sq, o in enumerate(st.board):
             if o >= 0:
                 t, k = g.tiles.orientations[o]
-                ref.board[(sq % ref.size, sq // ref.size)] = turned(TILES[g.type_names[t]], k)
+                ref.board[(sq % ref.size, sq // ref.size)] = kit.turned(g.type_names[t], k)
         ref.stones = {s: ref.spot(g.squares.spot_name(x)) if x >= 0 else None for s, x in enumerate(st.stones)}
         ref.hands = [[g.type_names[t] for t in h] for h in st.hands]
-        ref.pile = {g.type_names[t] for t, c in enumerate(st.pile) if c}
+        ref.pile = {g.type_names[t]: c for t, c in enumerate(st.pile) if c}
         ref.out_last, ref.over, ref.drawer, ref.mover, ref.last_mover = set(), False, None, st.seat, st.mover
         return ref
 
@@ -362,7 +373,7 @@ class Ref:
         self.drawer = None
         for i in range(self.n):
             s = (first + i) % self.n
-            if self.pile and self.stones[s] is not None and len(self.hands[s]) < 3:
+            if self.pile and self.stones[s] is not None and len(self.hands[s]) < self.kit.hand:
                 self.drawer = s
                 self.last_mover = last_mover
                 return
@@ -374,10 +385,10 @@ class Ref:
             self.mover = holders[0]
 
     def lay(self, name, k):
-        seat = self.mover
+        seat, per = self.mover, self.kit.per
         sq0 = self.stones[seat][0]
         board = dict(self.board)
-        board[sq0] = dict(rotations(name))[k]
+        board[sq0] = dict(self.kit.rotations(name))[k]
         new = dict(self.stones)
         out, trails = set(), {}
         movers = [s for s in self.alive() if self.stones[s][0] == sq0]
@@ -388,13 +399,13 @@ class Ref:
                 q = board[sq][p]
                 if sq == sq0:
                     trail |= {p, q}
-                dx, dy = STEP[q // 2]
+                dx, dy = STEP[q // per]
                 nxt = (sq[0] + dx, sq[1] + dy)
                 if not self.inside(nxt):
                     out.add(s)
                     new[s] = None
                     break
-                sq, p = nxt, across(q)
+                sq, p = nxt, self.kit.across(q)
                 if sq not in board:
                     new[s] = (sq, p)
                     break
@@ -418,25 +429,32 @@ class Ref:
             return sorted(f"draw:{t}" for t in self.pile)
         opts = []
         for name in sorted(set(self.hands[self.mover])):
-            for k, _ in rotations(name):
+            for k, _ in self.kit.rotations(name):
                 opts.append((f"{name}r{90 * k}", self.mover in self.lay(name, k)[2]))
-        safe = [m for m, off in opts if not off]
+        safe = [m for m, off in opts if not off or not self.kit.last_resort]
         return sorted(safe or [m for m, _ in opts])
+
+    def weights(self):
+        return {f"draw:{t}": c for t, c in self.pile.items()} if self.drawer is not None else {}
 
     def apply(self, text):
         assert text in self.moves()
         if text.startswith("draw:"):
             t = text[5:]
-            self.pile.remove(t)
+            self.pile[t] -= 1
+            if not self.pile[t]:
+                del self.pile[t]
             self.hands[self.drawer].append(t)
             self.fill(self.drawer + 1, self.last_mover)
             return
-        name, k = text[:3], int(text[4:]) // 90
+        name, _, turn = text.rpartition("r")
+        k = int(turn) // 90
         seat = self.mover
         self.board, self.stones, out = self.lay(name, k)
         self.hands[seat].remove(name)
         for s in out:
-            self.pile |= set(self.hands[s])
+            for t in self.hands[s]:
+                self.pile[t] = self.pile.get(t, 0) + 1
             self.hands[s] = []
         self.out_last = out
         if len(self.alive()) <= 1:
@@ -444,14 +462,14 @@ class Ref:
             return
         self.fill(seat, seat)
 
-    def winners(self):
+    def winners(self, seats=SEATS):
         won = set(self.alive()) or self.out_last
-        return () if len(won) == self.n else tuple(SEATS[s] for s in sorted(won))
+        return () if len(won) == self.n else tuple(seats[s] for s in sorted(won))
 
 
-def compare_random_game(g, n, seed, size=6, starts=STARTS):
+def compare_random_game(g, n, seed, kit=TSURO):
     rng = random.Random(seed)
-    ref = Ref(n, size, starts)
+    ref = Ref(n, kit)
     st = g.initial_state()
     while True:
         legal = g.legal_moves(st)
@@ -459,13 +477,14 @@ def compare_random_game(g, n, seed, size=6, starts=STARTS):
         if not legal:
             break
         if g.to_move(st) == CHANCE:
-            assert sorted(w for _, w in g.chance_outcomes(st)) == [1] * len(legal)
+            assert {g.move_str(m): w for m, w in g.chance_outcomes(st)} == ref.weights()
         m = rng.choice(legal)
         ref.apply(g.move_str(m))
         st = g.apply(st, m)
     assert g.is_over(st) and ref.over
-    assert g.outcome(st).winners == ref.winners()
-    assert g.outcome(st).scores == {SEATS[s]: int(ref.stones[s] is not None) for s in range(n)}
+    assert g.outcome(st).winners == ref.winners(g.players)
+    parts = g.outcome(st).breakdown
+    assert {p: parts[p]["standing"] for p in parts} == {g.players[s]: int(ref.stones[s] is not None) for s in range(n)}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 8])
@@ -496,3 +515,92 @@ def test_play_to_the_end(spec, tmp_path):
     won = g.outcome(st).winners
     assert (m["winners"] or "") == ", ".join(won)
 
+
+
+# ------------------------------------------------------------------------------ the words in a made-up game
+LITTLE = DATA / "tile_paths.yaml"
+LITTLE_KIT = Kit(per_side=1, tiles={"bends": (6, [(0, 1), (2, 3)]), "cross": (3, [(0, 2), (1, 3)])}, size=3,
+                 starts=["b3:0", "b1:2", "a2:3"], hand=2, last_resort=False)
+
+
+def test_one_point_a_side_weighted_draws_and_self_elimination_allowed():
+    g = game(2, LITTLE)
+    assert g.move_names == ["bendsr0", "bendsr90", "crossr0"]
+    st = g.initial_state()
+    assert {g.move_str(m): w for m, w in g.chance_outcomes(st)} == {"draw:bends": 6, "draw:cross": 3}
+    st = g.position({"north": {"stone": ["a3:0"]}}, to_move="north",
+                    reserves={"north": {"bends": 2}, "south": {"cross": 2}})
+    # north on a3:0 (the north edge, a corner): bends r0 joins 0-1, east into b3 on 3; r90 joins 1-2 and
+    # 3-0: off the west edge; allowed here though the other turn keeps the stone
+    assert names(g, g.legal_moves(st)) == ["bendsr0", "bendsr90"]
+    after = play(g, st, "bendsr0")
+    assert spots(g, after)[:2] == ["b3:3", "b1:2"] and after.hands[0] == (g.type_index["bends"],)
+    assert g.to_move(after) == CHANCE and after.seat == 0          # north refills first
+    off = play(g, st, "bendsr90")
+    assert g.is_over(off) and g.outcome(off).winners == ("south",)
+    assert g.outcome(off).breakdown == {"north": {"standing": 0, "held": 0}, "south": {"standing": 1, "held": 2}}
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_made_up_game_against_the_small_implementation(n):
+    for seed in range(8):
+        compare_random_game(game(n, LITTLE), n, seed, LITTLE_KIT)
+
+
+BROKEN = [   # (what is replaced in games/tsuro.yaml, by what, the finding's words, on the line of)
+    ("T01: {count: 1, paths: [0-1, 2-3, 4-5, 6-7]}", "T01: {count: 1, paths: [0-1, 2-3, 4-5, 6-9]}",
+     "'6-9': a tile has points 0..7 (2 a side)", "T01:"),
+    ("T01: {count: 1, paths: [0-1, 2-3, 4-5, 6-7]}", "T01: {count: 1, paths: [0-1, 2-3, 4-5, 5-7]}",
+     "'5-7': point 5 is already on path 4-5", "T01:"),
+    ("T01: {count: 1, paths: [0-1, 2-3, 4-5, 6-7]}", "T01: {count: 1, paths: [0-1, 2-3, 4-5]}",
+     "tile T01 leaves points 6, 7 on no path", "T01:"),
+    ("T01: {count: 1, paths: [0-1, 2-3, 4-5, 6-7]}", "T01: {count: 1, connects: [N-S]}",
+     "tile T01 needs its paths", "T01:"),
+    ("start: [c1:4,", "start: [c2:4,", "'c2:4' is not on the board's edge", "start:"),
+    ("start: [c1:4,", "start: [g1:4,", "'g1:4' is not a point of the board", "start:"),
+    ("start: [c1:4,", "start: [d6:0,", "'d6:0' is the start of two stones", "start:"),
+    ("    place: facing", "    place: adjacent", "needs draw: hands and place: facing", "- name: play"),
+    ("hands:\n  size: 3", "", "hands.size", "stones:"),
+    ("bounds: {files: 6, ranks: 6}", "bounds: {files: 6, ranks: 6}\n    start: {tile: T01}", "no start tile",
+     "start: {tile"),
+    ("standing: stones", "standing: stones + tolls", "tolls", "standing:"),
+]
+
+
+@pytest.mark.parametrize("old,new,words,where", BROKEN)
+def test_bad_words_are_located_findings(old, new, words, where, tmp_path):
+    from rulebook import check_file
+    from rulebook.errors import GameFileError
+    text = GAME.read_text()
+    assert old in text
+    bad = text.replace(old, new, 1)
+    path = tmp_path / "bad.yaml"
+    path.write_text(bad)
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    found = [f for f in info.value.findings if words in f.message]
+    assert found, [f.message for f in info.value.findings]
+    line = next(i for i, x in enumerate(bad.splitlines(), 1) if where in x)
+    assert found[0].line == line
+
+
+def test_the_command_line_says_a_bad_file_in_one_located_line(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(GAME.read_text().replace("start: [c1:4,", "start: [c2:4,"))
+    proc = subprocess.run([sys.executable, "-m", "rulebook", "validate", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr + proc.stdout
+    assert re.search(r"bad\.yaml:\d+:\d+: 'c2:4' is not on the board's edge", proc.stdout + proc.stderr)
+
+
+def test_the_growing_board_refuses_the_path_words(tmp_path):
+    from rulebook import check_file
+    from rulebook.errors import GameFileError
+    zug = (ROOT / "games" / "zug.yaml").read_text()
+    path = tmp_path / "z.yaml"
+    path.write_text(zug.replace("    start: {tile: t_junction, at: [0, 0], rotation: 0}",
+                                "    start: {tile: t_junction, at: [0, 0], rotation: 0}\n    bounds: {files: 4, ranks: 4}")
+                    + "hands: {size: 3}\n")
+    with pytest.raises(GameFileError) as info:
+        check_file(path)
+    said = " ".join(f.message for f in info.value.findings)
+    assert "belong to games of stones on path tiles" in said
