@@ -262,6 +262,8 @@ def test_positions_refused():
         position(g, {"T99r0": ["c1"]})
     with pytest.raises(RulebookError, match="more T01 tiles"):
         position(g, {"T01r0": ["a1"]}, hands={"black": ["T01"]})
+    with pytest.raises(RulebookError, match="out of the game"):
+        position(g, stones={"white": None}, hands={"white": ["T01"]})
     with pytest.raises(RulebookError, match="at most 3"):
         position(g, hands={"black": ["T01", "T02", "T03", "T04"]})
 

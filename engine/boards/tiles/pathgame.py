@@ -127,6 +127,7 @@ class PathGame:
         to draw or to move found from `to_move`, as after the move of the seat before it."""
         board = tuple(board) if board is not None else (-1,) * self.squares.size
         stones = tuple(stones) if stones is not None else self.starts
+        hands = tuple(tuple(sorted(h)) if stones[s] >= 0 else () for s, h in enumerate(hands))
         used = [0] * len(self.counts)
         for o in board:
             if o >= 0:
@@ -138,7 +139,6 @@ class PathGame:
         if min(pile, default=0) < 0:
             name = self.type_names[[p < 0 for p in pile].index(True)]
             raise RulebookError(f"more {name} tiles than the game has")
-        hands = tuple(tuple(sorted(h)) if stones[s] >= 0 else () for s, h in enumerate(hands))
         return self._after(board, stones, hands, pile, (to_move - 1) % self.n, to_move, 0, ply)
 
     def _after(self, board, stones, hands, pile, mover, first, out, ply) -> PathState:

@@ -251,6 +251,8 @@ def position_parts(game, pieces: dict, reserves: dict):
             if kind not in game.type_index:
                 raise RulebookError(f"reserve.{p}: '{kind}' is not a tile type")
             hand += [game.type_index[kind]] * count
+        if hand and stones[game.players.index(p)] < 0:
+            raise RulebookError(f"reserve.{p}: {p}'s stone is out of the game: their tiles went back to the pile")
         if len(hand) > game.hand_size:
             raise RulebookError(f"reserve.{p}: {len(hand)} tiles, a hand holds at most {game.hand_size}")
         hands.append(hand)
