@@ -76,6 +76,10 @@ FIGURES = {
     "morris/m2-exact": ("exact", [50, 699, 20608, 247798, 9163688]),
     "morris/m3": ("leaf", [54, 3018, 157271, 8472543]),
     "morris/m3-exact": ("exact", [54, 3018, 157118, 8468778]),
+    # chance-perft: every outcome of a draw counted once
+    "tsuro": ("leaf", [35, 1190, 39270]),
+    "tsuro/dealt": ("leaf", [4, 116, 1044, 29232, 81648]),
+    "tsuro/four": ("leaf", [9, 207, 1449, 31878]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
@@ -88,6 +92,8 @@ SETUPS = {
     "kalah/k1-exact": ({}, "tests/data/positions/kalah_k1.json"),
     **{f"morris/{name}": ({}, f"tests/data/positions/morris_{name.split('-')[0]}.json")
        for name in ("a1", "d2", "m1", "m1-exact", "m2", "m2-exact", "m3", "m3-exact")},
+    "tsuro/dealt": ({}, "tests/data/positions/tsuro_dealt.json"),
+    "tsuro/four": ({}, "tests/data/positions/tsuro_four.json", 4),     # a third item: the number of seats
 }
 
 
@@ -104,12 +110,12 @@ def main() -> int:
     for key in args.games or FIGURES:
         convention, figures = FIGURES[key]
         stem = key.split("/")[0]
-        options, position = SETUPS.get(key, ({}, None))
-        game = load_game(ROOT / "games" / f"{stem}.yaml", options)
+        options, position, *seats = SETUPS.get(key, ({}, None))
+        game = load_game(ROOT / "games" / f"{stem}.yaml", options, players=seats[0] if seats else None)
         if position:
             pos = json.loads((ROOT / position).read_text())
             st = game.position(pos["pieces"], to_move=pos.get("to_move"), reserves=pos.get("reserve"),
-                               ply=pos.get("ply"), quiet=pos.get("quiet", 0))
+                               ply=pos.get("ply"), **({"quiet": pos["quiet"]} if "quiet" in pos else {}))
         else:
             st = game.initial_state()
         last, branching = 0.0, len(game.legal_moves(st))

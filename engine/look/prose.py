@@ -27,6 +27,7 @@ NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "lan
          "stuck": "the player to move has no legal move", "placed": "the move placed a new piece", "all_stuck": "no player has a legal move",
          "tolls": "the player's tolls", "supply": "the player's counters left",
          "passed": "the cell the last move passed over",
+         "stones": "1 while the player's stone is on the board", "tiles": "the number of tiles in the player's hand",
          "repeated": "the number of times this position has stood (with the same player to move)",
          "mover": "mover", "owner": "owner", "any": "any"}
 CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in GROUP` says what stands there
@@ -701,6 +702,8 @@ def _start(tell: Teller) -> list[str]:
         out.append(f"A ring of pits: two rows of {pits} pits (a1.. and a2.., each row named from its own "
                    "left) with a store at each row's right-hand end (s1, s2), joined counter-clockwise by the links "
                    "ccw (back: cw); across joins each pit to the pit facing it.")
+    elif "open" in b and b["open"].get("bounds"):
+        out.append(_bounds(b["open"]["bounds"]))
     elif "open" in b:
         s = b["open"].get("start", {})
         out.append(f"There is no board: tiles are laid side by side on the table, growing from a start tile, a "
@@ -798,6 +801,8 @@ def _tiles(tell: Teller) -> list[str]:
     tiles = (d.get("tiles") or {}).get("types")
     if not tiles:
         return []
+    if d.get("stones"):
+        return _path_tiles(tell)
     total = sum(v.get("count") or 0 for v in tiles.values())
     out = [f"The bag holds {total} tiles (tracks run between the middles of sides, as the tile lies unturned):", ""]
     for k, v in tiles.items():
@@ -864,7 +869,9 @@ def _turn(tell: Teller) -> list[str]:
             out += ["", "A move is allowed only if, once it is made, these hold for the player who made it:", ""]
             for k, v in ph["legal"].items():
                 out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
-        if ph.get("draw") and ph.get("place"):
+        if ph.get("place") == "facing":
+            out += _facing(d)
+        elif ph.get("draw") and ph.get("place"):
             out.append("On a turn a player draws a tile from the bag at random (only among the tiles that can be "
                        "laid somewhere) and lays it next to a tile already laid, turned as they choose, so that along "
                        "every shared side track meets track and blank meets blank. The phase ends when no tile "
@@ -970,6 +977,8 @@ def _end(tell: Teller) -> list[str]:
     if e.get("over"):
         out += ["", *tell.rule("The game ends, and the scores decide, when", e["over"])]
     scoring = d.get("scoring")
+    if d.get("stones"):
+        return out + _stones_end(tell, scoring)
     if scoring:
         out += ["", "At the end each player scores the sum of:", ""]
         for k, v in scoring.items():
@@ -1016,3 +1025,73 @@ def plain(markdown: str) -> str:
     """The Markdown without its marks (for a terminal)."""
     text = re.sub(r"^#+\s*", "", markdown, flags=re.M)
     return text.replace("**", "").replace("`", "")
+
+
+# ---------------------------------------------------------------- stones on path tiles
+_POINT_SIDES = ("north", "east", "south", "west")
+
+
+def _bounds(bounds: dict) -> str:
+    f, r = bounds.get("files", 1), bounds.get("ranks", 1)
+    return (f"The board is {f} by {r} squares, a1 to {chr(96 + f)}{r} (files a.. from west to east, ranks 1.. "
+            "from south to north), empty at the start; a tile covers one square.")
+
+
+def _path_tiles(tell: Teller) -> list[str]:
+    d = tell.d
+    tiles = d["tiles"]
+    per = tiles.get("points", 1)
+    total = sum(v.get("count") or 0 for v in tiles["types"].values())
+    ends = {0: "west", 1: "north", 2: "east", 3: "south"}
+    out = [f"Each side of a tile carries {per} point{'s' if per != 1 else ''}, {4 * per} in all, numbered "
+           f"clockwise from the {ends[0]} end of the north side (0 is the north side's {'western' if per > 1 else 'only'} "
+           "point); every point is joined to one other by a path. Turned a quarter clockwise, a tile's point p "
+           f"lies where point p + {per} was.", "",
+           f"The pile holds {total} tiles (their paths as pairs of points, the tile unturned):", ""]
+    for k, v in tiles["types"].items():
+        n = v.get("count")
+        out.append(f"- {n} {tell.named(k)}: " + ", ".join(str(x) for x in v.get("paths") or []))
+    out.append("")
+    stones = d["stones"].get("start") or []
+    out.append("Each player has one stone, on a point of the board's edge facing its square, in seat order: "
+               + ", ".join(f"{tell.name(p)} on {x}" for p, x in zip(_seat_names(d), stones)) + ".")
+    hands = d.get("hands") or {}
+    if hands.get("size"):
+        out.append(f"Each player holds a hand of up to {hands['size']} tiles, open to all. At the start the hands "
+                   "are dealt from the pile one tile at a time, round the table from the first player, until each "
+                   f"holds {hands['size']}; every draw from the pile is at random, each tile in it as likely.")
+    return out + [""]
+
+
+def _seat_names(d) -> list[str]:
+    return [p["name"] if isinstance(p, dict) else p for p in d.get("players") or []]
+
+
+def _facing(d) -> list[str]:
+    size = (d.get("hands") or {}).get("size")
+    last = (d.get("stones") or {}).get("self_elimination", "last_resort") == "last_resort"
+    out = ["On a turn a player lays a tile from their hand, turned as they choose, on the empty square their stone "
+           "faces (a tile that looks the same turned is offered only in its smallest turn). Then every stone on a "
+           "point of that square follows the path from its point through the new tile, and on through the tiles "
+           "it leads into, until it faces an empty square again.",
+           "A stone led off the board is out of the game; so are two stones that meet (the path of one runs "
+           "through the other's point on the new tile, or both end on the same point)."]
+    if last:
+        out.append("A player may lay a tile that takes their own stone out only if every tile of their hand, in "
+                   "every turn, would.")
+    out.append("The tiles of a player whose stone is out go back to the pile. Then, while the pile holds tiles, the "
+               f"players still in the game with fewer than {size} tiles draw one each in turn, starting with the "
+               "player who moved. The next player in the game holding a tile moves; a player with no tile is "
+               "skipped.")
+    return out
+
+
+def _stones_end(tell: Teller, scoring) -> list[str]:
+    out = ["The game ends when one stone is left on the board: its player wins. If the last stones leave with the "
+           "same tile, their players share the win. It ends too when no player in the game holds a tile and the "
+           "pile is empty: the players still in the game share the win. A win shared by every player is a draw."]
+    if scoring:
+        out += ["", "The score table shows, for each player, the sum of:", ""]
+        for k, v in scoring.items():
+            out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
+    return out + [""]

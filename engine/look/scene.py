@@ -440,6 +440,8 @@ def _track(a: int, b: int) -> list[tuple[float, float]]:
 
 def _tiles(game, st, look: Look, last: str | None) -> Drawing:
     sc = game.scene(st)
+    if sc["kind"] == "paths":
+        return _paths(game, sc, look)
     every = sc["tiles"] + sc["open"]
     xs = [t["x"] for t in every]
     ys = [t["y"] for t in every]
@@ -498,4 +500,83 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
         marked = move_cells(last, where)
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
+    return Drawing(width, height, groups)
+
+
+# ---------------------------------------------------------------- path tiles on a bounded board
+def _point_xy(point: int, per_side: int) -> tuple[float, float]:
+    """Where a point of a side lies on a unit tile centred at 0,0 (y up): points run clockwise
+    from the west end of the north side."""
+    side, i = divmod(point, per_side)
+    d = (i + 1) / (per_side + 1) - 0.5
+    return [(d, 0.5), (0.5, -d), (-d, -0.5), (-0.5, d)][side]
+
+
+_INWARD = [(0, -1), (-1, 0), (0, 1), (1, 0)]      # from each side (N E S W) towards the middle
+
+
+def _path(a: int, b: int, per_side: int) -> list[tuple[float, float]]:
+    """Points of the path joining points a and b of a tile: a curve leaving each side square to it."""
+    pa, pb = _point_xy(a, per_side), _point_xy(b, per_side)
+    na, nb = _INWARD[a // per_side], _INWARD[b // per_side]
+    pull = 0.18 if a // per_side == b // per_side else 0.35
+    ca = (pa[0] + na[0] * pull, pa[1] + na[1] * pull)
+    cb = (pb[0] + nb[0] * pull, pb[1] + nb[1] * pull)
+    out = []
+    for k in range(17):
+        t = k / 16
+        u = 1 - t
+        out.append((u ** 3 * pa[0] + 3 * u * u * t * ca[0] + 3 * u * t * t * cb[0] + t ** 3 * pb[0],
+                    u ** 3 * pa[1] + 3 * u * u * t * ca[1] + 3 * u * t * t * cb[1] + t ** 3 * pb[1]))
+    return out
+
+
+def _paths(game, sc: dict, look: Look) -> Drawing:
+    """A bounded board of squares: each tile with its paths, each stone by its seat's colour on
+    its point (a stone out of the game hollow, where it left), the hands under the board."""
+    per = sc["per_side"]
+    files = max(q["x"] for q in sc["squares"]) + 1
+    ranks = max(q["y"] for q in sc["squares"]) + 1
+    width = (files + 2 * MARGIN) * UNIT
+    hands = [f"{p}: {' '.join(h) or '-'}" for p, h in sc["hands"].items()] + [f"pile: {sc['pile']}"]
+    height = (ranks + 2 * MARGIN) * UNIT + 24 + 16 * len(hands)
+
+    def px(x, y):
+        return ((x + MARGIN + 0.5) * UNIT, (ranks - 1 - y + MARGIN + 0.5) * UNIT)
+    groups = []
+    h = UNIT / 2
+    for q in sc["squares"]:
+        cx, cy = px(q["x"], q["y"])
+        box = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
+        if "type" not in q:
+            groups.append(Group(q["cell"], [Shape("poly", box, fill="#efe7d4", stroke="#b0a58c", cls="cell open"),
+                                            Shape("text", [(cx, cy + 4)], fill="#00000040", text=q["cell"],
+                                                  size=UNIT * 0.2, cls="label")]))
+            continue
+        g = Group(q["cell"], [Shape("poly", box, fill=look.board or "#d9c9a3", stroke="#6f6148", cls="cell tile",
+                                    data={"tile": q["type"], "rotation": str(q["rotation"])})])
+        for a, b in q["paths"]:
+            g.shapes.append(Shape("line", [(cx + x * UNIT, cy - y * UNIT) for x, y in _path(a, b, per)],
+                                  stroke="#3b3b3b", width=UNIT * 0.06, cls="track"))
+        groups.append(g)
+    for f in range(files):
+        x, _ = px(f, 0)
+        groups.append(Group(None, [Shape("text", [(x, (ranks + 2 * MARGIN) * UNIT - UNIT * 0.35)],
+                                         fill="#6f6148", text=chr(97 + f), size=UNIT * 0.25, cls="label")]))
+    for r in range(ranks):
+        _, y = px(0, r)
+        groups.append(Group(None, [Shape("text", [(UNIT * 0.45, y + 4)], fill="#6f6148", text=str(r + 1),
+                                         size=UNIT * 0.25, cls="label")]))
+    for s in sc["stones"]:
+        cx, cy = px(s["x"], s["y"])
+        x, y = _point_xy(s["point"], per)
+        fill = look.seat_colour(s["seat"], s["owner"])
+        groups.append(Group(None, [Shape("circle", [(cx + x * UNIT, cy - y * UNIT)], r=UNIT * 0.11,
+                                         fill="#ffffff00" if s["out"] else fill, stroke=fill if s["out"] else "#111111",
+                                         width=2 if s["out"] else 1, dash=s["out"],
+                                         cls="piece out" if s["out"] else "piece",
+                                         data={"owner": s["owner"], "spot": f"{s['cell']}:{s['point']}"})]))
+    top = (ranks + 2 * MARGIN) * UNIT + 8
+    groups.append(Group(None, [Shape("text", [(width / 2, top + 16 * i)], fill="#333333", text=line,
+                                     size=12, cls="label hand") for i, line in enumerate(hands)]))
     return Drawing(width, height, groups)

@@ -96,7 +96,7 @@ def is_grid(case: str) -> bool:
     if case not in FILE_CASES:
         return False
     try:
-        return hasattr(game(case), "position_json")
+        return hasattr(game(case), "position_json") and hasattr(game(case), "geo")   # (path tiles write positions too)
     except Exception:
         return True
 

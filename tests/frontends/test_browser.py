@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -63,7 +64,7 @@ def serving(files, records):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     records = tmp_path_factory.mktemp("records")
-    files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml")]
+    files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml", "tsuro.yaml")]
     for url in serving(files, records):
         yield url, records
 
@@ -212,6 +213,29 @@ def test_zug_draws_placements_and_a_replay(server, browser, tmp_path):
     browser.find_element(By.ID, "prev").click()
     WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
     browser.save_screenshot(str(tmp_path / "zug-replay.png"))
+
+
+def test_tsuro_deal_then_tiles_laid_by_clicks(server, browser, tmp_path):
+    """The deal's six draws are made by the server; each move is a button (a tile and its turn: the
+    square is the one the mover's stone faces); the tile appears on that square with its paths, and
+    the stones stand on their points."""
+    url, _ = server
+    browser.get(url + "/?game=tsuro")
+    settle(browser, 6)
+    assert text(browser, "status") == "black to move"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]")) == 36
+    stones = browser.find_elements(By.CSS_SELECTOR, "#board .piece")
+    assert sorted(s.get_attribute("data-spot") for s in stones) == ["c1:4", "d6:0"]
+    for ply, faced in ((8, "c1"), (10, "d6")):
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")
+        assert buttons and all(re.fullmatch(r"T\d\dr\d+", b.get_attribute("data-move")) for b in buttons)
+        move = buttons[0].get_attribute("data-move")
+        buttons[0].click()
+        settle(browser, ply)                        # the move, then the mover's draw by the server
+        tile = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{faced}"] [data-tile]')
+        assert tile.get_attribute("data-tile") + "r" + tile.get_attribute("data-rotation") == move
+        assert len(browser.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{faced}"] .track')) == 4
+    browser.save_screenshot(str(tmp_path / "tsuro.png"))
 
 
 # ---------------------------------------------------------------- the second corpus, by clicks

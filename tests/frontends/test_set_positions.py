@@ -174,7 +174,7 @@ def test_a_line_made_by_either_stone_of_a_drop_shows():
     assert g.outcome(st).winners == ("black",)
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.yaml") if p.name != "zug.yaml"))
+@pytest.mark.parametrize("name", sorted(p.name for p in GAMES.glob("*.yaml") if p.name not in ("zug.yaml", "tsuro.yaml")))
 def test_the_end_of_a_random_game_reads_back_the_same(name):
     g = load_game(GAMES / name)
     for seed in range(3):
@@ -187,7 +187,7 @@ def test_the_end_of_a_random_game_reads_back_the_same(name):
 
 
 # ---------------------------------------------------------------- fuzz: every shipped game
-SHIPPED = {p.name: load_game(p) for p in sorted(GAMES.glob("*.yaml")) if p.name != "zug.yaml"}
+SHIPPED = {p.name: load_game(p) for p in sorted(GAMES.glob("*.yaml")) if p.name not in ("zug.yaml", "tsuro.yaml")}
 
 
 @st.composite

@@ -28,7 +28,7 @@ EXPECTED = {
         "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
         "(0..345, steps of 15)",
         "6:1: unknown key 'boards'; expected one of: about, board, counters, directions, end, evaluate, extends, "
-        "game, glossary, look, notation, options, phases, pieces, player_count, players, position, routes, scoring, seating, tiles, zones",
+        "game, glossary, hands, look, notation, options, phases, pieces, player_count, players, position, routes, scoring, seating, stones, tiles, zones",
     ],
     "missing.yaml": ["1:1: 'board' is missing", "1:1: 'phases' is missing"],
     "dsl_syntax.yaml": [

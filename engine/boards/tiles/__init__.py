@@ -21,6 +21,14 @@ scoring.py       Scoring: line facts, parts, outcome, evaluation
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
+
+A file with `stones:` is another game of the kind: tiles whose sides carry path points, on a
+bounded board (board.open.bounds), one stone per seat following the paths, open hands and a pile:
+pathrules.py   check_path_rules: those words into PathRules (their compile gives a PathGame)
+pathgame.py    PathGame: positions, laying a tile in front of the mover's stone, the end, the Game API
+paths.py       the board of squares, tile types as pairings of points in their rotations, follow()
+hands.py       hands filled round the table from a pile, the next to move
+pathpicture.py the scene rulebook.look draws, and the terminal drawing
 """
 from .kind import TileKind, check_tiles
 from .rules import TileRules

@@ -10,6 +10,7 @@ from .rules import TileRules, check_rules
 
 if TYPE_CHECKING:
     from ...source.check import Checker
+    from .pathrules import PathRules
 
 
 class TileKind(TileRules):
@@ -19,7 +20,10 @@ class TileKind(TileRules):
         return TileGame(self, options, self.seat_count(seats), instrument)
 
 
-def check_tiles(ch: Checker) -> TileKind | None:
+def check_tiles(ch: Checker) -> TileKind | PathRules | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
+    if "stones" in ch.src.data:         # stones on tiles whose sides carry path points (pathrules.py)
+        from .pathrules import check_path_rules
+        return check_path_rules(ch)
     rules = check_rules(ch)
     return None if rules is None else TileKind(**vars(rules))

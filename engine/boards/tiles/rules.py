@@ -111,6 +111,9 @@ def check_rules(ch: Checker) -> TileRules | None:
     for name, td in tiles["types"].items():
         tpath = ("tiles", "types", name)
         pairs, seen = [], {}
+        if "paths" in td or "points" in tiles:
+            ch.error(tpath + ("paths",) if "paths" in td else ("tiles", "points"),
+                     "path points belong to games of stones on path tiles (stones:); tiles here join sides", key=True)
         for j, text in enumerate(td.get("connects") or []):
             a, b = parse_pair(text)
             if a == b:
@@ -140,6 +143,14 @@ def check_rules(ch: Checker) -> TileRules | None:
             return False
         return True
 
+    if "start" not in spec["board"]["open"]:        # bounds: a board for stones on path tiles
+        ch.error(("board", "open"), "a bounded board is for stones on path tiles (stones:); "
+                                    "a board that grows needs board.open.start", key=True)
+        return None
+    for key, what in (("hands", "hands"), ("bounds", "a bounded board")):
+        if key in spec or key in spec["board"]["open"]:
+            ch.error((key,) if key in spec else ("board", "open", key),
+                     f"'{key}': {what} belong to games of stones on path tiles (stones:)", key=True)
     start = spec["board"]["open"]["start"]
     sname = start["tile"]
     spath = ("board", "open", "start")
