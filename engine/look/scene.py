@@ -206,6 +206,11 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                                       fill=fill, stroke="#333333", width=1.2, cls="piece", data=data))
             elif shape != "disc":
                 g.shapes.extend(_drawn_mark(shape, cx, cy, fill, data))
+            elif kind in look.glyphs:      # the kind's figure itself, in the seat's colour, outlined
+                light = _ink(fill) == "#111111"
+                g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.29)], fill=fill, stroke="#111111" if light else "#e8e8e8",
+                                      width=1.3, text=look.glyphs[kind], size=UNIT * 0.82, cls="piece glyph", data=data))
+                sym = ""
             else:
                 r = UNIT * (0.46 if crossings and not sym else 0.42 if crossings else 0.36)
                 g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=_ink(fill, 0.5),

@@ -35,8 +35,11 @@ def shape_svg(s: Shape) -> str:
         s2 = Shape(s.kind, s.pts, None, s.stroke, s.width, dash=s.dash, cls=s.cls, data=s.data)
         return f'<polyline points="{pts}" {_paint(s2)} stroke-linecap="round" stroke-linejoin="round"/>'
     (x, y), = s.pts
+    outline = (f' stroke="{s.stroke}" stroke-width="{_f(s.width)}" paint-order="stroke" stroke-linejoin="round"'
+               if s.stroke else "")
+    data = "".join(f" data-{k}={quoteattr(str(v))}" for k, v in s.data.items())
     return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(s.size)}" text-anchor="middle" '
-            f'fill="{s.fill}" class="{s.cls}" pointer-events="none">{escape(s.text)}</text>')
+            f'fill="{s.fill}"{outline} class="{s.cls}"{data} pointer-events="none">{escape(s.text)}</text>')
 
 
 def to_svg(d: Drawing) -> str:

@@ -286,7 +286,8 @@ def check_look(ch: Checker) -> None:
     known = {"colours": (list(seat_names(spec)), "a seat"),
              "symbols": (list(spec.get("pieces") or {}) + features, "a piece kind or a feature"),
              "zones": (list(spec.get("zones") or {}), "a zone"),
-             "features": (features, "a feature")}
+             "features": (features, "a feature"),
+             "glyphs": (list(spec.get("pieces") or {}), "a piece kind")}
     words = ", ".join(sorted(COLOURS))
 
     def colour(path: tuple, value, seat_too: bool = False) -> None:
@@ -300,7 +301,7 @@ def check_look(ch: Checker) -> None:
             if name not in names:
                 ch.error(("look", key, name), f"look.{key}: '{name}' is not {what} of this game"
                          + (f" ({', '.join(map(str, names))})" if names else " (it has none)"), key=True)
-            if key != "symbols":
+            if key not in ("symbols", "glyphs"):
                 colour(("look", key, name), value, seat_too=key == "zones")
     check_look_board(ch, look)
 

@@ -237,6 +237,8 @@ def test_seats_drawn_as_cross_and_ring():
     ("look:\n  plates: quadrant\n", "look.plates: 'quadrant' is not a set of board.blocks (the board has none)"),
     ("look:\n  shapes: {z: cross}\n", "look.shapes: 'z' is not a seat of this game (x, o)"),
     ("look:\n  points: dots\n", "points"),
+    ("look:\n  glyphs: {queen: Q}\n", ":3:12: look.glyphs: 'queen' is not a piece kind of this game (mark)"),
+    ("look:\n  glyphs: {mark: XY}\n", "glyphs"),
 ])
 def test_a_bad_board_look_is_a_located_error(tmp_path, look, words):
     path = tmp_path / "t.yaml"
@@ -244,3 +246,20 @@ def test_a_bad_board_look_is_a_located_error(tmp_path, look, words):
     proc = run("validate", path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert words in proc.stderr + proc.stdout, proc.stderr + proc.stdout
+
+
+def test_glyph_kinds_are_drawn_as_their_figure_in_the_seats_colour():
+    game = load_game(GAMES / "chess.yaml")
+    look = look_for(game)
+    root = ET.fromstring(picture_svg(game, game.initial_state(), look))
+    by = groups_by_cell(root)
+    for cell, owner, kind in (("e1", "white", "unmoved_king"), ("d8", "black", "queen"), ("b1", "white", "knight")):
+        piece, = pieces_of(by[cell])
+        assert piece.tag == f"{SVG}text" and piece.text == look.glyphs[kind]
+        assert (piece.get("data-owner"), piece.get("data-kind")) == (owner, kind)
+        assert piece.get("fill") == look.seat_colour(game.players.index(owner), owner)
+        assert piece.get("stroke")                       # outlined: a white figure shows on a light square
+        assert not of_class(by[cell], "symbol")          # the figure replaces the letter
+    draughts = load_game(GAMES / "english_draughts.yaml")      # a game without glyphs keeps its discs
+    root = ET.fromstring(picture_svg(draughts, draughts.initial_state(), look_for(draughts)))
+    assert {e.tag for e in pieces_of(root)} == {f"{SVG}circle"}
