@@ -91,6 +91,7 @@ class LookInfo:
     plates: str | None = None             # a set of board.blocks drawn as separate plates
     shapes: dict = field(default_factory=dict)      # seat name -> disc | cross | ring
     glyphs: dict = field(default_factory=dict)      # piece kind -> the one character drawn as the piece itself
+    reasons: dict = field(default_factory=dict)     # end rule -> its name, or a list of one per `or` case
 
 
 @struct(frozen=True)

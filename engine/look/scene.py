@@ -73,10 +73,39 @@ def move_cells(text: str, names) -> list[str]:
     return out
 
 
+def end_reason(game, st) -> str:
+    """Why the game ended, in words ("" while it runs, or where the kind cannot say): the end
+    rule that held and its `or` case (Game.end_cause), named by the file's `look.reasons` (a
+    text per rule, or a list of one per case), else that case in the words of `rulebook rules`."""
+    cause = game.end_cause(st) if hasattr(game, "end_cause") else None
+    if cause is None:
+        return ""
+    rule, case = cause
+    info = getattr(game, "info", None)
+    named = (getattr(info.look, "reasons", None) or {}).get(rule) if info is not None else None
+    if isinstance(named, (list, tuple)) and case < len(named):
+        return str(named[case])
+    if isinstance(named, str):
+        return named
+    if rule == "blocked":
+        return "no legal move"
+    from .prose import Teller
+    cases = Teller(info).cases((info.sections.get("end") or {}).get(rule, "")) if info is not None else []
+    return cases[case] if case < len(cases) else ""
+
+
+def result_words(game, st) -> str:
+    """The end in words: who won (or a draw), and why: `black won: checkmate`."""
+    out = game.outcome(st)
+    head = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+    why = end_reason(game, st)
+    return f"{head}: {why}" if why else head
+
+
 def status(game, st) -> str:
     out = game.outcome(st)
     if out.over:
-        head = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+        head = result_words(game, st)
     else:
         who = game.to_move(st)
         head = "chance to move (a draw)" if who == CHANCE else f"{game.players[who]} to move"

@@ -263,3 +263,53 @@ def test_glyph_kinds_are_drawn_as_their_figure_in_the_seats_colour():
     draughts = load_game(GAMES / "english_draughts.yaml")      # a game without glyphs keeps its discs
     root = ET.fromstring(picture_svg(draughts, draughts.initial_state(), look_for(draughts)))
     assert {e.tag for e in pieces_of(root)} == {f"{SVG}circle"}
+
+
+def play(game, *moves, st=None):
+    st = game.initial_state() if st is None else st
+    for m in moves:
+        st = game.apply(st, game.parse_move(st, m))
+    return st
+
+
+def test_the_end_is_told_by_the_rule_and_case_that_held():
+    from rulebook.look.scene import end_reason, result_words, status
+    chess = load_game(GAMES / "chess.yaml")
+    assert end_reason(chess, chess.initial_state()) == "" and chess.end_cause(chess.initial_state()) is None
+    mate = play(chess, "f2f3", "e7e5", "g2g4", "d8h4")
+    assert chess.end_cause(mate) == ("win", 0) and result_words(chess, mate) == "black won: checkmate"
+    assert "black won: checkmate" in status(chess, mate)
+    stale = chess.position({"white": {"king": ["c6"], "queen": ["b6"]}, "black": {"king": ["a8"]}}, to_move="black")
+    assert chess.end_cause(stale) == ("draw", 0) and result_words(chess, stale) == "a draw: stalemate"
+    ttt = load_game(GAMES / "tictactoe.yaml")
+    assert result_words(ttt, play(ttt, "a1", "b1", "a2", "b2", "a3")) == "x won: three in a row"
+    full = play(ttt, "b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3")
+    assert ttt.end_cause(full) == ("draw", 0) and result_words(ttt, full) == "a draw: the board is full"
+    draughts = load_game(GAMES / "english_draughts.yaml")
+    stuck = draughts.position({"white": {"king": ["a1"]}, "black": {"king": ["b2", "c3"]}}, to_move="white")
+    assert draughts.end_cause(stuck) == ("blocked", 0) and result_words(draughts, stuck) == "black won: no legal move"
+
+
+def test_an_end_without_a_name_is_said_in_the_words_of_the_rules():
+    from rulebook.look.prose import Teller
+    from rulebook.look.scene import end_reason
+    hexgame = load_game(GAMES / "hex.yaml")
+    st, moves = hexgame.initial_state(), iter(sorted(hexgame.legal_moves(hexgame.initial_state()), key=hexgame.move_str))
+    while not hexgame.is_over(st):      # the first free cell each time: a game that ends
+        st = hexgame.apply(st, min(hexgame.legal_moves(st), key=hexgame.move_str))
+    rule, case = hexgame.end_cause(st)
+    assert rule == "win"
+    assert end_reason(hexgame, st) == Teller(hexgame.info).cases(hexgame.info.sections["end"]["win"])[case] != ""
+
+
+@pytest.mark.parametrize("look, words", [
+    ("look:\n  reasons: {lose: gone}\n", ":3:13: look.reasons: the file has no end.lose (it has win, draw)"),
+    ("look:\n  reasons: {draw: [full, empty]}\n", "look.reasons.draw: 2 names, but end.draw has 1 case(s)"),
+    ("look:\n  reasons: {finish: x}\n", ":3:13: unknown key 'finish'; expected one of: blocked, draw, lose, over, win"),
+])
+def test_a_bad_reason_is_a_located_error(tmp_path, look, words):
+    path = tmp_path / "t.yaml"
+    path.write_text(f"extends: {GAMES / 'tictactoe.yaml'}\n{look}")
+    proc = run("validate", path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert words in proc.stderr + proc.stdout, proc.stderr + proc.stdout

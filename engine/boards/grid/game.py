@@ -808,6 +808,35 @@ class GridGame(GridState, GridNotation):
             return [out.scores[p] for p in self.players]
         return [min(1.0, max(0.0, float(self._eval(st, s)))) for s in range(self.n)]
 
+    def end_cause(self, st):
+        """What ended the game at st: (rule, case), the end rule that held (win, lose, draw or
+        over; checked in that order, for the seat that moved last) and which of its top-level `or`
+        cases, counted from 0; ("blocked", 0) where no move was left; None while it runs. Each
+        case is compiled on first asking (the words of an end), never with the game."""
+        if not self.is_over(st):
+            return None
+        mover = (st[TO_MOVE] - 1) % self.n
+        made = self.__dict__.setdefault("_cause_fns", {})
+        for rule in ("win", "lose", "draw", "over"):
+            node, cases = getattr(self.rules, rule), []
+            stack = [node] if node is not None else []
+            while stack:
+                n = stack.pop()
+                if type(n) is dsl.BoolOp and n.op == "or":
+                    stack += [n.right, n.left]
+                else:
+                    cases.append(n)
+            for j, case in enumerate(cases):
+                if (rule, j) not in made:
+                    em = Emitter(self._vocab)
+                    body = em.emit(case)
+                    code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+                    made[rule, j] = self._exec("def cause(st, me):\n" + self._prologue(code) + code, "cause",
+                                               dict(self._ns), ("end", rule))
+                if made[rule, j](st, mover):
+                    return rule, j
+        return ("blocked", 0) if self.blocked in ("lose", "draw") else None
+
     def moves_without(self, st, skip) -> list:
         """The moves of the phase at st with some of its rules left out (`skip`: names of its
         landing and legal rules, ("when", n) for its n-th condition, movegen.PRIORITY for the
