@@ -16,6 +16,7 @@ from .style import FEATURE_PALETTE, Look, pale
 UNIT = 44            # pixels per cell
 MARGIN = 0.9         # cells of margin around the board (room for the coordinates)
 MARK = "#e8590c"     # the last move
+WON = "#f0b400"      # the cells of the line that won
 MIN_WIDTH = 480      # pixels: the caption fits
 
 
@@ -187,6 +188,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
     kinds = [k.name for k in game.kinds]
     letters = {k.name: (k.symbol or "").upper() for k in game.kinds if getattr(k, "symbol", None)}
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
+    won = set(game.won_cells(st)) if hasattr(game, "won_cells") else set()
 
     groups = []
     star = set(look.marked(geo.files, geo.ranks)) if square else set()
@@ -219,6 +221,9 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                                   cls="label"))
             if name in star:
                 g.shapes.extend(_cell_mark(cx, cy))
+        if name in won:         # a cell of the winning line: ringed (class `won`)
+            cell = g.shapes[0]
+            cell.cls, cell.stroke, cell.width = cell.cls + " won", WON, 4.5
         if name in counts:
             g.shapes += _count_marks(pieces[name][0], counts[name], (cx, cy), seats, look)
         elif name in pieces:

@@ -313,3 +313,22 @@ def test_a_bad_reason_is_a_located_error(tmp_path, look, words):
     proc = run("validate", path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert words in proc.stderr + proc.stdout, proc.stderr + proc.stdout
+
+
+@pytest.mark.parametrize("name, moves, line", [
+    ("tictactoe.yaml", ["a1", "b1", "a3", "b2", "a2"], {"a1", "a2", "a3"}),
+    ("connect4.yaml", ["a1", "b1", "a2", "b2", "a3", "b3", "g1", "b4"], {"b1", "b2", "b3", "b4"}),
+    ("gomoku.yaml", ["a1", "b1", "c1", "b2", "d1", "b3", "e1", "b4", "g1", "b5"], {"b1", "b2", "b3", "b4", "b5"}),
+])
+def test_the_winning_line_is_marked(name, moves, line):
+    game = load_game(GAMES / name)
+    st = game.initial_state()
+    for m in moves:
+        assert not game.is_over(st)
+        st = game.apply(st, game.parse_move(st, m))
+    assert game.is_over(st) and set(game.won_cells(st)) == line
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    won = {c for c, g in groups_by_cell(root).items() if of_class(g, "won")}
+    assert won == line
+    before = game.initial_state()           # a game that runs marks nothing
+    assert game.won_cells(before) == [] and "won" not in picture_svg(game, before)

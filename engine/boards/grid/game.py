@@ -13,14 +13,14 @@ from typing import Any
 from ...api import Outcome, RulebookError
 from ...codegen import define
 from ...lang import dsl
-from ...lang.expr import BOOL, Emitter, Symbol
+from ...lang.expr import BOOL, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .functions import lines as line_functions
-from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
+from .layout import CELLS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .patterns import always_captures, pattern_actions
@@ -836,6 +836,29 @@ class GridGame(GridState, GridNotation):
                 if made[rule, j](st, mover):
                     return rule, j
         return ("blocked", 0) if self.blocked in ("lose", "draw") else None
+
+    def won_cells(self, st) -> list[str]:
+        """The cells of the line that won, where the end rule that held asks in_a_row of the last
+        piece (the names of that line's cells, as in_a_row found it); else none."""
+        cause = self.end_cause(st)
+        if cause is None or cause[0] != "win" or "in_a_row()" not in self.rules.words:
+            return []
+        if "_won_fn" not in self.__dict__:
+            fn = self._vocab.functions["in_a_row"]
+            vocab = Vocabulary(self._vocab.names, {**self._vocab.functions, "in_a_row": replace(
+                fn, emit=lambda a, t: f"_seen(_line_of(cells, st[{LAST}], {a[0]}, {a[1]}))" if a[2] == "None"
+                else fn.emit(a, t))}, self._vocab.member)
+            seen: list = []
+            ns = dict(self._ns, _seen=lambda line: seen.append(line) or bool(line))
+            em = Emitter(vocab)
+            body = em.emit(self.rules.win)
+            code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+            self._won_fn = (self._exec("def won(st, me):\n" + self._prologue(code) + code, "won", ns, ("end", "win")),
+                            seen)
+        fn, seen = self._won_fn
+        seen.clear()
+        fn(st, (st[TO_MOVE] - 1) % self.n)
+        return [self.geo.name(c) for line in seen for c in line]
 
     def moves_without(self, st, skip) -> list:
         """The moves of the phase at st with some of its rules left out (`skip`: names of its
