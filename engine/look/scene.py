@@ -17,6 +17,7 @@ UNIT = 44            # pixels per cell
 MARGIN = 0.9         # cells of margin around the board (room for the coordinates)
 MARK = "#e8590c"     # the last move
 WON = "#f0b400"      # the cells of the line that won
+THREAT = "#d62728"   # a piece a legal rule finds attacked (in check)
 MIN_WIDTH = 480      # pixels: the caption fits
 
 
@@ -189,6 +190,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
     letters = {k.name: (k.symbol or "").upper() for k in game.kinds if getattr(k, "symbol", None)}
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
     won = set(game.won_cells(st)) if hasattr(game, "won_cells") else set()
+    threatened = set(game.threatened_cells(st)) if hasattr(game, "threatened_cells") else set()
 
     groups = []
     star = set(look.marked(geo.files, geo.ranks)) if square else set()
@@ -224,6 +226,9 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
         if name in won:         # a cell of the winning line: ringed (class `won`)
             cell = g.shapes[0]
             cell.cls, cell.stroke, cell.width = cell.cls + " won", WON, 4.5
+        if name in threatened:  # a piece in check: a red glow under it (class `threatened`)
+            g.shapes.insert(1, Shape("circle", [(cx, cy)], r=UNIT * 0.45, fill=THREAT + "99", stroke=THREAT, width=2,
+                                     cls="threatened"))
         if name in counts:
             g.shapes += _count_marks(pieces[name][0], counts[name], (cx, cy), seats, look)
         elif name in pieces:

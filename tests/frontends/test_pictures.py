@@ -332,3 +332,15 @@ def test_the_winning_line_is_marked(name, moves, line):
     assert won == line
     before = game.initial_state()           # a game that runs marks nothing
     assert game.won_cells(before) == [] and "won" not in picture_svg(game, before)
+
+
+def test_a_piece_a_legal_rule_finds_attacked_is_marked():
+    chess = load_game(GAMES / "chess.yaml")
+    st = play(chess, "e2e4", "f7f6", "d1h5")                   # check: the black king on e8
+    assert chess.threatened_cells(st) == ["e8"]
+    by = groups_by_cell(ET.fromstring(picture_svg(chess, st, look_for(chess))))
+    assert {c for c, g in by.items() if of_class(g, "threatened")} == {"e8"}
+    blocked = play(chess, "g7g6", st=st)                        # the check blocked: nothing marked
+    assert chess.threatened_cells(blocked) == [] and "threatened" not in picture_svg(chess, blocked)
+    shogi = load_game(GAMES / "shogi.yaml")                     # another file's rule of its own words
+    assert shogi.threatened_cells(shogi.initial_state()) == []

@@ -837,6 +837,33 @@ class GridGame(GridState, GridNotation):
                     return rule, j
         return ("blocked", 0) if self.blocked in ("lose", "draw") else None
 
+    def threatened_cells(self, st) -> list[str]:
+        """The pieces of the player to move that a `legal` rule of its phase finds attacked as the
+        position stands (the rule would refuse a pass): the cells of the `mine.KIND` groups its
+        attacked() calls name. The pictures mark them (a royal piece in check)."""
+        if self.is_over(st):
+            return []
+        phase = self.phase_index(st)
+        made = self.__dict__.setdefault("_threat_fns", {})
+        seat = self.to_move(st)
+        passed = with_slot(st, TO_MOVE, (seat + 1) % self.n)     # as a rule reads the position after a move of seat's
+        kinds: list[str] = []
+        for j, r in enumerate(self.rules.phases[phase].legal):
+            named = [a.parts[1] for n in dsl.walk(r.node) if type(n) is dsl.Call and n.func == "attacked"
+                     for a in n.args[:1] if type(a) is dsl.Name and len(a.parts) == 2 and a.parts[0] == "mine"]
+            if not named:
+                continue
+            if (phase, j) not in made:
+                em = Emitter(self._vocab)
+                body = em.emit(r.node)
+                code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+                made[phase, j] = self._exec("def rule(st, me):\n" + self._prologue(code) + code, "rule",
+                                            dict(self._ns), ("legal", r.name))
+            if not made[phase, j](passed, seat):
+                kinds += named
+        by = (self.position_json(st).get("pieces") or {}).get(self.players[seat]) or {}
+        return [c for k in dict.fromkeys(kinds) for c in (by.get(k) or []) if isinstance(by, dict)]
+
     def won_cells(self, st) -> list[str]:
         """The cells of the line that won, where the end rule that held asks in_a_row of the last
         piece (the names of that line's cells, as in_a_row found it); else none."""
