@@ -235,7 +235,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
             owner, kind = pieces[name]
             seat = seats.get(owner)
             fill = look.seat_colour(seat, owner) if seat is not None else "#8a8a8a"
-            sym = look.symbols.get(kind) or letters.get(kind) or \
+            sym = look.symbols[kind] if kind in look.symbols else letters.get(kind) or \
                 (kind[0].upper() if len(kinds) > 1 and seat is not None else "")
             data = {"owner": owner, "kind": kind}
             shape = look.shapes.get(owner, "disc")

@@ -344,3 +344,11 @@ def test_a_piece_a_legal_rule_finds_attacked_is_marked():
     assert chess.threatened_cells(blocked) == [] and "threatened" not in picture_svg(chess, blocked)
     shogi = load_game(GAMES / "shogi.yaml")                     # another file's rule of its own words
     assert shogi.threatened_cells(shogi.initial_state()) == []
+
+
+def test_an_empty_symbol_draws_a_plain_disc():
+    game = load_game(GAMES / "english_draughts.yaml")         # plain men, crowned kings
+    st = game.position({"white": {"man": ["b2"], "king": ["d4"]}, "black": {"man": ["f6"]}}, to_move="white")
+    by = groups_by_cell(ET.fromstring(picture_svg(game, st, look_for(game))))
+    assert [e.text for e in of_class(by["d4"], "symbol")] == [look_for(game).symbols["king"]]
+    assert of_class(by["b2"], "symbol") == [] and of_class(by["f6"], "symbol") == []
