@@ -560,3 +560,33 @@ def test_a_record_of_another_game_opens_that_game(server, browser, tmp_path):
     browser.find_element(By.ID, "last").click()
     WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
     assert history(browser) == ["b2", "a1"]
+
+
+def test_keyboard_play_to_a_marked_win_labels_flip_and_dark_mode(server, browser, tmp_path):
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    browser.get(url + "/?game=tictactoe")
+    settle(browser, 0)
+    browser.execute_script("localStorage.removeItem('rulebook-theme'); localStorage.removeItem('rulebook-flipped')")
+    for k, name in enumerate(["a1", "b1", "a2", "b2", "a3"], 1):     # each cell focused and chosen by Enter
+        cell(browser, name).send_keys(Keys.ENTER)
+        settle(browser, k)
+    assert text(browser, "status") == "x won: three in a row"
+    won = browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]:has(.won)")
+    assert {c.get_attribute("data-cell") for c in won} == {"a1", "a2", "a3"}
+    assert cell(browser, "b2").get_attribute("aria-label") == "b2: o mark"
+    assert cell(browser, "c3").get_attribute("aria-label") == "c3"
+    assert cell(browser, "c3").get_attribute("tabindex") == "0"
+    svg = browser.find_element(By.CSS_SELECTOR, "#board svg")
+    assert svg.value_of_css_property("transform") == "none"
+    browser.find_element(By.ID, "flip").click()
+    assert svg.value_of_css_property("transform") != "none"
+    browser.find_element(By.ID, "flip").click()
+    body = browser.find_element(By.TAG_NAME, "body")
+    before = body.value_of_css_property("background-color")
+    browser.find_element(By.ID, "theme").click()
+    after = body.value_of_css_property("background-color")
+    assert before != after
+    browser.save_screenshot(str(tmp_path / "theme.png"))
+    browser.find_element(By.ID, "theme").click()
+    assert body.value_of_css_property("background-color") == before

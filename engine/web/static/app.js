@@ -361,6 +361,29 @@ async function start() {
   $("new").onclick = () => newGame(fromForm());
   $("undo").onclick = async () => { say(); try { await showFrom(`/api/game/${view.id}/undo`, {}); } catch (e) { say(e); } };
   $("rules-toggle").onclick = () => { $("rules").hidden = !$("rules").hidden; };
+  // keyboard play: a focused cell (Tab to it) is clicked by Enter or Space
+  $("board").addEventListener("keydown", (ev) => {
+    const cell = ev.target.closest && ev.target.closest("[data-cell], [data-part]");
+    if (!cell || (ev.key !== "Enter" && ev.key !== " ")) return;
+    ev.preventDefault();
+    const name = cell.dataset.cell;
+    cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    const again = name && $("board").querySelector(`[data-cell="${CSS.escape(name)}"]`);
+    if (again) again.focus();          // the board is drawn again: keep the focus on the cell
+  });
+  $("flip").onclick = () => {
+    const on = $("board").classList.toggle("flipped");
+    $("flip").setAttribute("aria-pressed", String(on));
+    localStorage.setItem("rulebook-flipped", on ? "1" : "");
+  };
+  if (localStorage.getItem("rulebook-flipped")) { $("board").classList.add("flipped"); $("flip").setAttribute("aria-pressed", "true"); }
+  $("theme").onclick = () => {
+    const dark = !(document.documentElement.dataset.theme === "dark" ||
+                   (!document.documentElement.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches));
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+    localStorage.setItem("rulebook-theme", document.documentElement.dataset.theme);
+  };
+  if (localStorage.getItem("rulebook-theme")) document.documentElement.dataset.theme = localStorage.getItem("rulebook-theme");
   $("board").addEventListener("click", (ev) => {
     const part = ev.target.closest("[data-part]");
     if (part) return partClicked(part.dataset.part);
