@@ -590,3 +590,16 @@ def test_keyboard_play_to_a_marked_win_labels_flip_and_dark_mode(server, browser
     browser.save_screenshot(str(tmp_path / "theme.png"))
     browser.find_element(By.ID, "theme").click()
     assert body.value_of_css_property("background-color") == before
+
+
+def test_a_piece_dragged_to_its_destination_is_moved(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    ActionChains(browser).drag_and_drop(cell(browser, "g1"), cell(browser, "f3")).perform()
+    settle(browser, 1)
+    assert history(browser) == ["g1f3"]
+    assert cell(browser, "f3").get_attribute("aria-label") == "f3: white knight"
+    ActionChains(browser).drag_and_drop(cell(browser, "e7"), cell(browser, "e3")).perform()   # not a move of e7
+    assert history(browser) == ["g1f3"] and text(browser, "ply") == "1"

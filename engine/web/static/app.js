@@ -384,6 +384,22 @@ async function start() {
     localStorage.setItem("rulebook-theme", document.documentElement.dataset.theme);
   };
   if (localStorage.getItem("rulebook-theme")) document.documentElement.dataset.theme = localStorage.getItem("rulebook-theme");
+  // drag: a piece pressed on one cell and let go on another is the two clicks (a press and a
+  // release on one cell is a click, as before)
+  let dragFrom = null;
+  $("board").addEventListener("pointerdown", (ev) => {
+    const g = ev.target.closest("[data-cell]");
+    dragFrom = g && g.querySelector("[data-owner]") ? g.dataset.cell : null;
+  });
+  document.addEventListener("pointerup", (ev) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const to = under && under.closest && under.closest("#board [data-cell]");
+    if (!from || !to || to.dataset.cell === from) return;
+    if (picked[0] !== from) { picked = []; clicked(from); }
+    clicked(to.dataset.cell);
+  });
   $("board").addEventListener("click", (ev) => {
     const part = ev.target.closest("[data-part]");
     if (part) return partClicked(part.dataset.part);
