@@ -603,3 +603,22 @@ def test_a_piece_dragged_to_its_destination_is_moved(server, browser):
     assert cell(browser, "f3").get_attribute("aria-label") == "f3: white knight"
     ActionChains(browser).drag_and_drop(cell(browser, "e7"), cell(browser, "e3")).perform()   # not a move of e7
     assert history(browser) == ["g1f3"] and text(browser, "ply") == "1"
+
+
+def test_the_second_seats_player_sees_the_board_from_their_side(server, browser):
+    from selenium.webdriver.support.ui import Select
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    browser.execute_script("localStorage.removeItem('rulebook-flipped')")
+
+    def new_game(first, second):
+        Select(browser.find_element(By.CSS_SELECTOR, 'select[data-seat="0"]')).select_by_value(first)
+        Select(browser.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]')).select_by_value(second)
+        old = browser.find_element(By.CSS_SELECTOR, "#board svg")
+        browser.find_element(By.ID, "new").click()
+        WebDriverWait(browser, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#board svg") != old)
+        settle(browser)
+        return browser.find_element(By.CSS_SELECTOR, "#board svg").value_of_css_property("transform")
+    assert new_game("random", "human") != "none"          # black's human: the board turned
+    assert new_game("human", "random") == "none"          # white's: as drawn

@@ -110,8 +110,22 @@ async function showFrom(path, body) {
   if (n === asked) show(v);
 }
 
+// The seat's view: a new game where the second of two seats is the only human one is shown
+// from that side (the board turned); the flip button turns it either way after.
+let seen = null;
+function seatView(v) {
+  if (v.id === seen) return;
+  seen = v.id;
+  const humans = (v.agents || []).map((a, i) => (a === "human" ? i : -1)).filter((i) => i >= 0);
+  const theirs = v.players.length === 2 && humans.length === 1 && humans[0] === 1;
+  const on = theirs || (humans.length !== 1 && !!localStorage.getItem("rulebook-flipped"));
+  $("board").classList.toggle("flipped", on);
+  $("flip").setAttribute("aria-pressed", String(on));
+}
+
 function show(v) {
   view = v;
+  seatView(v);
   picked = [];
   pending = [];
   $("board").innerHTML = v.svg;
