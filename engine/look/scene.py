@@ -97,7 +97,7 @@ def end_reason(game, st) -> str:
 
 
 def result_words(game, st) -> str:
-    """The end in words: who won (or a draw), and why: `black won: checkmate`."""
+    """The end in words: who won (or a draw), and why: `north won: no legal move`."""
     out = game.outcome(st)
     head = f"{', '.join(out.winners)} won" if out.winners else "a draw"
     why = end_reason(game, st)

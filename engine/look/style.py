@@ -13,7 +13,7 @@ every name one of the game's, every colour known), and the defaults used without
       gap: {after_rank: 4, text: ...}   # a gap between two ranks: only the edge files cross it
       plates: quadrant                  # a set of board.blocks drawn as separate plates
       shapes: {x: cross, o: ring}       # a seat's pieces: disc (default), cross or ring
-      glyphs: {king: "♚"}               # a kind drawn as one character in its seat's colour, outlined
+      glyphs: {leader: "♚"}             # a kind drawn as one character in its seat's colour, outlined
 
 Colours are `#rgb`/`#rrggbb` or one of the words of rulebook.source.info.COLOURS; the check
 stage refuses any other, so a file that validates always draws."""

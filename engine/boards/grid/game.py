@@ -840,7 +840,7 @@ class GridGame(GridState, GridNotation):
     def threatened_cells(self, st) -> list[str]:
         """The pieces of the player to move that a `legal` rule of its phase finds attacked as the
         position stands (the rule would refuse a pass): the cells of the `mine.KIND` groups its
-        attacked() calls name. The pictures mark them (a royal piece in check)."""
+        attacked() calls name. The pictures mark them (a royal piece left attacked)."""
         if self.is_over(st):
             return []
         phase = self.phase_index(st)
