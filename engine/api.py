@@ -90,6 +90,8 @@ class LookInfo:
     gap: dict | None = None               # {after_rank: N, text: ...}: only the edge files cross it
     plates: str | None = None             # a set of board.blocks drawn as separate plates
     shapes: dict = field(default_factory=dict)      # seat name -> disc | cross | ring
+    glyphs: dict = field(default_factory=dict)      # piece kind -> the one character drawn as the piece itself
+    reasons: dict = field(default_factory=dict)     # end rule -> its name, or a list of one per `or` case
 
 
 @struct(frozen=True)

@@ -41,6 +41,9 @@ def to_png(d: Drawing, path, dpi: int = 100) -> None:
                         linestyle=style, solid_capstyle="round", zorder=z)
             else:
                 (x, y), = s.pts
-                ax.text(x, y, s.text, fontsize=s.size * pt, ha="center", va="baseline", color=_rgba(s.fill), zorder=z)
+                t = ax.text(x, y, s.text, fontsize=s.size * pt, ha="center", va="baseline", color=_rgba(s.fill), zorder=z)
+                if s.stroke:        # an outlined figure (a glyph piece): the outline under the fill
+                    from matplotlib import patheffects
+                    t.set_path_effects([patheffects.withStroke(linewidth=s.width * 2 * pt, foreground=_rgba(s.stroke))])
     ax.text(d.width / 2, d.height - 8, d.caption, fontsize=13 * pt, ha="center", va="baseline", color="#333333")
     fig.savefig(path, format="png", dpi=dpi, facecolor=d.background)

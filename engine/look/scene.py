@@ -16,6 +16,8 @@ from .style import FEATURE_PALETTE, Look, pale
 UNIT = 44            # pixels per cell
 MARGIN = 0.9         # cells of margin around the board (room for the coordinates)
 MARK = "#e8590c"     # the last move
+WON = "#f0b400"      # the cells of the line that won
+THREAT = "#d62728"   # a piece a legal rule finds attacked (in check)
 MIN_WIDTH = 480      # pixels: the caption fits
 
 
@@ -73,10 +75,39 @@ def move_cells(text: str, names) -> list[str]:
     return out
 
 
+def end_reason(game, st) -> str:
+    """Why the game ended, in words ("" while it runs, or where the kind cannot say): the end
+    rule that held and its `or` case (Game.end_cause), named by the file's `look.reasons` (a
+    text per rule, or a list of one per case), else that case in the words of `rulebook rules`."""
+    cause = game.end_cause(st) if hasattr(game, "end_cause") else None
+    if cause is None:
+        return ""
+    rule, case = cause
+    info = getattr(game, "info", None)
+    named = (getattr(info.look, "reasons", None) or {}).get(rule) if info is not None else None
+    if isinstance(named, (list, tuple)) and case < len(named):
+        return str(named[case])
+    if isinstance(named, str):
+        return named
+    if rule == "blocked":
+        return "no legal move"
+    from .prose import Teller
+    cases = Teller(info).cases((info.sections.get("end") or {}).get(rule, "")) if info is not None else []
+    return cases[case] if case < len(cases) else ""
+
+
+def result_words(game, st) -> str:
+    """The end in words: who won (or a draw), and why: `north won: no legal move`."""
+    out = game.outcome(st)
+    head = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+    why = end_reason(game, st)
+    return f"{head}: {why}" if why else head
+
+
 def status(game, st) -> str:
     out = game.outcome(st)
     if out.over:
-        head = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+        head = result_words(game, st)
     else:
         who = game.to_move(st)
         head = "chance to move (a draw)" if who == CHANCE else f"{game.players[who]} to move"
@@ -158,6 +189,8 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
     kinds = [k.name for k in game.kinds]
     letters = {k.name: (k.symbol or "").upper() for k in game.kinds if getattr(k, "symbol", None)}
     marked = move_cells(last, {geo.name(i) for i in cells}) if last else []
+    won = set(game.won_cells(st)) if hasattr(game, "won_cells") else set()
+    threatened = set(game.threatened_cells(st)) if hasattr(game, "threatened_cells") else set()
 
     groups = []
     star = set(look.marked(geo.files, geo.ranks)) if square else set()
@@ -190,13 +223,19 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                                   cls="label"))
             if name in star:
                 g.shapes.extend(_cell_mark(cx, cy))
+        if name in won:         # a cell of the winning line: ringed (class `won`)
+            cell = g.shapes[0]
+            cell.cls, cell.stroke, cell.width = cell.cls + " won", WON, 4.5
+        if name in threatened:  # a piece in check: a red glow under it (class `threatened`)
+            g.shapes.insert(1, Shape("circle", [(cx, cy)], r=UNIT * 0.45, fill=THREAT + "99", stroke=THREAT, width=2,
+                                     cls="threatened"))
         if name in counts:
             g.shapes += _count_marks(pieces[name][0], counts[name], (cx, cy), seats, look)
         elif name in pieces:
             owner, kind = pieces[name]
             seat = seats.get(owner)
             fill = look.seat_colour(seat, owner) if seat is not None else "#8a8a8a"
-            sym = look.symbols.get(kind) or letters.get(kind) or \
+            sym = look.symbols[kind] if kind in look.symbols else letters.get(kind) or \
                 (kind[0].upper() if len(kinds) > 1 and seat is not None else "")
             data = {"owner": owner, "kind": kind}
             shape = look.shapes.get(owner, "disc")
@@ -206,6 +245,11 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                                       fill=fill, stroke="#333333", width=1.2, cls="piece", data=data))
             elif shape != "disc":
                 g.shapes.extend(_drawn_mark(shape, cx, cy, fill, data))
+            elif kind in look.glyphs:      # the kind's figure itself, in the seat's colour, outlined
+                light = _ink(fill) == "#111111"
+                g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.29)], fill=fill, stroke="#111111" if light else "#e8e8e8",
+                                      width=1.3, text=look.glyphs[kind], size=UNIT * 0.82, cls="piece glyph", data=data))
+                sym = ""
             else:
                 r = UNIT * (0.46 if crossings and not sym else 0.42 if crossings else 0.36)
                 g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=_ink(fill, 0.5),

@@ -13,6 +13,7 @@ every name one of the game's, every colour known), and the defaults used without
       gap: {after_rank: 4, text: ...}   # a gap between two ranks: only the edge files cross it
       plates: quadrant                  # a set of board.blocks drawn as separate plates
       shapes: {x: cross, o: ring}       # a seat's pieces: disc (default), cross or ring
+      glyphs: {leader: "♚"}             # a kind drawn as one character in its seat's colour, outlined
 
 Colours are `#rgb`/`#rrggbb` or one of the words of rulebook.source.info.COLOURS; the check
 stage refuses any other, so a file that validates always draws."""
@@ -45,6 +46,7 @@ class Look:
     gap: dict | None = None                     # {after_rank, text}: a gap between two ranks
     plates: str | None = None                   # a set of board.blocks drawn as plates
     shapes: dict[str, str] = field(default_factory=dict)     # seat -> disc | cross | ring
+    glyphs: dict[str, str] = field(default_factory=dict)     # kind -> one character drawn as the piece
 
     def marked(self, files: int, ranks: int) -> list[str]:
         """The cells marked on a board of this size."""
@@ -69,4 +71,5 @@ def look_for(game) -> Look:
     lk = info.look
     return Look(lk.board, dict(lk.colours), dict(lk.symbols), dict(lk.zones), dict(lk.features),
                 getattr(lk, "points", "cells"), getattr(lk, "marks", ()), tuple(getattr(lk, "lines", ())),
-                getattr(lk, "gap", None), getattr(lk, "plates", None), dict(getattr(lk, "shapes", {})))
+                getattr(lk, "gap", None), getattr(lk, "plates", None), dict(getattr(lk, "shapes", {})),
+                dict(getattr(lk, "glyphs", {})))

@@ -35,8 +35,11 @@ def shape_svg(s: Shape) -> str:
         s2 = Shape(s.kind, s.pts, None, s.stroke, s.width, dash=s.dash, cls=s.cls, data=s.data)
         return f'<polyline points="{pts}" {_paint(s2)} stroke-linecap="round" stroke-linejoin="round"/>'
     (x, y), = s.pts
+    outline = (f' stroke="{s.stroke}" stroke-width="{_f(s.width)}" paint-order="stroke" stroke-linejoin="round"'
+               if s.stroke else "")
+    data = "".join(f" data-{k}={quoteattr(str(v))}" for k, v in s.data.items())
     return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(s.size)}" text-anchor="middle" '
-            f'fill="{s.fill}" class="{s.cls}" pointer-events="none">{escape(s.text)}</text>')
+            f'fill="{s.fill}"{outline} class="{s.cls}"{data} pointer-events="none">{escape(s.text)}</text>')
 
 
 def to_svg(d: Drawing) -> str:
@@ -49,8 +52,11 @@ def to_svg(d: Drawing) -> str:
         inner = "".join(shape_svg(s) for s in g.shapes)
         if g.part is not None:
             out.append(f'<g data-part={quoteattr(g.part)} data-label={quoteattr(g.label)} class="control">{inner}</g>')
-        elif g.cell is not None:
-            out.append(f"<g data-cell={quoteattr(g.cell)}>{inner}</g>")
+        elif g.cell is not None:        # a cell: focusable, named with what stands on it (screen readers, keys)
+            on = [f"{s.data['owner']} {s.data['kind']}" for s in g.shapes if "owner" in s.data and "kind" in s.data]
+            label = g.cell + (": " + ", ".join(on) if on else "")
+            out.append(f'<g data-cell={quoteattr(g.cell)} role="button" tabindex="0" aria-label={quoteattr(label)}>'
+                       f"{inner}</g>")
         else:
             out.append(f'<g class="overlay" pointer-events="none">{inner}</g>')
     out.append(f'<text x="{_f(d.width / 2)}" y="{_f(d.height - 8)}" font-size="13" text-anchor="middle" '

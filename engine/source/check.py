@@ -286,7 +286,8 @@ def check_look(ch: Checker) -> None:
     known = {"colours": (list(seat_names(spec)), "a seat"),
              "symbols": (list(spec.get("pieces") or {}) + features, "a piece kind or a feature"),
              "zones": (list(spec.get("zones") or {}), "a zone"),
-             "features": (features, "a feature")}
+             "features": (features, "a feature"),
+             "glyphs": (list(spec.get("pieces") or {}), "a piece kind")}
     words = ", ".join(sorted(COLOURS))
 
     def colour(path: tuple, value, seat_too: bool = False) -> None:
@@ -300,7 +301,7 @@ def check_look(ch: Checker) -> None:
             if name not in names:
                 ch.error(("look", key, name), f"look.{key}: '{name}' is not {what} of this game"
                          + (f" ({', '.join(map(str, names))})" if names else " (it has none)"), key=True)
-            if key != "symbols":
+            if key not in ("symbols", "glyphs"):
                 colour(("look", key, name), value, seat_too=key == "zones")
     check_look_board(ch, look)
 
@@ -347,8 +348,33 @@ def check_look_board(ch: Checker, look: dict) -> None:
     if plates is not None and plates not in (board.get("blocks") or {}):
         ch.error(("look", "plates"), f"look.plates: '{plates}' is not a set of board.blocks"
                  + (f" ({', '.join(board['blocks'])})" if board.get("blocks") else " (the board has none)"))
+    end = spec.get("end") or {}
+    for rule, words in (look.get("reasons") or {}).items():
+        if rule not in end:
+            ch.error(("look", "reasons", rule), f"look.reasons: the file has no end.{rule}"
+                     + (f" (it has {', '.join(end)})" if end else ""), key=True)
+        elif isinstance(words, list) and rule != "blocked" and len(words) > _or_cases(end[rule]):
+            ch.error(("look", "reasons", rule), f"look.reasons.{rule}: {len(words)} names, but end.{rule} has "
+                     f"{_or_cases(end[rule])} case(s) joined by a top-level `or`")
     seats = seat_names(spec)
     for name in look.get("shapes") or {}:
         if name not in seats:
             ch.error(("look", "shapes", name), f"look.shapes: '{name}' is not a seat of this game ({', '.join(seats)})",
                      key=True)
+
+
+def _or_cases(text) -> int:
+    """How many cases a condition's top-level `or`s join (1 where it does not parse: checked elsewhere)."""
+    from ..lang import dsl
+    try:
+        node = dsl.parse(str(text), "expr")
+    except dsl.DslError:
+        return 1
+    n, stack = 0, [node]
+    while stack:
+        x = stack.pop()
+        if type(x) is dsl.BoolOp and x.op == "or":
+            stack += [x.left, x.right]
+        else:
+            n += 1
+    return n

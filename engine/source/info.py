@@ -64,5 +64,7 @@ def game_info(spec: dict, counts) -> GameInfo:
                                   {str(k): str(v) for k, v in (look.get("symbols") or {}).items()},
                                   colours("zones"), colours("features"), str(look.get("points") or "cells"),
                                   _copy(look.get("marks") or ()), tuple(tuple(str(line).split()) for line in look.get("lines") or ()),
-                                  _copy(look.get("gap")), look.get("plates"), dict(look.get("shapes") or {})),
+                                  _copy(look.get("gap")), look.get("plates"), dict(look.get("shapes") or {}),
+                                  {str(k): str(v) for k, v in (look.get("glyphs") or {}).items()},
+                                  _copy(look.get("reasons") or {})),
                     sections=_copy(spec))

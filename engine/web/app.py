@@ -706,7 +706,7 @@ class Server:
     def _view(self, s: Session, moves_played: list, k: int, st, thinking: bool, error, movers: list) -> dict:
         """The view of position `st` at ply k of the moves played (a snapshot taken under the lock;
         `movers`: who made each of them, a seat or chance)."""
-        from ..look.scene import status
+        from ..look.scene import result_words, status
         g = s.game
         n = len(moves_played)
         out = g.outcome(st)
@@ -720,7 +720,7 @@ class Server:
         if human:
             moves = self._offered(s, st, names)
         if out.over:
-            text = f"{', '.join(out.winners)} won" if out.winners else "a draw"
+            text = result_words(g, st)
         elif who == CHANCE:
             text = "a draw from the bag"
         else:

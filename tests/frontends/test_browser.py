@@ -117,7 +117,7 @@ def test_tictactoe_both_sides_by_clicks(server, browser, tmp_path):
         settle(browser, ply)
     browser.save_screenshot(str(tmp_path / "tictactoe.png"))
     status = text(browser, "status")
-    assert ("won" in status or status == "a draw") and int(text(browser, "ply")) == ply >= 5
+    assert ("won" in status or status.startswith("a draw")) and int(text(browser, "ply")) == ply >= 5
     assert len(browser.find_elements(By.CSS_SELECTOR, "#history li")) == ply
 
 
@@ -179,7 +179,7 @@ def test_lezug_against_random_until_the_end(server, browser, tmp_path):
         moves[-1].click()
         WebDriverWait(browser, 30).until(lambda d: text(d, "ply") != before)
     settle(browser)
-    assert text(browser, "status") == "a draw" or "won" in text(browser, "status")
+    assert text(browser, "status").startswith("a draw") or "won" in text(browser, "status")
     assert text(browser, "ply") == "24" or "won" in text(browser, "status")
     browser.save_screenshot(str(tmp_path / "lezug-end.png"))
     WebDriverWait(browser, 10).until(lambda d: list(records.glob("lezug-*.json")))
@@ -584,3 +584,65 @@ def test_a_record_of_another_game_opens_that_game(server, browser, tmp_path):
     browser.find_element(By.ID, "last").click()
     WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
     assert history(browser) == ["b2", "a1"]
+
+
+def test_keyboard_play_to_a_marked_win_labels_flip_and_dark_mode(server, browser, tmp_path):
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    browser.get(url + "/?game=tictactoe")
+    settle(browser, 0)
+    browser.execute_script("localStorage.removeItem('rulebook-theme'); localStorage.removeItem('rulebook-flipped')")
+    for k, name in enumerate(["a1", "b1", "a2", "b2", "a3"], 1):     # each cell focused and chosen by Enter
+        cell(browser, name).send_keys(Keys.ENTER)
+        settle(browser, k)
+    assert text(browser, "status") == "x won: three in a row"
+    won = browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]:has(.won)")
+    assert {c.get_attribute("data-cell") for c in won} == {"a1", "a2", "a3"}
+    assert cell(browser, "b2").get_attribute("aria-label") == "b2: o mark"
+    assert cell(browser, "c3").get_attribute("aria-label") == "c3"
+    assert cell(browser, "c3").get_attribute("tabindex") == "0"
+    svg = browser.find_element(By.CSS_SELECTOR, "#board svg")
+    assert svg.value_of_css_property("transform") == "none"
+    browser.find_element(By.ID, "flip").click()
+    assert svg.value_of_css_property("transform") != "none"
+    browser.find_element(By.ID, "flip").click()
+    body = browser.find_element(By.TAG_NAME, "body")
+    before = body.value_of_css_property("background-color")
+    browser.find_element(By.ID, "theme").click()
+    after = body.value_of_css_property("background-color")
+    assert before != after
+    browser.save_screenshot(str(tmp_path / "theme.png"))
+    browser.find_element(By.ID, "theme").click()
+    assert body.value_of_css_property("background-color") == before
+
+
+def test_a_piece_dragged_to_its_destination_is_moved(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    ActionChains(browser).drag_and_drop(cell(browser, "g1"), cell(browser, "f3")).perform()
+    settle(browser, 1)
+    assert history(browser) == ["g1f3"]
+    assert cell(browser, "f3").get_attribute("aria-label") == "f3: white knight"
+    ActionChains(browser).drag_and_drop(cell(browser, "e7"), cell(browser, "e3")).perform()   # not a move of e7
+    assert history(browser) == ["g1f3"] and text(browser, "ply") == "1"
+
+
+def test_the_second_seats_player_sees_the_board_from_their_side(server, browser):
+    from selenium.webdriver.support.ui import Select
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    browser.execute_script("localStorage.removeItem('rulebook-flipped')")
+
+    def new_game(first, second):
+        Select(browser.find_element(By.CSS_SELECTOR, 'select[data-seat="0"]')).select_by_value(first)
+        Select(browser.find_element(By.CSS_SELECTOR, 'select[data-seat="1"]')).select_by_value(second)
+        old = browser.find_element(By.CSS_SELECTOR, "#board svg")
+        browser.find_element(By.ID, "new").click()
+        WebDriverWait(browser, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#board svg") != old)
+        settle(browser)
+        return browser.find_element(By.CSS_SELECTOR, "#board svg").value_of_css_property("transform")
+    assert new_game("random", "human") != "none"          # black's human: the board turned
+    assert new_game("human", "random") == "none"          # white's: as drawn

@@ -240,6 +240,8 @@ def test_seats_drawn_as_cross_and_ring():
     ("look:\n  plates: quadrant\n", "look.plates: 'quadrant' is not a set of board.blocks (the board has none)"),
     ("look:\n  shapes: {z: cross}\n", "look.shapes: 'z' is not a seat of this game (x, o)"),
     ("look:\n  points: dots\n", "points"),
+    ("look:\n  glyphs: {queen: Q}\n", ":3:12: look.glyphs: 'queen' is not a piece kind of this game (mark)"),
+    ("look:\n  glyphs: {mark: XY}\n", "glyphs"),
 ])
 def test_a_bad_board_look_is_a_located_error(tmp_path, look, words):
     path = tmp_path / "t.yaml"
@@ -247,3 +249,109 @@ def test_a_bad_board_look_is_a_located_error(tmp_path, look, words):
     proc = run("validate", path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert words in proc.stderr + proc.stdout, proc.stderr + proc.stdout
+
+
+def test_glyph_kinds_are_drawn_as_their_figure_in_the_seats_colour():
+    game = load_game(GAMES / "chess.yaml")
+    look = look_for(game)
+    root = ET.fromstring(picture_svg(game, game.initial_state(), look))
+    by = groups_by_cell(root)
+    for cell, owner, kind in (("e1", "white", "unmoved_king"), ("d8", "black", "queen"), ("b1", "white", "knight")):
+        piece, = pieces_of(by[cell])
+        assert piece.tag == f"{SVG}text" and piece.text == look.glyphs[kind]
+        assert (piece.get("data-owner"), piece.get("data-kind")) == (owner, kind)
+        assert piece.get("fill") == look.seat_colour(game.players.index(owner), owner)
+        assert piece.get("stroke")                       # outlined: a white figure shows on a light square
+        assert not of_class(by[cell], "symbol")          # the figure replaces the letter
+    draughts = load_game(GAMES / "english_draughts.yaml")      # a game without glyphs keeps its discs
+    root = ET.fromstring(picture_svg(draughts, draughts.initial_state(), look_for(draughts)))
+    assert {e.tag for e in pieces_of(root)} == {f"{SVG}circle"}
+
+
+def play(game, *moves, st=None):
+    st = game.initial_state() if st is None else st
+    for m in moves:
+        st = game.apply(st, game.parse_move(st, m))
+    return st
+
+
+def test_the_end_is_told_by_the_rule_and_case_that_held():
+    from rulebook.look.scene import end_reason, result_words, status
+    chess = load_game(GAMES / "chess.yaml")
+    assert end_reason(chess, chess.initial_state()) == "" and chess.end_cause(chess.initial_state()) is None
+    mate = play(chess, "f2f3", "e7e5", "g2g4", "d8h4")
+    assert chess.end_cause(mate) == ("win", 0) and result_words(chess, mate) == "black won: checkmate"
+    assert "black won: checkmate" in status(chess, mate)
+    stale = chess.position({"white": {"king": ["c6"], "queen": ["b6"]}, "black": {"king": ["a8"]}}, to_move="black")
+    assert chess.end_cause(stale) == ("draw", 0) and result_words(chess, stale) == "a draw: stalemate"
+    ttt = load_game(GAMES / "tictactoe.yaml")
+    assert result_words(ttt, play(ttt, "a1", "b1", "a2", "b2", "a3")) == "x won: three in a row"
+    full = play(ttt, "b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3")
+    assert ttt.end_cause(full) == ("draw", 0) and result_words(ttt, full) == "a draw: the board is full"
+    draughts = load_game(GAMES / "english_draughts.yaml")
+    stuck = draughts.position({"white": {"king": ["a1"]}, "black": {"king": ["b2", "c3"]}}, to_move="white")
+    assert draughts.end_cause(stuck) == ("blocked", 0) and result_words(draughts, stuck) == "black won: no legal move"
+
+
+def test_an_end_without_a_name_is_said_in_the_words_of_the_rules():
+    from rulebook.look.prose import Teller
+    from rulebook.look.scene import end_reason
+    hexgame = load_game(GAMES / "hex.yaml")
+    st, moves = hexgame.initial_state(), iter(sorted(hexgame.legal_moves(hexgame.initial_state()), key=hexgame.move_str))
+    while not hexgame.is_over(st):      # the first free cell each time: a game that ends
+        st = hexgame.apply(st, min(hexgame.legal_moves(st), key=hexgame.move_str))
+    rule, case = hexgame.end_cause(st)
+    assert rule == "win"
+    assert end_reason(hexgame, st) == Teller(hexgame.info).cases(hexgame.info.sections["end"]["win"])[case] != ""
+
+
+@pytest.mark.parametrize("look, words", [
+    ("look:\n  reasons: {lose: gone}\n", ":3:13: look.reasons: the file has no end.lose (it has win, draw)"),
+    ("look:\n  reasons: {draw: [full, empty]}\n", "look.reasons.draw: 2 names, but end.draw has 1 case(s)"),
+    ("look:\n  reasons: {finish: x}\n", ":3:13: unknown key 'finish'; expected one of: blocked, draw, lose, over, win"),
+])
+def test_a_bad_reason_is_a_located_error(tmp_path, look, words):
+    path = tmp_path / "t.yaml"
+    path.write_text(f"extends: {GAMES / 'tictactoe.yaml'}\n{look}")
+    proc = run("validate", path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert words in proc.stderr + proc.stdout, proc.stderr + proc.stdout
+
+
+@pytest.mark.parametrize("name, moves, line", [
+    ("tictactoe.yaml", ["a1", "b1", "a3", "b2", "a2"], {"a1", "a2", "a3"}),
+    ("connect4.yaml", ["a1", "b1", "a2", "b2", "a3", "b3", "g1", "b4"], {"b1", "b2", "b3", "b4"}),
+    ("gomoku.yaml", ["a1", "b1", "c1", "b2", "d1", "b3", "e1", "b4", "g1", "b5"], {"b1", "b2", "b3", "b4", "b5"}),
+])
+def test_the_winning_line_is_marked(name, moves, line):
+    game = load_game(GAMES / name)
+    st = game.initial_state()
+    for m in moves:
+        assert not game.is_over(st)
+        st = game.apply(st, game.parse_move(st, m))
+    assert game.is_over(st) and set(game.won_cells(st)) == line
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    won = {c for c, g in groups_by_cell(root).items() if of_class(g, "won")}
+    assert won == line
+    before = game.initial_state()           # a game that runs marks nothing
+    assert game.won_cells(before) == [] and "won" not in picture_svg(game, before)
+
+
+def test_a_piece_a_legal_rule_finds_attacked_is_marked():
+    chess = load_game(GAMES / "chess.yaml")
+    st = play(chess, "e2e4", "f7f6", "d1h5")                   # check: the black king on e8
+    assert chess.threatened_cells(st) == ["e8"]
+    by = groups_by_cell(ET.fromstring(picture_svg(chess, st, look_for(chess))))
+    assert {c for c, g in by.items() if of_class(g, "threatened")} == {"e8"}
+    blocked = play(chess, "g7g6", st=st)                        # the check blocked: nothing marked
+    assert chess.threatened_cells(blocked) == [] and "threatened" not in picture_svg(chess, blocked)
+    shogi = load_game(GAMES / "shogi.yaml")                     # another file's rule of its own words
+    assert shogi.threatened_cells(shogi.initial_state()) == []
+
+
+def test_an_empty_symbol_draws_a_plain_disc():
+    game = load_game(GAMES / "english_draughts.yaml")         # plain men, crowned kings
+    st = game.position({"white": {"man": ["b2"], "king": ["d4"]}, "black": {"man": ["f6"]}}, to_move="white")
+    by = groups_by_cell(ET.fromstring(picture_svg(game, st, look_for(game))))
+    assert [e.text for e in of_class(by["d4"], "symbol")] == [look_for(game).symbols["king"]]
+    assert of_class(by["b2"], "symbol") == [] and of_class(by["f6"], "symbol") == []

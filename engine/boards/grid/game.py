@@ -13,14 +13,14 @@ from typing import Any
 from ...api import Outcome, RulebookError
 from ...codegen import define
 from ...lang import dsl
-from ...lang.expr import BOOL, Emitter, Symbol
+from ...lang.expr import BOOL, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .functions import lines as line_functions
-from .layout import CELLS, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
+from .layout import CELLS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .patterns import always_captures, pattern_actions
@@ -807,6 +807,85 @@ class GridGame(GridState, GridNotation):
                 return [1.0 if p in out.winners else (0.5 if not out.winners else 0.0) for p in self.players]
             return [out.scores[p] for p in self.players]
         return [min(1.0, max(0.0, float(self._eval(st, s)))) for s in range(self.n)]
+
+    def end_cause(self, st):
+        """What ended the game at st: (rule, case), the end rule that held (win, lose, draw or
+        over; checked in that order, for the seat that moved last) and which of its top-level `or`
+        cases, counted from 0; ("blocked", 0) where no move was left; None while it runs. Each
+        case is compiled on first asking (the words of an end), never with the game."""
+        if not self.is_over(st):
+            return None
+        mover = (st[TO_MOVE] - 1) % self.n
+        made = self.__dict__.setdefault("_cause_fns", {})
+        for rule in ("win", "lose", "draw", "over"):
+            node, cases = getattr(self.rules, rule), []
+            stack = [node] if node is not None else []
+            while stack:
+                n = stack.pop()
+                if type(n) is dsl.BoolOp and n.op == "or":
+                    stack += [n.right, n.left]
+                else:
+                    cases.append(n)
+            for j, case in enumerate(cases):
+                if (rule, j) not in made:
+                    em = Emitter(self._vocab)
+                    body = em.emit(case)
+                    code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+                    made[rule, j] = self._exec("def cause(st, me):\n" + self._prologue(code) + code, "cause",
+                                               dict(self._ns), ("end", rule))
+                if made[rule, j](st, mover):
+                    return rule, j
+        return ("blocked", 0) if self.blocked in ("lose", "draw") else None
+
+    def threatened_cells(self, st) -> list[str]:
+        """The pieces of the player to move that a `legal` rule of its phase finds attacked as the
+        position stands (the rule would refuse a pass): the cells of the `mine.KIND` groups its
+        attacked() calls name. The pictures mark them (a royal piece left attacked)."""
+        if self.is_over(st):
+            return []
+        phase = self.phase_index(st)
+        made = self.__dict__.setdefault("_threat_fns", {})
+        seat = self.to_move(st)
+        passed = with_slot(st, TO_MOVE, (seat + 1) % self.n)     # as a rule reads the position after a move of seat's
+        kinds: list[str] = []
+        for j, r in enumerate(self.rules.phases[phase].legal):
+            named = [a.parts[1] for n in dsl.walk(r.node) if type(n) is dsl.Call and n.func == "attacked"
+                     for a in n.args[:1] if type(a) is dsl.Name and len(a.parts) == 2 and a.parts[0] == "mine"]
+            if not named:
+                continue
+            if (phase, j) not in made:
+                em = Emitter(self._vocab)
+                body = em.emit(r.node)
+                code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+                made[phase, j] = self._exec("def rule(st, me):\n" + self._prologue(code) + code, "rule",
+                                            dict(self._ns), ("legal", r.name))
+            if not made[phase, j](passed, seat):
+                kinds += named
+        by = (self.position_json(st).get("pieces") or {}).get(self.players[seat]) or {}
+        return [c for k in dict.fromkeys(kinds) for c in (by.get(k) or []) if isinstance(by, dict)]
+
+    def won_cells(self, st) -> list[str]:
+        """The cells of the line that won, where the end rule that held asks in_a_row of the last
+        piece (the names of that line's cells, as in_a_row found it); else none."""
+        cause = self.end_cause(st)
+        if cause is None or cause[0] != "win" or "in_a_row()" not in self.rules.words:
+            return []
+        if "_won_fn" not in self.__dict__:
+            fn = self._vocab.functions["in_a_row"]
+            vocab = Vocabulary(self._vocab.names, {**self._vocab.functions, "in_a_row": replace(
+                fn, emit=lambda a, t: f"_seen(_line_of(cells, st[{LAST}], {a[0]}, {a[1]}))" if a[2] == "None"
+                else fn.emit(a, t))}, self._vocab.member)
+            seen: list = []
+            ns = dict(self._ns, _seen=lambda line: seen.append(line) or bool(line))
+            em = Emitter(vocab)
+            body = em.emit(self.rules.win)
+            code = "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+            self._won_fn = (self._exec("def won(st, me):\n" + self._prologue(code) + code, "won", ns, ("end", "win")),
+                            seen)
+        fn, seen = self._won_fn
+        seen.clear()
+        fn(st, (st[TO_MOVE] - 1) % self.n)
+        return [self.geo.name(c) for line in seen for c in line]
 
     def moves_without(self, st, skip) -> list:
         """The moves of the phase at st with some of its rules left out (`skip`: names of its

@@ -110,8 +110,22 @@ async function showFrom(path, body) {
   if (n === asked) show(v);
 }
 
+// The seat's view: a new game where the second of two seats is the only human one is shown
+// from that side (the board turned); the flip button turns it either way after.
+let seen = null;
+function seatView(v) {
+  if (v.id === seen) return;
+  seen = v.id;
+  const humans = (v.agents || []).map((a, i) => (a === "human" ? i : -1)).filter((i) => i >= 0);
+  const theirs = v.players.length === 2 && humans.length === 1 && humans[0] === 1;
+  const on = theirs || (humans.length !== 1 && !!localStorage.getItem("rulebook-flipped"));
+  $("board").classList.toggle("flipped", on);
+  $("flip").setAttribute("aria-pressed", String(on));
+}
+
 function show(v) {
   view = v;
+  seatView(v);
   picked = [];
   pending = [];
   $("board").innerHTML = v.svg;
@@ -361,6 +375,45 @@ async function start() {
   $("new").onclick = () => newGame(fromForm());
   $("undo").onclick = async () => { say(); try { await showFrom(`/api/game/${view.id}/undo`, {}); } catch (e) { say(e); } };
   $("rules-toggle").onclick = () => { $("rules").hidden = !$("rules").hidden; };
+  // keyboard play: a focused cell (Tab to it) is clicked by Enter or Space
+  $("board").addEventListener("keydown", (ev) => {
+    const cell = ev.target.closest && ev.target.closest("[data-cell], [data-part]");
+    if (!cell || (ev.key !== "Enter" && ev.key !== " ")) return;
+    ev.preventDefault();
+    const name = cell.dataset.cell;
+    cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    const again = name && $("board").querySelector(`[data-cell="${CSS.escape(name)}"]`);
+    if (again) again.focus();          // the board is drawn again: keep the focus on the cell
+  });
+  $("flip").onclick = () => {
+    const on = $("board").classList.toggle("flipped");
+    $("flip").setAttribute("aria-pressed", String(on));
+    localStorage.setItem("rulebook-flipped", on ? "1" : "");
+  };
+  if (localStorage.getItem("rulebook-flipped")) { $("board").classList.add("flipped"); $("flip").setAttribute("aria-pressed", "true"); }
+  $("theme").onclick = () => {
+    const dark = !(document.documentElement.dataset.theme === "dark" ||
+                   (!document.documentElement.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches));
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+    localStorage.setItem("rulebook-theme", document.documentElement.dataset.theme);
+  };
+  if (localStorage.getItem("rulebook-theme")) document.documentElement.dataset.theme = localStorage.getItem("rulebook-theme");
+  // drag: a piece pressed on one cell and let go on another is the two clicks (a press and a
+  // release on one cell is a click, as before)
+  let dragFrom = null;
+  $("board").addEventListener("pointerdown", (ev) => {
+    const g = ev.target.closest("[data-cell]");
+    dragFrom = g && g.querySelector("[data-owner]") ? g.dataset.cell : null;
+  });
+  document.addEventListener("pointerup", (ev) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const to = under && under.closest && under.closest("#board [data-cell]");
+    if (!from || !to || to.dataset.cell === from) return;
+    if (picked[0] !== from) { picked = []; clicked(from); }
+    clicked(to.dataset.cell);
+  });
   $("board").addEventListener("click", (ev) => {
     const part = ev.target.closest("[data-part]");
     if (part) return partClicked(part.dataset.part);

@@ -43,6 +43,24 @@ def in_a_row(cells, c, n, exact, lines) -> bool:
     return False
 
 
+def line_of(cells, c, n, exact, lines) -> tuple:
+    """The cells of the line in_a_row finds through cell c (c first, then ahead, then behind),
+    or () where it finds none: what a picture marks of a won game."""
+    if c < 0 or not cells[c]:
+        return ()
+    owner = cells[c] & 7
+    for ahead, behind in lines[c]:
+        run = [c]
+        for side in (ahead, behind):
+            for t in side:
+                if cells[t] & 7 != owner:
+                    break
+                run.append(t)
+        if len(run) == n if exact else len(run) >= n:
+            return tuple(run)
+    return ()
+
+
 def in_a_row_of(cells, placed, n, exact, lines) -> bool:
     """in_a_row for every cell of `placed` (the stones of a drop of several): does one of them
     stand in such a line?"""
@@ -66,6 +84,7 @@ def tables(game, ns: dict) -> None:
              for i in range(game.size)]
     ns["_in_a_row"] = partial(in_a_row, lines=lines)
     ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
+    ns["_line_of"] = partial(line_of, lines=lines)
     made: dict[int, list[tuple[int, int]]] = {}
 
     def windows(n: int) -> list[tuple[int, int]]:
