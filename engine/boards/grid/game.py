@@ -398,8 +398,10 @@ class GridGame(GridState, GridNotation):
             f"    g = {group}",
             "    if not g:",
             "        return moves",
-            "    if _attacked(st, me, g):",
-            f"        return {slow}",
+            "    if _attacked(st, me, g):     # in check: a move can only mend it on a cell that changes the answer",
+            f"        near = _near_cells({self._cells_source}, me, g)",
+            "        return [m for m in moves if m == PASS or (BIT[m[0]] & g or BIT[m[1]] & near or m[2] & ~BIT[m[1]] or m[4]"
+            f" or m[6] is not None or m[7] is not None) and keep_{ph.name}(_after(st, m), me{mv})]",
             f"    sl = {self._sliders}",
             "    own = B[me]; pinned = g; t = g",
             "    while t:             # a piece of the player's between G and an enemy that could slide to it",
