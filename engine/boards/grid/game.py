@@ -30,6 +30,7 @@ from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
 from .words import DIRS, WORDS
 from .words.enclose import ko_rule, placement_source
+from .words.place import bulk_source
 from .words import sow as sow_word
 
 
@@ -176,8 +177,9 @@ class GridGame(GridState, GridNotation):
     def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
         if ph.sows:         # a phase that sows: its moves are its sowings (words/sow.py)
             return sow_word.generator_source(self, ph.sows[0], fname, exists)
-        bulk = placement_source(self, ph, fname) if self.general and not (instrument or skip or exists) else None
-        if bulk is not None:    # a phase of placements that enclose (words/enclose.py)
+        bulk = None if not self.general or instrument or skip or exists else \
+            placement_source(self, ph, fname) or bulk_source(self, ph, fname)
+        if bulk is not None:    # a phase of bare placements (words/place.py), or ones that enclose (words/enclose.py)
             return bulk
         if self.general or instrument or skip:
             # one generator for every game, leaving rules out (skip) or counting their refusals

@@ -8,7 +8,9 @@ the boolean option is true, else yes."""
 from __future__ import annotations
 
 from ..layout import BOARDS, HISTORY, LAST, PASSED, TO_MOVE
+from ....lang import dsl
 from .base import Word, keyword
+from .place import placement_tables, plain_placement
 
 
 class Enclose(Word):
@@ -141,30 +143,19 @@ def placement_source(game, ph, fname: str) -> str | None:
     found once per position by whole-board shifts, the moves that capture nothing read from
     tables a byte of the board at a time, in the generic generator's order (the zone's cells,
     lowest first). None for any other phase: the generic generator writes it."""
-    from ..movegen import target_groups
-    if ph.kinds or ph.drops or ph.rules or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
+    found = plain_placement(game, ph)
+    move = ph.places[0] if found else None
+    if not (isinstance(move, dsl.Seq) and isinstance(move.right, dsl.Action) and move.right.name == "enclose"):
         return None
-    move = ph.places[0]
-    if not (getattr(move, "right", None) is not None and getattr(move.left, "name", None) == "place"
-            and getattr(move.right, "name", None) == "enclose"):
-        return None
-    place, enc = move.left, move.right
-    kind = next(k for k in game.kinds if k.name == keyword(place, "kind", None))
+    (place, kind), enc = found, move.right
     ko = ko_rule(enc, lambda name: bool(game.options.get(name)))
     zone, dirs = place.args[0].dotted, enc.args[0].dotted
-    if keyword(place, "onto", "empty") != "empty" or kind.reserve or kind.hand is not None or kind.promote_to \
-            or ko == "super" or not game.geo.translations or game._choosing or game.turns \
-            or any(list(c) != sorted(c) for c in game.zone_cells[zone]):
+    if ko == "super" or not game.geo.translations:
         return None
     shifts = game._jump_masks(dirs, 1)
     if any(s != shifts[0] for s in shifts):     # (relative directions that each seat sees otherwise)
         return None
     shifts = shifts[0]
-    cells = sorted(game.geo.cells())
-    name = f"ENCQ_{ph.name}"
-    game._ns[name] = [tuple(rows for _m, _low, rows in target_groups(
-        {1 << t: (-1, t, 0, None, 0, game.kind_values[kind.name] | (seat + 1), None, None) for t in cells},
-        len(cells))) for seat in range(game.n)]
 
     def back(x):        # the cells whose neighbour the j-th way is in x, for each j
         return [(f"{m} & " if m else "") + (f"({x} >> {sh})" if sh >= 0 else f"({x} << {-sh})") for m, sh in shifts]
@@ -208,15 +199,8 @@ def placement_source(game, ph, fname: str) -> str | None:
           "        while o:",
           "            lo = o & -o; o ^= lo; t = lo.bit_length() - 1",
           "            if near[t] & B[me] & ~alone.get(t, 0):",
-          "                keep |= lo",
-          f"    q = {name}[me]",
-          "    moves = []"]
-    for g, (mask, low, _rows) in enumerate(target_groups({1 << t: 0 for t in cells}, len(cells))):
-        if low is None:
-            L.append(f"    if (g := keep & {mask:#x}): moves += q[{g}][g]")
-        else:
-            part = f"(keep >> {low}) & 0xff" if low else "keep & 0xff"
-            L.append(f"    if keep & {mask:#x}: moves += q[{g}][{part}]")
+          "                keep |= lo"]
+    L += placement_tables(game, f"ENCQ_{ph.name}", kind, "keep")
     val = f"{game.kind_values[kind.name]} | (me + 1)" if game.kind_values[kind.name] else "me + 1"
     L += ["    if takes:    # each capture in its place among the others, by its cell",
           "        takes.sort()",
