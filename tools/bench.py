@@ -13,8 +13,8 @@ figures are measured one after the other, so a drift of the machine's speed canc
 - Le zug random playouts, plies per second;
 - Le zug perft from the start (depth 4 by default, last ply counted in bulk), leaves per second;
 - Zug random matches per second, 2 and 5 players (when the engine loads games/zug.yaml);
-- the corpus games with a hand-written baseline, Breakthrough, English draughts, Go 9x9 and
-  xiangqi (tools/baselines/, when the engine loads their game files): random playouts, plies per
+- the corpus games with a hand-written baseline, Breakthrough, English draughts, Go 9x9,
+  xiangqi, Nine Men's Morris and shogi (tools/baselines/, when the engine loads their game files): random playouts, plies per
   second, and perft from the start (depths in CORPUS, last ply in bulk), leaves per second;
 - chess (games/chess.yaml) against python-chess (tools/baselines/pychess.py, when the `chess`
   package is installed): perft from the start (depth 4) and from Kiwipete (depth 3), leaves per
@@ -48,11 +48,13 @@ sys.path.insert(0, str(ROOT))
 from rulebook.play.measure import perft_rate, playout_rate  # noqa: E402
 
 # The corpus games: (figure prefix, title, game file, baseline factory, perft depth, options given
-# to both; xiangqi's max_plies, because random play rarely mates and two bare generals never do).
+# to both; xiangqi's and shogi's max_plies, because random play rarely mates and two bare generals never do).
 CORPUS = (("breakthrough", "Breakthrough", "breakthrough.yaml", "tools.baselines.breakthrough:Breakthrough", 4, {}),
           ("draughts", "English draughts", "english_draughts.yaml", "tools.baselines.draughts:Draughts", 6, {}),
           ("go", "Go 9x9", "go.yaml", "tools.baselines.go:Go", 3, {}),
-          ("xiangqi", "Xiangqi", "xiangqi.yaml", "tools.baselines.xiangqi:Xiangqi", 3, {"max_plies": 300}))
+          ("xiangqi", "Xiangqi", "xiangqi.yaml", "tools.baselines.xiangqi:Xiangqi", 3, {"max_plies": 300}),
+          ("morris", "Nine Men's Morris", "morris.yaml", "tools.baselines.morris:Morris", 4, {}),
+          ("shogi", "Shogi", "shogi.yaml", "tools.baselines.shogi:Shogi", 3, {"max_plies": 300}))
 
 TARGETS = {"lezug_playouts": ">= 1.0", "lezug_perft": ">= 1.0", "zug2_matches": ">= 1.0",
            "zug5_matches": ">= 1.0", "startup": "<= 1.5", "chess_perft": ">= 0.5", "kiwipete_perft": ">= 0.5",
@@ -154,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write the figures here as JSON")
     ap.add_argument("--no-zug", action="store_true", help="skip the Zug figures")
     ap.add_argument("--no-corpus", action="store_true",
-                    help="skip the corpus games (Breakthrough, English draughts, Go, xiangqi)")
+                    help="skip the corpus games (Breakthrough, English draughts, Go, xiangqi, Nine Men's Morris, shogi)")
     ap.add_argument("--no-chess", action="store_true", help="skip chess against python-chess")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up figure")
     ap.add_argument("--no-mcts", action="store_true", help="skip the memory of 10,000 MCTS iterations on Zug")

@@ -16,6 +16,7 @@ from rulebook.source.load import GameFileError
 
 WORDS_DIR = Path(__file__).resolve().parents[2] / "tests" / "data" / "words"
 FILE = WORDS_DIR / "enclose.yaml"
+GO = WORDS_DIR.parents[2] / "games" / "go.yaml"
 KO = {"red": ["b3", "a2", "b1"], "blue": ["c3", "b2", "d2", "c1"]}
 #   3 . R B .
 #   2 R B . B      red c2 takes b2; blue b2 would take c2 back at once: ko
@@ -141,3 +142,26 @@ def test_misuse_is_located(tmp_path, old, new, message):
     assert old in BASE
     got = findings(tmp_path, BASE.replace(old, new))
     assert any(f.startswith(message) for f in got), got
+
+
+@pytest.mark.parametrize("file, options", [(FILE, None), (GO, {"size": "7"})])
+def test_the_bulk_generator_gives_the_generic_generators_moves(monkeypatch, file, options):
+    # a phase of `place(Z) enclose(D)` has a generator of its own (words/enclose.py
+    # placement_source); the generic one, written where it is refused, must list the same
+    # moves in the same order at every position of random games (captures, suicides, ko)
+    import random
+
+    import rulebook.boards.grid.game as grid_game
+    bulk = load_game(file, options)
+    monkeypatch.setattr(grid_game, "placement_source", lambda *a: None)
+    generic = load_game(file, options)
+    assert "_lone_play" in bulk.sources["play"] and "_lone_play" not in generic.sources["play"]
+    seen = set()
+    for seed in range(40):
+        rng, st = random.Random(seed), bulk.initial_state()
+        while not bulk.is_over(st):
+            ms = bulk.legal_moves(st)
+            assert ms == generic.legal_moves(st)
+            seen |= {"capture" for m in ms if m != "pass" and m[2]}
+            st = bulk.apply(st, rng.choice(ms))
+    assert seen == {"capture"}

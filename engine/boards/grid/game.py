@@ -29,7 +29,8 @@ from .state import PASS, GridState
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
 from .words import DIRS, WORDS
-from .words.enclose import ko_rule
+from .words.enclose import ko_rule, placement_source
+from .words.place import bulk_source
 from .words import sow as sow_word
 
 
@@ -176,6 +177,10 @@ class GridGame(GridState, GridNotation):
     def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
         if ph.sows:         # a phase that sows: its moves are its sowings (words/sow.py)
             return sow_word.generator_source(self, ph.sows[0], fname, exists)
+        bulk = None if not self.general or instrument or skip or exists else \
+            placement_source(self, ph, fname) or bulk_source(self, ph, fname)
+        if bulk is not None:    # a phase of bare placements (words/place.py), or ones that enclose (words/enclose.py)
+            return bulk
         if self.general or instrument or skip:
             # one generator for every game, leaving rules out (skip) or counting their refusals
             # (instrument); a plain game's fast moves come from fastgen, tuned for its jump chains
@@ -343,9 +348,26 @@ class GridGame(GridState, GridNotation):
             rest = [r for r in rules if r not in placing]
             inner = self._keep_source(replace(ph, legal=rest), skip).replace(f"def gen_{ph.name}(st):",
                                                                              f"def _gen_{ph.name}(st):")
+            # rules `not (placed and last in mine.K and ...)` hold for a placement of another kind
+            kinds = [k if k in self.kind_values else None for k in map(_placed_kind, (r.node for r in placing))]
+            kind_test = "" if None in kinds else \
+                " or ".join(f"m[5] >> 3 != {self.kind_values[k] >> 3}" for k in dict.fromkeys(kinds)) + " or "
+            # ... and, where each says `attacked(G)` of another player's pieces G not attacked now, for
+            # a placement (nothing else changed) off every cell that can change that answer
+            groups = [_attacked_group(r.node) for r in placing]
+            head, sense = "", ""
+            if None not in groups and "AT_NEAR" in self._ns:
+                gm = Emitter(self._vocab, prefix="n")
+                group = " | ".join(f"({gm.emit(x)})" for x in groups)
+                pre = "\n".join(gm.hoisted[0])
+                head = (self._prologue(pre + group) + "".join(f"    {x}\n" for x in gm.hoisted[0]) +
+                        f"    g = {group}\n    near = None     # (found at the first placement that needs it)\n")
+                sense = (f"not (BIT[m[1]] & (near if near is not None else (near := -1 if _attacked(st, me, g) else "
+                         f"_near_cells({self._cells_source}, me, g))) or m[2] or m[4] or m[6] is not None "
+                         "or m[7] is not None) or ")
             return (inner + f"\ndef keep_placed_{ph.name}(st, me):\n" + self._prologue(code) + code +
-                    f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n"
-                    f"    return [m for m in _gen_{ph.name}(st) if m == PASS or m[0] != -1 or "
+                    f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n" + head +
+                    f"    return [m for m in _gen_{ph.name}(st) if m == PASS or m[0] != -1 or {kind_test}{sense}"
                     f"keep_placed_{ph.name}(_after(st, m), me)]\n")
         em = Emitter(self._vocab.child(placed=Symbol(BOOL, "(m[0] == -1)")), prefix="k")
         guarded = self._guarded(rules) if not ph.drops else None
@@ -378,8 +400,10 @@ class GridGame(GridState, GridNotation):
             f"    g = {group}",
             "    if not g:",
             "        return moves",
-            "    if _attacked(st, me, g):",
-            f"        return {slow}",
+            "    if _attacked(st, me, g):     # in check: a move can only mend it on a cell that changes the answer",
+            f"        near = _near_cells({self._cells_source}, me, g)",
+            "        return [m for m in moves if m == PASS or (BIT[m[0]] & g or BIT[m[1]] & near or m[2] & ~BIT[m[1]] or m[4]"
+            f" or m[6] is not None or m[7] is not None) and keep_{ph.name}(_after(st, m), me{mv})]",
             f"    sl = {self._sliders}",
             "    own = B[me]; pinned = g; t = g",
             "    while t:             # a piece of the player's between G and an enemy that could slide to it",
@@ -914,6 +938,40 @@ class GridGame(GridState, GridNotation):
     def render(self, st, color: bool = False) -> str:
         from .render import render_grid
         return render_grid(self, st, color)
+
+
+def _placed_kind(node) -> str | None:
+    """K where the rule `not (placed and ...)` says `last in mine.K` among its terms (a placement
+    of another kind cannot break it), else None."""
+    terms, todo = [], [node.operand]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dsl.BoolOp) and x.op == "and":
+            todo += [x.left, x.right]
+        else:
+            terms.append(x)
+    for x in terms:
+        if isinstance(x, dsl.In) and isinstance(x.left, dsl.Name) and x.left.dotted == "last" \
+                and isinstance(x.right, dsl.Name) and len(x.right.parts) == 2 and x.right.parts[0] == "mine":
+            return x.right.parts[1]
+    return None
+
+
+def _attacked_group(node) -> dsl.Node | None:
+    """G where the rule `not (placed and ...)` says `attacked(G)` among its terms, G a group of
+    another player's pieces (theirs, theirs.K), else None."""
+    terms, todo = [], [node.operand]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dsl.BoolOp) and x.op == "and":
+            todo += [x.left, x.right]
+        else:
+            terms.append(x)
+    for x in terms:
+        if isinstance(x, dsl.Call) and x.func == "attacked" and isinstance(x.args[0], dsl.Name) \
+                and (x.args[0].dotted == "theirs" or x.args[0].dotted.startswith("theirs.")):
+            return x.args[0]
+    return None
 
 
 def _placement_only(node) -> bool:

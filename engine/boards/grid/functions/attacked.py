@@ -121,6 +121,7 @@ def source(game, ns: dict) -> tuple[str, str]:
     # per attacking seat, per cell: the cells whose occupancy can change whether it attacks the
     # cell (its rays, hops and legs that reach it), for the fast path of game.py's _sensed_gen
     opens = [[0] * (game.size + 1) for _ in range(n)]
+    stepped = [[0] * (game.size + 1) for _ in range(n)]     # ... and the cells its steps and leaps come from
     # _hit(B, K, occ, clear, p, c): the same question for one cell c, asked of the seats
     # other than p, on given boards (the pieces on `clear` left out): a position after a
     # move without building it
@@ -166,6 +167,8 @@ def source(game, ns: dict) -> tuple[str, str]:
                         table[c] |= 1 << a
             name = f"AT_STEP{s}_{len(tests)}"
             ns[name] = table
+            for c, cells in enumerate(table):
+                stepped[s][c] |= cells
             tests.append(f"if {kinds_code(kinds)} & {name}[c]: return True")
         groups: dict[tuple, list] = {}
         for v, kinds in slides.items():
@@ -211,6 +214,11 @@ def source(game, ns: dict) -> tuple[str, str]:
           "    return False"]
     ns["AT_OPEN"] = [[functools.reduce(operator.or_, (opens[s][c] for s in range(n) if s != p), 0)
                       for c in range(game.size + 1)] for p in range(n)]
+    # AT_NEAR[p][c]: every cell whose occupancy can change whether c (a piece of p's) is attacked:
+    # AT_OPEN's, and the cells the others' pieces step or leap to c from (near_cells)
+    ns["AT_NEAR"] = [[functools.reduce(operator.or_, (opens[s][c] | stepped[s][c] for s in range(n) if s != p), 1 << c)
+                      for c in range(game.size + 1)] for p in range(n)]
+    ns["_near_cells"] = functools.partial(near_cells, table=ns["AT_NEAR"])
     # XRAY[p][c]: (the cells of a line along which another player's pieces of group j could
     # slide to c, does it run to higher cells, j); `sliders` the pieces of each group j
     ns["XRAY"] = [[tuple((m, up, j) for j, (s, _k, rays) in enumerate(sliding) if s != p for m, up in rays[c])
@@ -218,6 +226,20 @@ def source(game, ns: dict) -> tuple[str, str]:
     sliders = "(" + "".join(f"B[{s}] & {kinds_code(kinds)[6:]}, " if game.multi else f"B[{s}], "
                                   for s, kinds, _m in sliding) + ")"
     return "\n".join(L) + "\n", sliders
+
+
+def near_cells(cells, me: int, mask: int, table) -> int:
+    """The cells whose occupancy can change whether a piece of `mask` is attacked (table:
+    AT_NEAR; cells: the position's bytes, whose owner bits say whose piece stands there, the
+    mover's `me` where none does)."""
+    out = 0
+    while mask:
+        lo = mask & -mask
+        mask ^= lo
+        c = lo.bit_length() - 1
+        p = (cells[c] & 7) - 1
+        out |= table[p if 0 <= p < len(table) else me][c]
+    return out
 
 
 def _legs(game, ns, s, legs, kinds_code, n) -> list[str]:

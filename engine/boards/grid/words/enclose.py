@@ -8,7 +8,9 @@ the boolean option is true, else yes."""
 from __future__ import annotations
 
 from ..layout import BOARDS, HISTORY, LAST, PASSED, TO_MOVE
+from ....lang import dsl
 from .base import Word, keyword
+from .place import placement_tables, plain_placement
 
 
 class Enclose(Word):
@@ -133,6 +135,104 @@ def enclose(mine: int, foe: int, t: int, near) -> int:
         group |= new
         front |= new
     return -1
+
+
+def placement_source(game, ph, fname: str) -> str | None:
+    """The move generator of a phase whose one move is `place(Z) enclose(D)` (no reserve, no
+    rule, simple ko or none) on a board of translations, in bulk: the groups with one liberty
+    found once per position by whole-board shifts, the moves that capture nothing read from
+    tables a byte of the board at a time, in the generic generator's order (the zone's cells,
+    lowest first). None for any other phase: the generic generator writes it."""
+    found = plain_placement(game, ph)
+    move = ph.places[0] if found else None
+    if not (isinstance(move, dsl.Seq) and isinstance(move.right, dsl.Action) and move.right.name == "enclose"):
+        return None
+    (place, kind), enc = found, move.right
+    ko = ko_rule(enc, lambda name: bool(game.options.get(name)))
+    zone, dirs = place.args[0].dotted, enc.args[0].dotted
+    if ko == "super" or not game.geo.translations:
+        return None
+    shifts = game._jump_masks(dirs, 1)
+    if any(s != shifts[0] for s in shifts):     # (relative directions that each seat sees otherwise)
+        return None
+    shifts = shifts[0]
+
+    def back(x):        # the cells whose neighbour the j-th way is in x, for each j
+        return [(f"{m} & " if m else "") + (f"({x} >> {sh})" if sh >= 0 else f"({x} << {-sh})") for m, sh in shifts]
+
+    def ahead(x):       # the cells one step from x, any way
+        return " | ".join((f"(({x} & {m})" if m else f"({x}") + (f" << {sh})" if sh >= 0 else f" >> {-sh})")
+                          for m, sh in shifts) or "0"
+    occ = " | ".join(f"B[{i}]" for i in range(game.n + (1 if game.neutral else 0)))
+    foe = "B[1 - me]" if game.n == 2 and not game.neutral else \
+        "occ ^ B[me]" + (f" ^ B[{game.n}]" if game.neutral else "")
+    terms = back("empty")
+    L = [f"def {fname}(st):",
+         f"    B = st[{BOARDS}]",
+         f"    me = st[{TO_MOVE}]",
+         f"    occ = {occ}",
+         f"    foe = {foe}",
+         "    empty = FULL ^ occ",
+         f"    free = ZM_{zone}[me] & empty"]
+    L += [f"    e{j} = {t}" for j, t in enumerate(terms)]
+    # one: the cells with an empty neighbour; two: with two at least (a piece there has a group
+    # of two liberties at least)
+    L.append(f"    one = {' | '.join(f'e{j}' for j in range(len(terms))) or '0'}")
+    two = " | ".join(f"(({' | '.join(f'e{i}' for i in range(j))}) & e{j})" for j in range(1, len(terms)))
+    L += [f"    two = {two or '0'}",
+          "    keep = free & one    # legal with no capture, unless it captures (below)",
+          "    odd = free ^ keep    # no empty neighbour: legal where it captures or joins a group with another liberty",
+          "    takes = []",
+          "    if foe:    # an enemy group whose one liberty is t is captured by a piece on t",
+          f"        for t, g in _lone_{ph.name}(foe, empty, two).items():",
+          "            if free & BIT[t]:",
+          "                keep &= ~BIT[t]; odd &= ~BIT[t]"]
+    if ko == "yes":     # st[PASSED]: the lone piece the last move took
+        L += [f"                if not (t == st[{PASSED}] and g == BIT[st[{LAST}]]):",
+              "                    takes.append((t, g))"]
+    else:
+        L.append("                takes.append((t, g))")
+    L += ["    if odd:",
+          f"        near = NEARBITS[{dirs!r}][me]",
+          f"        alone = _lone_{ph.name}(B[me], empty, two)",
+          "        o = odd",
+          "        while o:",
+          "            lo = o & -o; o ^= lo; t = lo.bit_length() - 1",
+          "            if near[t] & B[me] & ~alone.get(t, 0):",
+          "                keep |= lo"]
+    L += placement_tables(game, f"ENCQ_{ph.name}", kind, "keep")
+    val = f"{game.kind_values[kind.name]} | (me + 1)" if game.kind_values[kind.name] else "me + 1"
+    L += ["    if takes:    # each capture in its place among the others, by its cell",
+          "        takes.sort()",
+          "        for j, (t, g) in enumerate(takes):",
+          f"            moves.insert((keep & (BIT[t] - 1)).bit_count() + j, (-1, t, g, (t,), 0, {val}, None, None))",
+          "    return moves",
+          "",
+          f"def _lone_{ph.name}(stones, empty, two):",
+          "    # the groups of `stones` with one liberty, by that liberty: {cell: the bits of those groups}",
+          "    out = {}",
+          "    x = stones & two    # the groups of a piece with two empty neighbours have two liberties:",
+          "    while x:            # all of them at once, grown until they stop",
+          f"        y = x | (({ahead('x')}) & stones)",
+          "        if y == x:",
+          "            break",
+          "        x = y",
+          "    rest = stones ^ x",
+          "    while rest:         # each other group, grown from its lowest piece",
+          "        g = rest & -rest",
+          "        while True:",
+          f"            n = {ahead('g')}",
+          "            y = g | (n & stones)",
+          "            if y == g:",
+          "                break",
+          "            g = y",
+          "        rest ^= g",
+          "        libs = n & empty",
+          "        if libs and not libs & (libs - 1):",
+          "            t = libs.bit_length() - 1",
+          "            out[t] = out.get(t, 0) | g",
+          "    return out"]
+    return "\n".join(L) + "\n"
 
 
 WORD = Enclose()

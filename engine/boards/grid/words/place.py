@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ....lang import dsl
+from ..layout import BOARDS, TO_MOVE
 from .base import ZONE, Word, keyword
 
 
@@ -80,6 +81,60 @@ class Place(Word):
             out = gen.landing(ctx, ind + "        ")
         out["val"] = f"({gen.kind_values[kind]} | me1)"
         k(out)
+
+
+def placement_tables(game, name: str, kind, bits: str, ind: str = "    ") -> list[str]:
+    """Tables of the placements of `kind` (no capture), ns[name][seat] a tuple per byte of the
+    board (its moves by the byte's value, lowest cell first); the lines that append to `moves`
+    those onto the cells of the mask `bits`, in the order of the cells."""
+    from ..movegen import target_groups
+    cells = sorted(game.geo.cells())
+    value = game.kind_values[kind.name]
+    game._ns[name] = [tuple(rows for _m, _low, rows in target_groups(
+        {1 << t: (-1, t, 0, None, 0, value | (seat + 1), None, None) for t in cells}, len(cells)))
+        for seat in range(game.n)]
+    L = [f"{ind}q = {name}[me]", f"{ind}moves = []"]
+    for g, (mask, low, _rows) in enumerate(target_groups({1 << t: 0 for t in cells}, len(cells))):
+        if low is None:
+            L.append(f"{ind}if (g := {bits} & {mask:#x}): moves += q[{g}][g]")
+        else:
+            part = f"({bits} >> {low}) & 0xff" if low else f"{bits} & 0xff"
+            L.append(f"{ind}if {bits} & {mask:#x}: moves += q[{g}][{part}]")
+    return L
+
+
+def plain_placement(game, ph):
+    """(the place action, its kind) where the phase's one move is a placement of a piece from an
+    unlimited supply onto an empty cell, of a kind that never promotes, with no rule, on a zone
+    whose cells are listed lowest first; else None."""
+    if ph.kinds or ph.drops or ph.rules or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
+        return None
+    a = ph.places[0]
+    a = a.left if isinstance(a, dsl.Seq) else a
+    if not (isinstance(a, dsl.Action) and a.name == "place") or keyword(a, "onto", "empty") != "empty":
+        return None
+    kind = next(k for k in game.kinds if k.name == keyword(a, "kind", None))
+    if kind.reserve or kind.hand is not None or kind.promote_to or game._choosing or game.turns \
+            or any(list(c) != sorted(c) for c in game.zone_cells[a.args[0].dotted]):
+        return None
+    return a, kind
+
+
+def bulk_source(game, ph, fname: str) -> str | None:
+    """The move generator of a phase whose one move is a bare plain placement (plain_placement):
+    the moves onto the empty cells of the zone read from tables a byte of the board at a time.
+    None for any other phase."""
+    found = plain_placement(game, ph)
+    if found is None or not isinstance(ph.places[0], dsl.Action):
+        return None
+    a, kind = found
+    occ = " | ".join(f"B[{i}]" for i in range(game.n + (1 if game.neutral else 0)))
+    L = [f"def {fname}(st):",
+         f"    B = st[{BOARDS}]",
+         f"    me = st[{TO_MOVE}]",
+         f"    free = ZM_{a.args[0].dotted}[me] & ~({occ})"]
+    L += placement_tables(game, f"PLACE_{ph.name}", kind, "free")
+    return "\n".join(L + ["    return moves"]) + "\n"
 
 
 WORD = Place()
