@@ -39,6 +39,8 @@ __all__ = ["Encoding"]
 PASS = "pass"
 _F32 = struct.Struct("<f").pack
 _JOIN = bytearray().join   # bytes joined into a new bytearray: the buffer of a writable array
+_FLOAT32 = np.dtype("<f4")     # the bytes written are little-endian float32
+_HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1.0 is 00 00 80 3f
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
 
 
@@ -153,14 +155,15 @@ class Encoding:
         self._pair_index = [[(O[o] * U + O[d]) * extra for d in range(cells)] for o in [*range(cells), cells]]
         self._indices = self._indices_function()
         # what observe reads and writes, found once: an observation is one bytearray of float32
-        # planes joined from planes made here, the pieces' planes then gathered in one take
+        # planes joined from planes made here, the pieces' planes then written into it from the
+        # cells' bytes (see observe)
         self._B, self._R, self._ME = self.slot["boards"], self.slot["reserves"], self.slot["to_move"]
         self._K = self.slot.get("kinds")
         self._orders = [[(s + r) % n for r in range(n)] for s in range(n)]
         self._counter_slots = [self.slot[c] for c in self.counters]
         self._bits_zero = bytes(4 * cells * self.bit_planes)
         one, zero = _F32(1.0), bytes(4 * cells)
-        self._value_planes = _ValuePlanes(cells)
+        self._value = _ValuePlanes(cells).__getitem__
         # a mark's plane for each cell, and (item -1) for none
         self._mark_planes = [(self.slot[m], [zero[:4 * c] + one + zero[4 * c + 4:] for c in range(cells)] + [zero])
                              for m in self.marks]
@@ -169,13 +172,15 @@ class Encoding:
         k = len(self.phases)
         self._phase_planes = [zero * i + one * cells + zero * (k - 1 - i) + options for i in range(k)] or [options]
         self._phased = k > 1
-        self._luts = [self._cell_planes(s) for s in range(n)]
+        self._bits_end = 4 * cells * self.bit_planes
+        self._lights = [self._cell_planes(s) for s in range(n)]
 
-    def _cell_planes(self, seat: int) -> np.ndarray:
-        """(bit planes, 256) float32: the plane that a cell's byte (kind << 3 | owner + 1) lights,
-        seen by `seat` (the planes of the pieces' bitboards, read from the cells instead)."""
+    def _cell_planes(self, seat: int) -> list[bytes]:
+        """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
+        (kind << 3 | owner + 1) that light it, else 0 (the planes of the pieces' bitboards, read
+        from the cells instead)."""
         n, nk = self.n, len(self.kinds)
-        lut = np.zeros((self.bit_planes, 256), dtype=np.float32)
+        tables = [bytearray(256) for _ in range(self.bit_planes)]
         for v in range(1, 255):         # 0 an empty cell, 255 the byte off the board
             kind, owner = v >> 3, (v & 7) - 1
             if self.multi and kind >= nk:
@@ -186,8 +191,8 @@ class Encoding:
                 plane = n * nk + (kind if self.multi else 0)
             else:
                 continue
-            lut[plane, v] = 1.0
-        return lut
+            tables[plane][v] = 0x80
+        return [bytes(t) for t in tables]
 
     def _indices_function(self):
         """The function from a list of legal moves to their indices: the common moves inline (a
@@ -272,24 +277,30 @@ class Encoding:
     def observe(self, state, seat: int = 0) -> np.ndarray:
         """The observation planes of `state` seen by `seat` (a new float32 array of shape `shape`)."""
         order = self._orders[seat]
-        value = self._value_planes
+        value = self._value
         reserves = state[self._R]
         parts = [self._bits_zero]
         for i, planes in self._mark_planes:
             parts.append(planes[state[i]])
         parts.append(self._to_move_planes[(state[self._ME] - seat) % self.n])
         for o in order:
-            parts.append(value[reserves[o]])
+            parts.append(value(reserves[o]))
         for i in self._counter_slots:
-            parts.append(value[state[i]])
+            parts.append(value(state[i]))
         parts.append(self._phase_planes[self.game.phase_index(state) if self._phased else 0])
-        out = np.ndarray(self.shape, np.float32, _JOIN(parts))
+        buf = _JOIN(parts)
         cells = state[0]
-        if cells is not None:       # the pieces' planes from the cells' bytes, in one gather
-            np.take(self._luts[seat], np.ndarray(self.board_shape, np.uint8, cells), axis=1,
-                    out=out[:self.bit_planes], mode="clip")
-        else:                       # a game that keeps no cell bytes: from its bitboards
-            self._bit_planes(state, order, out.reshape(len(self.planes), self.cells))
+        if cells is not None:
+            # the pieces' planes from the cells' bytes: a lit cell's float32 1.0 is the bytes
+            # 00 00 80 3f, so its planes' bytes 2 and 3 are written, every fourth byte at once
+            cells = cells[:self.cells]
+            lit = b"".join([cells.translate(t) for t in self._lights[seat]])
+            end = self._bits_end
+            buf[2:end:4] = lit
+            buf[3:end:4] = lit.translate(_HIGH_BYTE)
+            return np.ndarray(self.shape, _FLOAT32, buf)
+        out = np.ndarray(self.shape, _FLOAT32, buf)
+        self._bit_planes(state, order, out.reshape(len(self.planes), self.cells))    # a game without cell bytes
         return out
 
     def _bit_planes(self, state, order, out: np.ndarray) -> None:
@@ -306,6 +317,7 @@ class Encoding:
         nb, nbits, cells = (self.cells + 7) // 8, self.bit_planes, self.cells
         buf = b"".join([b.to_bytes(nb, "little") for b in bits])
         out[:nbits] = np.unpackbits(np.frombuffer(buf, dtype=np.uint8), bitorder="little").reshape(nbits, nb * 8)[:, :cells]
+
     def describe(self) -> dict[str, Any]:
         """The encoding in words: shape, plane names, action-space size and its factors."""
         return {"shape": self.shape, "planes": list(self.planes), "actions": self.size,
