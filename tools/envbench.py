@@ -6,9 +6,9 @@ Run from the repository root (needs the rl extra). Figures, each measured in N r
 sides interleaved (the order alternating from run to run), the median and the range of the runs
 reported:
 
-- observation and mask vs legal_moves, on Le zug, chess and Connect Four: positions gathered from
-  seeded random games (up to 200 plies each); one side calls `legal_moves(state)` on each
-  position, the other `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself
+- observation and mask vs legal_moves, on Le zug, chess and Connect Four: 600 positions gathered
+  from random games (up to 200 plies each) of five seeds, 120 from each; one side calls
+  `legal_moves(state)` on each position, the other `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself
   calls legal_moves and builds the mask and the index -> move mapping: the whole cost of a step's
   observation). The ratio is time / time (target: at most 2);
 - PettingZoo stepping of Connect Four (whole games, a uniformly random action among the mask's,
@@ -39,16 +39,23 @@ from rulebook.play.measure import playout_rate  # noqa: E402
 GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"))
 
 
-def positions(game, count: int = 600, seed: int = 1, plies: int = 200) -> list:
-    rng, out = random.Random(seed), []
-    while len(out) < count:
-        st = game.initial_state()
-        for _ in range(plies):
-            if game.is_over(st):
-                break
-            out.append(st)
-            st = game.apply(st, rng.choice(game.legal_moves(st)))
-    return out[:count]
+SEEDS = (1, 2, 3, 4, 5)
+
+
+def positions(game, count: int = 600, seeds=SEEDS, plies: int = 200) -> list:
+    """`count` positions of random games (up to `plies` plies each), an equal share from each seed."""
+    out = []
+    for seed in seeds:
+        rng, share = random.Random(seed), []
+        while len(share) < count // len(seeds):
+            st = game.initial_state()
+            for _ in range(plies):
+                if game.is_over(st):
+                    break
+                share.append(st)
+                st = game.apply(st, rng.choice(game.legal_moves(st)))
+        out += share[:count // len(seeds)]
+    return out
 
 
 def timed(fn, seconds: float) -> float:

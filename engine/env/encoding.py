@@ -153,7 +153,8 @@ class Encoding:
         # (origin * cells + destination) * extra, row -1 the put origin's
         O, extra = self._ord, self.extra
         self._pair_index = [[(O[o] * U + O[d]) * extra for d in range(cells)] for o in [*range(cells), cells]]
-        self._indices = self._indices_function()
+        self._kind_in_index = self._general and self.kind_factor > 1 and self.shot_factor == 1
+        self._cells_index = self.shot_factor == 1 and not self._kind_in_index
         # what observe reads and writes, found once: an observation is one bytearray of float32
         # planes joined from planes made here, the pieces' planes then written into it from the
         # cells' bytes (see observe)
@@ -194,19 +195,6 @@ class Encoding:
             tables[plane][v] = 0x80
         return [bytes(t) for t in tables]
 
-    def _indices_function(self):
-        """The function from a list of legal moves to their indices: the common moves inline (a
-        tuple whose origin is a cell number, -1 for a piece put on the board), the rest by index()."""
-        T, index = self._pair_index, self.index
-        if not self._general:                       # a plain move: (origin, destination)
-            return lambda moves: [T[m[0]][m[1]] if m.__class__ is tuple and m[0].__class__ is int else index(m)
-                                  for m in moves]
-        if self.shot_factor > 1:
-            return lambda moves: [index(m) for m in moves]
-        if self.kind_factor > 1:                    # a general move: (origin, destination, ..., value, ...)
-            return lambda moves: [T[m[0]][m[1]] + (m[5] >> 3) if m.__class__ is tuple else index(m) for m in moves]
-        return lambda moves: [T[m[0]][m[1]] if m.__class__ is tuple else index(m) for m in moves]
-
     # ---- actions
     def index(self, move: Hashable) -> int:
         """The action index of a move (of any position)."""
@@ -235,14 +223,28 @@ class Encoding:
         return self.mask(self.game.legal_moves(state))
 
     def mask(self, moves) -> tuple[np.ndarray, dict[int, Any]]:
-        """legal() from a position's legal moves (for a caller that has them already)."""
-        idx = self._indices(moves)
-        by_index = dict(zip(idx, moves))
+        """legal() from a position's legal moves (for a caller that has them already). The common
+        moves, a tuple whose origin is a cell number (-1 for a piece put on the board), are indexed
+        inline by the (origin, destination) table, the others by index()."""
+        mask, by_index = bytearray(self.size), {}
+        T, index = self._pair_index, self.index
+        if self._cells_index:                       # (origin, destination, ...)
+            for m in moves:
+                i = T[m[0]][m[1]] if m.__class__ is tuple and m[0].__class__ is int else index(m)
+                by_index[i] = m
+                mask[i] = 1
+        elif self._kind_in_index:                   # and the kind the piece ends as, move[5] >> 3
+            for m in moves:
+                i = T[m[0]][m[1]] + (m[5] >> 3) if m.__class__ is tuple and m[0].__class__ is int else index(m)
+                by_index[i] = m
+                mask[i] = 1
+        else:
+            for m in moves:
+                i = index(m)
+                by_index[i] = m
+                mask[i] = 1
         if len(by_index) != len(moves):
             self._collision(moves)
-        mask = bytearray(self.size)
-        for i in idx:
-            mask[i] = 1
         return np.frombuffer(mask, dtype=np.int8), by_index
 
     def _collision(self, moves) -> None:
