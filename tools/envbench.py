@@ -7,11 +7,12 @@ sides interleaved (the order alternating from run to run), the median and the ra
 reported. Times are this process's CPU time (time.process_time), which other work on a shared
 machine disturbs less than the wall clock:
 
-- observation and mask vs legal_moves, on Le zug, chess and Connect Four: 600 positions gathered
-  from random games (up to 200 plies each) of five seeds, 120 from each; one side calls
-  `legal_moves(state)` on each position, the other `encoding.observe(state, seat)` and
-  `encoding.legal(state)` (which itself calls legal_moves and builds the mask and the index ->
-  move mapping: the whole cost of a step's observation). The ratio is time / time (target: at most 2);
+- observation and mask vs legal_moves, on Le zug, chess and Connect Four: 600 positions, 120 from
+  each of five seeds, drawn among the positions of three random games (up to 200 plies each) of
+  that seed; one side calls `legal_moves(state)` on each position, the other
+  `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself calls legal_moves and
+  builds the mask and the index -> move mapping: the whole cost of a step's observation). The
+  ratio is time / time (target: at most 2);
 - PettingZoo stepping of Connect Four (whole games, a uniformly random action among the mask's,
   `env.last()` read at every step as an agent does) against `rulebook bench`'s random playouts
   (engine/play/measure.py's random_playout, in playout_rate's loop), plies per second. The ratio
@@ -43,19 +44,20 @@ GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"))
 SEEDS = (1, 2, 3, 4, 5)
 
 
-def positions(game, count: int = 600, seeds=SEEDS, plies: int = 200) -> list:
-    """`count` positions of random games (up to `plies` plies each), an equal share from each seed."""
+def positions(game, count: int = 600, seeds=SEEDS, games: int = 3, plies: int = 200) -> list:
+    """`count` positions, an equal share from each seed: drawn at random among every position of
+    `games` random games (up to `plies` plies each) of that seed."""
     out = []
     for seed in seeds:
-        rng, share = random.Random(seed), []
-        while len(share) < count // len(seeds):
+        rng, seen = random.Random(seed), []
+        for _ in range(games):
             st = game.initial_state()
             for _ in range(plies):
                 if game.is_over(st):
                     break
-                share.append(st)
+                seen.append(st)
                 st = game.apply(st, rng.choice(game.legal_moves(st)))
-        out += share[:count // len(seeds)]
+        out += rng.sample(seen, min(len(seen), count // len(seeds)))
     return out
 
 
@@ -147,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         out[f"{key}_encoding"] = {"positions": n, "observe_and_mask_us": summary(t_enc),
                                   "legal_moves_us": summary(t_mov), "ratio": summary(ratios), "target": "<= 2"}
         r = out[f"{key}_encoding"]
-        rows.append((f"{title}: observation + mask vs legal_moves, µs per position ({n} positions)",
+        rows.append((f"{title}: observation + mask vs legal_moves, µs per position ({n} positions, {len(SEEDS)} seeds)",
                      f"{r['observe_and_mask_us']['median']:.1f}", f"{r['legal_moves_us']['median']:.1f}",
                      f"{r['ratio']['median']:.2f}x ({r['ratio']['min']:.2f}..{r['ratio']['max']:.2f})", "<= 2"))
     c4 = rulebook.load_game(str(ROOT / "games" / "connect4.yaml"))
