@@ -4,17 +4,19 @@
 
 Run from the repository root (needs the rl extra). Figures, each measured in N runs with the two
 sides interleaved (the order alternating from run to run), the median and the range of the runs
-reported:
+reported. Times are this process's CPU time (time.process_time), which other work on a shared
+machine disturbs less than the wall clock:
 
-- observation and mask vs legal_moves, on Le zug, chess and Connect Four: positions gathered from
-  seeded random games (up to 200 plies each); one side calls `legal_moves(state)` on each
-  position, the other `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself
-  calls legal_moves and builds the mask and the index -> move mapping: the whole cost of a step's
-  observation). The ratio is time / time (target: at most 2);
+- observation and mask vs legal_moves, on Le zug, chess and Connect Four: 600 positions, 120 from
+  each of five seeds, drawn among the positions of three random games (up to 200 plies each) of
+  that seed; one side calls `legal_moves(state)` on each position, the other
+  `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself calls legal_moves and
+  builds the mask and the index -> move mapping: the whole cost of a step's observation). The
+  ratio is time / time (target: at most 2);
 - PettingZoo stepping of Connect Four (whole games, a uniformly random action among the mask's,
   `env.last()` read at every step as an agent does) against `rulebook bench`'s random playouts
-  (engine/play/measure.py's playout_rate), plies per second. The ratio is env / playouts (target:
-  at least 0.5).
+  (engine/play/measure.py's random_playout, in playout_rate's loop), plies per second. The ratio
+  is env / playouts (target: at least 0.5).
 """
 from __future__ import annotations
 
@@ -34,30 +36,43 @@ import numpy as np  # noqa: E402
 import rulebook  # noqa: E402
 import rulebook.env  # noqa: E402
 from rulebook.env import Encoding  # noqa: E402
-from rulebook.play.measure import playout_rate  # noqa: E402
+from rulebook.play.measure import random_playout  # noqa: E402
 
 GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"))
 
 
-def positions(game, count: int = 600, seed: int = 1, plies: int = 200) -> list:
-    rng, out = random.Random(seed), []
-    while len(out) < count:
-        st = game.initial_state()
-        for _ in range(plies):
-            if game.is_over(st):
-                break
-            out.append(st)
-            st = game.apply(st, rng.choice(game.legal_moves(st)))
-    return out[:count]
+SEEDS = (1, 2, 3, 4, 5)
+
+
+def positions(game, count: int = 600, seeds=SEEDS, games: int = 3, plies: int = 200) -> list:
+    """`count` positions, an equal share from each seed: drawn at random among every position of
+    `games` random games (up to `plies` plies each) of that seed."""
+    out = []
+    for seed in seeds:
+        rng, seen = random.Random(seed), []
+        for _ in range(games):
+            st = game.initial_state()
+            for _ in range(plies):
+                if game.is_over(st):
+                    break
+                seen.append(st)
+                st = game.apply(st, rng.choice(game.legal_moves(st)))
+        out += rng.sample(seen, min(len(seen), count // len(seeds)))
+    return out
+
+
+# every figure is timed by this process's CPU time, so that other work on a shared machine weighs
+# on it as little as it can (it still shares the caches)
+clock = time.process_time
 
 
 def timed(fn, seconds: float) -> float:
     """Seconds per call of fn() (fn called again until `seconds` have passed)."""
-    calls, t0 = 0, time.perf_counter()
+    calls, t0 = 0, clock()
     while True:
         fn()
         calls += 1
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
         if elapsed >= seconds:
             return elapsed / calls
 
@@ -81,7 +96,7 @@ def env_plies(seconds: float, seed: int = 0) -> float:
     env = rulebook.env.pettingzoo(str(ROOT / "games" / "connect4.yaml"))
     rng = random.Random(seed)
     choice, flatnonzero = rng.choice, np.flatnonzero
-    plies, t0 = 0, time.perf_counter()
+    plies, t0 = 0, clock()
     while True:
         env.reset(seed=rng.randrange(1 << 30))
         for agent in env.agent_iter():
@@ -91,7 +106,18 @@ def env_plies(seconds: float, seed: int = 0) -> float:
             else:
                 env.step(int(choice(flatnonzero(obs["action_mask"]))))
                 plies += 1
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
+        if elapsed >= seconds:
+            return plies / elapsed
+
+
+def playout_plies(game, seed: int, seconds: float) -> float:
+    """`rulebook bench`'s random playouts (playout_rate's loop, on the CPU clock), plies per second."""
+    rng = random.Random(seed)
+    plies, t0 = 0, clock()
+    while True:
+        plies += random_playout(game, rng)[1]
+        elapsed = clock() - t0
         if elapsed >= seconds:
             return plies / elapsed
 
@@ -123,14 +149,14 @@ def main(argv: list[str] | None = None) -> int:
         out[f"{key}_encoding"] = {"positions": n, "observe_and_mask_us": summary(t_enc),
                                   "legal_moves_us": summary(t_mov), "ratio": summary(ratios), "target": "<= 2"}
         r = out[f"{key}_encoding"]
-        rows.append((f"{title}: observation + mask vs legal_moves, µs per position ({n} positions)",
+        rows.append((f"{title}: observation + mask vs legal_moves, µs per position ({n} positions, {len(SEEDS)} seeds)",
                      f"{r['observe_and_mask_us']['median']:.1f}", f"{r['legal_moves_us']['median']:.1f}",
                      f"{r['ratio']['median']:.2f}x ({r['ratio']['min']:.2f}..{r['ratio']['max']:.2f})", "<= 2"))
     c4 = rulebook.load_game(str(ROOT / "games" / "connect4.yaml"))
     env_r, bench_r, ratios = [], [], []
     for run in range(args.runs):
         pair = [("env", lambda: env_plies(args.seconds, run)),
-                ("bench", lambda: playout_rate(c4, run, args.seconds)["plies_per_s"])]
+                ("bench", lambda: playout_plies(c4, run, args.seconds))]
         if run % 2:
             pair.reverse()
         t = {name: fn() for name, fn in pair}

@@ -37,6 +37,7 @@ class RulebookAEC(AECEnv):
         self.render_mode = render_mode
         self._rng = random.Random(0)
         self._zero_mask = np.zeros(enc.size, dtype=np.int8)
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.state_ = None
 
     def observation_space(self, agent):
@@ -56,7 +57,9 @@ class RulebookAEC(AECEnv):
         self.infos = {a: {} for a in self.agents}     # the mask is in the observation
         self._set(settle(self.game, self.game.initial_state(), self._rng))
 
-    def _set(self, state) -> None:
+    def _set(self, state) -> bool:
+        """Make `state` the position (settled: no chance to draw): its legal moves found once,
+        for the mask and the next step. True when the game is over there."""
         game = self.game
         self.state_ = state
         if game.is_over(state):
@@ -64,14 +67,14 @@ class RulebookAEC(AECEnv):
             for a, r in zip(self.possible_agents, rewards(game, state)):
                 self.rewards[a] = r
                 self.terminations[a] = True
-            return
-        self._mask, self._by_index = self.encoding.legal(state)
+            return True
+        self._mask, self._by_index = self.encoding.mask(game.legal_moves(state))
         self.agent_selection = self.possible_agents[game.to_move(state)]
+        return False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
         mask = self._mask if agent == self.agent_selection else self._zero_mask
-        return {"observation": self.encoding.observe(self.state_, seat), "action_mask": mask}
+        return {"observation": self.encoding.observe(self.state_, self._seat_of[agent]), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -80,9 +83,10 @@ class RulebookAEC(AECEnv):
             return
         move = self.encoding.decode(self._by_index, action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._set(settle(self.game, self.game.apply(self.state_, move), self._rng))
-        self._accumulate_rewards()
+        # the rewards are 0 until the game ends (all of them, and all that accumulated): only
+        # the last move sets and accumulates any
+        if self._set(settle(self.game, self.game.apply(self.state_, move), self._rng)):
+            self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
 

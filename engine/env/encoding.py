@@ -27,6 +27,7 @@ placed anywhere) has no fixed action space and gets a RulebookError saying so.
 """
 from __future__ import annotations
 
+import struct
 from typing import Any, Hashable
 
 import numpy as np
@@ -36,6 +37,10 @@ from ..api import CHANCE, IllegalMove, RulebookError
 __all__ = ["Encoding"]
 
 PASS = "pass"
+_F32 = struct.Struct("<f").pack
+_JOIN = bytearray().join   # bytes joined into a new bytearray: the buffer of a writable array
+_FLOAT32 = np.dtype("<f4")     # the bytes written are little-endian float32
+_HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1.0 is 00 00 80 3f
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
 
 
@@ -94,7 +99,6 @@ class Encoding:
         self.option_values = np.array(option_values, dtype=np.float32)
         self.planes = tuple(names)
         self.shape = (len(names), *self.board_shape)
-        self._nbytes = (cells + 7) // 8
         # ---- actions: cells by their ordinal among the board's used cells (holes get no index)
         rules = game.rules
         used = [i for i in range(cells) if geo.used[i]]
@@ -145,17 +149,51 @@ class Encoding:
         self.pass_index = self.single + self.drop_block
         self.size = self.pass_index + 1
         self._general = bool(game.general)
-        self._plain_fast = not self._general and self.extra == 1
-        self._general_fast = self._general and self.extra == 1
-        # what observe reads, found once
+        # the action index of every (origin, destination) pair, found once: T[o][d] is
+        # (origin * cells + destination) * extra, row -1 the put origin's
+        O, extra = self._ord, self.extra
+        self._pair_index = [[(O[o] * U + O[d]) * extra for d in range(cells)] for o in [*range(cells), cells]]
+        self._kind_in_index = self._general and self.kind_factor > 1 and self.shot_factor == 1
+        self._cells_index = self.shot_factor == 1 and not self._kind_in_index
+        # what observe reads and writes, found once: an observation is one bytearray of float32
+        # planes joined from planes made here, the pieces' planes then written into it from the
+        # cells' bytes (see observe)
         self._B, self._R, self._ME = self.slot["boards"], self.slot["reserves"], self.slot["to_move"]
         self._K = self.slot.get("kinds")
         self._orders = [[(s + r) % n for r in range(n)] for s in range(n)]
         self._counter_slots = [self.slot[c] for c in self.counters]
-        self._varying = 2 * n + len(self.counters) + len(self.phases)
-        self._template = np.zeros((len(self.planes), cells), dtype=np.float32)
-        if len(self.option_values):
-            self._template[len(self.planes) - len(self.option_values):] = self.option_values[:, None]
+        self._bits_zero = bytes(4 * cells * self.bit_planes)
+        one, zero = _F32(1.0), bytes(4 * cells)
+        self._value = _ValuePlanes(cells).__getitem__
+        # a mark's plane for each cell, and (item -1) for none
+        self._mark_planes = [(self.slot[m], [zero[:4 * c] + one + zero[4 * c + 4:] for c in range(cells)] + [zero])
+                             for m in self.marks]
+        self._to_move_planes = [zero * r + one * cells + zero * (n - 1 - r) for r in range(n)]
+        options = b"".join(_F32(float(x)) * cells for x in self.option_values)
+        k = len(self.phases)
+        self._phase_planes = [zero * i + one * cells + zero * (k - 1 - i) + options for i in range(k)] or [options]
+        self._phased = k > 1
+        self._bits_end = 4 * cells * self.bit_planes
+        self._lights = [self._cell_planes(s) for s in range(n)]
+
+    def _cell_planes(self, seat: int) -> list[bytes]:
+        """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
+        (kind << 3 | owner + 1) that light it, else 0 (the planes of the pieces' bitboards, read
+        from the cells instead)."""
+        n, nk = self.n, len(self.kinds)
+        tables = [bytearray(256) for _ in range(self.bit_planes)]
+        for v in range(1, 255):         # 0 an empty cell, 255 the byte off the board
+            kind, owner = v >> 3, (v & 7) - 1
+            if self.multi and kind >= nk:
+                continue
+            if owner < n:
+                plane = (kind * n if self.multi else 0) + (owner - seat) % n
+            elif owner == n and self.neutral:
+                plane = n * nk + (kind if self.multi else 0)
+            else:
+                continue
+            tables[plane][v] = 0x80
+        return [bytes(t) for t in tables]
 
     # ---- actions
     def index(self, move: Hashable) -> int:
@@ -179,25 +217,35 @@ class Encoding:
         return i
 
     def legal(self, state) -> tuple[np.ndarray, dict[int, Any]]:
-        """The legal-action mask (int8, length `size`) and the legal move of each index in it."""
-        game = self.game
-        if game.to_move(state) == CHANCE:
+        """The legal-action mask (int8, length `size`) and the legal move of each index set in it."""
+        if self.game.to_move(state) == CHANCE:
             return np.zeros(self.size, dtype=np.int8), {}
-        moves = game.legal_moves(state)
-        index, O, U = self.index, self._ord, self.used_cells
-        # the common moves inline (a tuple whose origin is a cell number), the rest by index()
-        if self._plain_fast:
-            idx = [O[m[0]] * U + O[m[1]] if m.__class__ is tuple and m[0].__class__ is int else index(m) for m in moves]
-        elif self._general_fast:
-            idx = [O[m[0]] * U + O[m[1]] if m.__class__ is tuple else index(m) for m in moves]
+        return self.mask(self.game.legal_moves(state))
+
+    def mask(self, moves) -> tuple[np.ndarray, dict[int, Any]]:
+        """legal() from a position's legal moves (for a caller that has them already). The common
+        moves, a tuple whose origin is a cell number (-1 for a piece put on the board), are indexed
+        inline by the (origin, destination) table, the others by index()."""
+        mask, by_index = bytearray(self.size), {}
+        T, index = self._pair_index, self.index
+        if self._cells_index:                       # (origin, destination, ...)
+            for m in moves:
+                i = T[m[0]][m[1]] if m.__class__ is tuple and m[0].__class__ is int else index(m)
+                by_index[i] = m
+                mask[i] = 1
+        elif self._kind_in_index:                   # and the kind the piece ends as, move[5] >> 3
+            for m in moves:
+                i = T[m[0]][m[1]] + (m[5] >> 3) if m.__class__ is tuple and m[0].__class__ is int else index(m)
+                by_index[i] = m
+                mask[i] = 1
         else:
-            idx = [index(m) for m in moves]
-        by_index = dict(zip(idx, moves))
+            for m in moves:
+                i = index(m)
+                by_index[i] = m
+                mask[i] = 1
         if len(by_index) != len(moves):
             self._collision(moves)
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[idx] = 1
-        return mask, by_index
+        return np.frombuffer(mask, dtype=np.int8), by_index
 
     def _collision(self, moves) -> None:
         seen: dict[int, Any] = {}
@@ -229,10 +277,36 @@ class Encoding:
 
     # ---- observations
     def observe(self, state, seat: int = 0) -> np.ndarray:
-        """The observation planes of `state` seen by `seat` (float32, shape `shape`)."""
-        n, cells, slot = self.n, self.cells, self.slot
-        boards = state[self._B]
+        """The observation planes of `state` seen by `seat` (a new float32 array of shape `shape`)."""
         order = self._orders[seat]
+        value = self._value
+        reserves = state[self._R]
+        parts = [self._bits_zero]
+        for i, planes in self._mark_planes:
+            parts.append(planes[state[i]])
+        parts.append(self._to_move_planes[(state[self._ME] - seat) % self.n])
+        for o in order:
+            parts.append(value(reserves[o]))
+        for i in self._counter_slots:
+            parts.append(value(state[i]))
+        parts.append(self._phase_planes[self.game.phase_index(state) if self._phased else 0])
+        buf = _JOIN(parts)
+        cells = state[0]
+        if cells is not None:
+            # the pieces' planes from the cells' bytes: a lit cell's float32 1.0 is the bytes
+            # 00 00 80 3f, so its planes' bytes 2 and 3 are written, every fourth byte at once
+            cells = cells[:self.cells]
+            lit = b"".join([cells.translate(t) for t in self._lights[seat]])
+            end = self._bits_end
+            buf[2:end:4] = lit
+            buf[3:end:4] = lit.translate(_HIGH_BYTE)
+            return np.ndarray(self.shape, _FLOAT32, buf)
+        out = np.ndarray(self.shape, _FLOAT32, buf)
+        self._bit_planes(state, order, out.reshape(len(self.planes), self.cells))    # a game without cell bytes
+        return out
+
+    def _bit_planes(self, state, order, out: np.ndarray) -> None:
+        boards, n = state[self._B], self.n
         if self.multi:
             K = state[self._K]
             bits = [boards[o] & k for k in K for o in order]
@@ -242,36 +316,27 @@ class Encoding:
             bits = [boards[o] for o in order]
             if self.neutral:
                 bits.append(boards[n])
-        nb, nbits = self._nbytes, self.bit_planes
-        out = self._template.copy()
-        if nbits:
-            buf = b"".join([b.to_bytes(nb, "little") for b in bits])
-            out[:nbits] = np.unpackbits(np.frombuffer(buf, dtype=np.uint8), bitorder="little").reshape(nbits, nb * 8)[:, :cells]
-        p = nbits
-        for name in self.marks:
-            c = state[slot[name]]
-            if c >= 0:
-                out[p, c] = 1.0
-            p += 1
-        # the constant planes but the options' (those are in the template): one row of values
-        values = [0.0] * self._varying
-        values[(state[self._ME] - seat) % n] = 1.0
-        reserves = state[self._R]
-        for r, o in enumerate(order):
-            values[n + r] = reserves[o]
-        q = 2 * n
-        for i in self._counter_slots:
-            values[q] = state[i]
-            q += 1
-        if len(self.phases) > 1:
-            values[q + self.game.phase_index(state)] = 1.0
-        elif self.phases:
-            values[q] = 1.0
-        out[p:p + self._varying] = np.array(values, dtype=np.float32)[:, None]
-        return out.reshape(self.shape)
+        nb, nbits, cells = (self.cells + 7) // 8, self.bit_planes, self.cells
+        buf = b"".join([b.to_bytes(nb, "little") for b in bits])
+        out[:nbits] = np.unpackbits(np.frombuffer(buf, dtype=np.uint8), bitorder="little").reshape(nbits, nb * 8)[:, :cells]
 
     def describe(self) -> dict[str, Any]:
         """The encoding in words: shape, plane names, action-space size and its factors."""
         return {"shape": self.shape, "planes": list(self.planes), "actions": self.size,
                 "factors": {"origin": self.origins, "destination": self.used_cells, "kind": self.kind_factor,
                             "shot": self.shot_factor, "multi_drops": self.drop_block, "pass": 1}}
+
+
+class _ValuePlanes(dict):
+    """value -> the bytes of a float32 plane of that value on every cell, made on first use (the
+    first few thousand values asked for are kept: the counters' and reserves' whole numbers)."""
+
+    def __init__(self, cells: int):
+        super().__init__()
+        self.cells = cells
+
+    def __missing__(self, value) -> bytes:
+        plane = _F32(float(value)) * self.cells
+        if len(self) < 4096:
+            self[value] = plane
+        return plane

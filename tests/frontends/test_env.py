@@ -216,3 +216,61 @@ def test_without_the_rl_extra_the_message_says_what_to_install(monkeypatch):
 def test_both_checkers_on_more_games(name, seats):
     api_test(rulebook.env.pettingzoo(game_path(name), seats=seats), num_cycles=60, verbose_progress=False)
     check_env(rulebook.env.gymnasium(game_path(name), seats=seats), skip_render_check=True)
+
+
+def reference_planes(game, enc, st, seat):
+    """The observation as docs/api.md tells it, plane by plane from the state's bitboards and
+    counters (the encoding writes it from the cells' bytes in bulk)."""
+    n, cells, slot = len(game.players), game.size, enc.slot
+    order = [(seat + r) % n for r in range(n)]
+    boards = st[slot["boards"]]
+    kinds = st[slot["kinds"]] if enc.multi else [None]
+    planes = []         # per kind, one plane per relative seat; then per kind, the pieces of nobody
+    for owners in (order, [n] if enc.neutral else []):
+        for k in kinds:
+            for o in owners:
+                bits = boards[o] & k if k is not None else boards[o]
+                planes.append([float(bits >> c & 1) for c in range(cells)])
+    for mark in enc.marks:
+        planes.append([1.0 if st[slot[mark]] == c else 0.0 for c in range(cells)])
+    constants = [1.0 if (st[slot["to_move"]] - seat) % n == r else 0.0 for r in range(n)]
+    constants += [float(st[slot["reserves"]][o]) for o in order]
+    constants += [float(st[slot[c]]) for c in enc.counters]
+    constants += [1.0 if i == game.phase_index(st) else 0.0 for i in range(len(enc.phases))]
+    constants += [float(x) for x in enc.option_values]
+    planes += [[v] * cells for v in constants]
+    return np.array(planes, dtype=np.float32).reshape(enc.shape)
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4", "lezug", "chess", "amazons", "english_draughts",
+                                  "go", "xiangqi", "halma4", "breakthrough", "tablut"])
+def test_the_planes_and_the_mask_agree_with_the_documented_meaning(name):
+    game = rulebook.load_game(game_path(name))
+    enc = Encoding(game)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        st = game.initial_state()
+        for _ply in range(80):
+            if game.is_over(st):
+                break
+            for seat in range(len(game.players)):
+                obs = enc.observe(st, seat)
+                assert np.array_equal(obs, reference_planes(game, enc, st, seat)), (name, seed, _ply, seat)
+            mask, by_index = enc.legal(st)
+            moves = game.legal_moves(st)
+            assert sorted(np.flatnonzero(mask)) == sorted(enc.index(m) for m in moves) == sorted(by_index)
+            assert all(by_index[enc.index(m)] == m for m in moves)
+            st = game.apply(st, rng.choice(moves))
+
+
+def test_each_observation_is_an_array_of_its_own():
+    game = rulebook.load_game(game_path("connect4"))
+    enc = Encoding(game)
+    st = game.initial_state()
+    first = enc.observe(st, 0)
+    first[:] = 7.0                          # an agent may change what it was given
+    again = enc.observe(st, 0)
+    assert again.flags.writeable and again.dtype == np.float32 and again.max() == 1.0
+    mask, _ = enc.legal(st)
+    mask[:] = 0
+    assert enc.legal(st)[0].sum() == 7
