@@ -21,5 +21,8 @@ class TileKind(TileRules):
 
 def check_tiles(ch: Checker) -> TileKind | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
+    if "sides" in (ch.src.data.get("tiles") or {}):     # sides of several kinds: edgerules.py
+        from .edgerules import check_edge_rules
+        return check_edge_rules(ch)
     rules = check_rules(ch)
     return None if rules is None else TileKind(**vars(rules))
