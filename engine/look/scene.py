@@ -458,6 +458,8 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
 
         def at(p):
             return (cx + p[0] * UNIT, cy - p[1] * UNIT)
+        if t.get("areas"):
+            g.shapes += _areas(game, t["areas"], fcol, look, at)
         for a, b in t["links"]:
             g.shapes.append(Shape("line", [at(p) for p in _track(a, b)], stroke="#3b3b3b", width=UNIT * 0.12,
                                   cls="track"))
@@ -488,3 +490,36 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
     return Drawing(width, height, groups)
+
+
+def _areas(game, areas, fcol, look: Look, at) -> list[Shape]:
+    """A tile's segments (scene's `areas`: outlines, paths and spots in tile units), each in its
+    feature's colour, with its marks and the counter on it."""
+    out = []
+    for a in areas:
+        col = fcol.get(a["feature"], "#888888")
+        data = {"feature": a["feature"], "segment": a["name"]}
+        if a["shape"] == "area":
+            out.append(Shape("poly", [at(p) for p in a["pts"]], fill=col, stroke=col, width=0.5,
+                             cls="segment", data=data))
+        elif a["shape"] == "path":
+            out.append(Shape("line", [at(p) for p in a["pts"]], stroke="#3b3b3b", width=UNIT * 0.16, cls="segment"))
+            out.append(Shape("line", [at(p) for p in a["pts"]], stroke=col, width=UNIT * 0.1, cls="segment", data=data))
+        else:
+            h = UNIT * 0.16
+            x, y = at(a["pts"][0])
+            out.append(Shape("poly", [(x - h, y + h), (x - h, y - h * 0.4), (x, y - h * 1.2), (x + h, y - h * 0.4),
+                                      (x + h, y + h)], fill=col, stroke="#222222", width=1, cls="segment", data=data))
+    for a in areas:
+        x, y = at(a["anchor"])
+        for i, m in enumerate(a["marks"]):
+            s = UNIT * 0.09
+            mx = x + UNIT * (0.14 + 0.12 * i)
+            out.append(Shape("poly", [(mx - s, y - s), (mx + s, y - s), (mx + s, y), (mx, y + s * 1.4), (mx - s, y)],
+                             fill="#2a5db0", stroke="#ffffff", width=1, cls="mark-sign", data={"mark": m}))
+        if a["holder"] is not None:
+            seat = a["holder"]
+            out.append(Shape("circle", [(x, y)], r=UNIT * 0.11, fill=look.seat_colour(seat, game.players[seat]),
+                             stroke="#111111", width=1.2, cls="piece counter",
+                             data={"owner": game.players[seat], "segment": a["name"]}))
+    return out
