@@ -137,10 +137,13 @@ class EdgeGame:
     def initial_state(self) -> EdgeState:
         return self.position([(self.start[1], self.start[0], self.start[2], None)])
 
-    def position(self, laid, seat: int = 0, pending: int | None = None, ply: int = 0) -> EdgeState:
+    def position(self, laid, seat: int = 0, pending: int | None = None, ply: int = 0,
+                 bag: dict[int, int] | None = None) -> EdgeState:
         """The position after laying these tiles [(cell, type, quarter turns, claim)] in order, a
-        claim (seat, segment) or None, with their completions scored; the bag holds the rest. No
-        rule of placing is checked."""
+        claim (seat, segment) or None, with their completions scored; the bag holds the rest, or
+        `bag` ({type: pieces}) when given (an empty bag: the game is over, its end scored). Sides
+        must meet sides of their kind (a tile need not lie next to another); claims are not
+        checked."""
         st = EdgeState({}, {}, Features({}, {}), {}, tuple(self.rules.counts), (self.supply0,) * self.n,
                        ((0,) * len(self.part_names),) * self.n, DRAW, seat, None, ply)
         for cell, t, k, claim in laid:
@@ -148,11 +151,17 @@ class EdgeGame:
                 raise RulebookError(f"two tiles on {self.plane.name(cell)}")
             if st.bag[t] <= 0:
                 raise RulebookError(f"more {self.type_names[t]} tiles than the game has")
-            bag = st.bag[:t] + (st.bag[t] - 1,) + st.bag[t + 1:]
+            key = st.frontier.get(cell, (-1, -1, -1, -1))
+            if not all(f < 0 or f == self.shapes.kind[t][k][s] for s, f in enumerate(key)):
+                raise RulebookError(f"a side of the {self.type_names[t]} on {self.plane.name(cell)} does not meet "
+                                    "a side of its kind")
+            left = st.bag[:t] + (st.bag[t] - 1,) + st.bag[t + 1:]
             who, seg = claim if claim is not None else (seat, -1)
-            st = self._laid(EdgeState(st.tiles, st.frontier, st.features, st.claimed, bag, st.supply, st.points,
+            st = self._laid(EdgeState(st.tiles, st.frontier, st.features, st.claimed, left, st.supply, st.points,
                                       PLACE, who, t, ply), t, cell, k, seg)
-        if pending is not None:
+        if bag is not None:
+            st.bag = tuple(bag.get(t, 0) for t in range(len(self.type_names)))
+        elif pending is not None:
             if st.bag[pending] <= 0:
                 raise RulebookError(f"no {self.type_names[pending]} is left to hold")
             st.bag = st.bag[:pending] + (st.bag[pending] - 1,) + st.bag[pending + 1:]
@@ -345,15 +354,17 @@ class EdgeGame:
         return parse_by_notation(self, st, text)
 
     # -- tools for front-ends and tests
-    def layout(self, tiles: list[str], *, seat: int = 0, pending: str | None = None, ply: int = 0) -> EdgeState:
+    def layout(self, tiles: list[str], *, seat: int = 0, pending: str | None = None, ply: int = 0,
+               bag: dict[str, int] | None = None) -> EdgeState:
         """A position from placements in move notation, in the order laid, each optionally
         followed by `:seat name` for the seat whose counter its claim is (default: `seat`):
-        `["D@0,0r0", "E@0,1r180+city:S:blue"]`. Completions score as they happen; no rule of
-        placing is checked. `pending`: the drawn type the seat to move is to place."""
+        `["D@0,0r0", "E@0,1r180+city:S:blue"]`. Completions score as they happen; sides must
+        meet sides of their kind, claims are not checked. `pending`: the drawn type the seat to move is to place (out of the
+        bag); `bag`: the pieces left by type name (default: those not laid)."""
         laid = []
         for text in tiles:
             place, who = text, None
-            if text.count(":") == 2 or (text.count(":") == 1 and "+" not in text):
+            if text.rpartition(":")[2] in self.players:
                 place, _, who = text.rpartition(":")
             m = PLACE_RE.match(place)
             if not m or m.group(1) not in self.type_index or int(m.group(4)) % 90:
@@ -369,8 +380,12 @@ class EdgeGame:
                     raise RulebookError(f"layout: no seat '{who}'")
                 claim = (self.players.index(who) if who else seat, names.index(m.group(5)))
             laid.append((cell, t, k, claim))
+        unknown = [k for k in [*(bag or {}), *([pending] if pending else [])] if k not in self.type_index]
+        if unknown:
+            raise RulebookError(f"layout: no tile type '{unknown[0]}'")
         try:
-            return self.position(laid, seat, self.type_index[pending] if pending else None, ply)
+            left = None if bag is None else {self.type_index[k]: v for k, v in bag.items()}
+            return self.position(laid, seat, self.type_index[pending] if pending else None, ply, left)
         except RulebookError as e:
             raise RulebookError(f"layout: {e}") from None
 
