@@ -76,6 +76,9 @@ FIGURES = {
     "morris/m2-exact": ("exact", [50, 699, 20608, 247798, 9163688]),
     "morris/m3": ("leaf", [54, 3018, 157271, 8472543]),
     "morris/m3-exact": ("exact", [54, 3018, 157118, 8468778]),
+    # chance plies count every outcome once (a draw of each type left)
+    "carcassonne": ("leaf", [24, 484, 11551, 330711, 7853244]),
+    "carcassonne/3p": ("leaf", [24, 484, 11551]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
@@ -89,6 +92,8 @@ SETUPS = {
     **{f"morris/{name}": ({}, f"tests/data/positions/morris_{name.split('-')[0]}.json")
        for name in ("a1", "d2", "m1", "m1-exact", "m2", "m2-exact", "m3", "m3-exact")},
 }
+# the number of seats of a figure list played by other than the file's default
+SEATS = {"carcassonne/3p": 3}
 
 
 def main() -> int:
@@ -105,7 +110,7 @@ def main() -> int:
         convention, figures = FIGURES[key]
         stem = key.split("/")[0]
         options, position = SETUPS.get(key, ({}, None))
-        game = load_game(ROOT / "games" / f"{stem}.yaml", options)
+        game = load_game(ROOT / "games" / f"{stem}.yaml", options, players=SEATS.get(key))
         if position:
             pos = json.loads((ROOT / position).read_text())
             st = game.position(pos["pieces"], to_move=pos.get("to_move"), reserves=pos.get("reserve"),
