@@ -219,9 +219,17 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
             continue
         if any(p.feature == pd["feature"] for p in parts):
             ch.error(path + ("feature",), f"feature '{pd['feature']}' is scored by two parts")
-        got = {k: typed(path + (k,), fvocab, (INT,), f"scoring part {pname}'s {k}") if k in pd else None
+        got = {k: (_number(pd[k]) if isinstance(pd[k], int) else
+                   typed(path + (k,), fvocab, (INT,), f"scoring part {pname}'s {k}")) if k in pd else None
                for k in ("complete", "end")}
         parts.append(EdgePart(pname, pd["feature"], got["complete"], got["end"]))
     evaluate = typed(("evaluate",), seat_vocabulary(spec), (INT,), "evaluate") if "evaluate" in spec else None
     return EdgeRules(spec, ch.src.file, players, cmin, cmax, cdef, dict(kinds), marks, features, names, counts,
                      shapes, (sname, at[0], at[1], rot // 90), supply, claim, parts, evaluate, places)
+
+
+def _number(value: int) -> dsl.Node:
+    """A whole number written as such (`complete: 9`), as the expression it stands for."""
+    node = dsl.parse(str(value), "expr")
+    node.type, node.level = INT, 0
+    return node
