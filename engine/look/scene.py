@@ -489,7 +489,31 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
         marked = move_cells(last, where)
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
+    if sc.get("parts"):                 # the score by part, under the tiles
+        width = max(width, 150 + 70 * (len(sc["parts"]) + 2))
+        height = _score_table(game, sc, look, groups, width, height - 24) + 24
     return Drawing(width, height, groups)
+
+
+def _score_table(game, sc, look: Look, groups: list, width: float, top: float) -> float:
+    """Each seat's points by part, its total and its counters left (the scene's `points`,
+    `supply`), as rows of a table; the height below it."""
+    heads = ["", *sc["parts"], "total", "left"]
+    x0 = (width - 70 * (len(heads) - 1) - 90) / 2
+    g = Group(None)
+    rows = [heads] + [[p, *map(str, pts), str(sum(pts)), str(sc["supply"][i])]
+                      for i, (p, pts) in enumerate(zip(game.players, sc["points"]))]
+    for r, row in enumerate(rows):
+        y = top + 18 * (r + 1)
+        for j, cell in enumerate(row):
+            x = x0 + 45 if j == 0 else x0 + 90 + 70 * (j - 1) + 35
+            g.shapes.append(Shape("text", [(x, y)], fill="#222222", text=cell, size=12,
+                                  cls="score" if r else "score head"))
+        if r:
+            g.shapes.append(Shape("circle", [(x0 + 8, y - 4)], r=5, fill=look.seat_colour(r - 1, game.players[r - 1]),
+                                  stroke="#111111", width=1, cls="score seat"))
+    groups.append(g)
+    return top + 18 * len(rows) + 10
 
 
 def _areas(game, areas, fcol, look: Look, at) -> list[Shape]:

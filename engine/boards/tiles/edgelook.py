@@ -7,6 +7,7 @@ made only of sides' middles (between two halves) as a *path* from them to the mi
 tile, one without points as a *spot* in the middle. A counter is drawn on its segment."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ...lang.expr import suggest
@@ -23,8 +24,8 @@ _SPANS = {1: ((0.0, 1.0),), 2: ((0.0, 0.5), None, (0.5, 1.0)), 3: ((0.0, 0.4), (
 
 def _at(u: float) -> tuple[float, float]:
     """The point of the tile's edge at u (0..4: N from its west end, then E, S, W)."""
-    s = int(u) % 4
-    f = u - int(u)
+    s = math.floor(u) % 4
+    f = u - math.floor(u)
     (ax, ay), (bx, by) = _CORNERS[s], _CORNERS[(s + 1) % 4]
     return (round(ax + f * (bx - ax), 4), round(ay + f * (by - ay), 4))
 
@@ -57,7 +58,7 @@ def _area(spans) -> list[tuple[float, float]]:
     pts = []
     for i, (a, b) in enumerate(merged):
         pts.append(_at(a))
-        pts += [_at(c) for c in range(int(a) + 1, int(b - 1e-9) + 1) if a < c < b]
+        pts += [_at(c) for c in range(math.floor(a) + 1, math.ceil(b)) if a < c < b]
         pts.append(_at(b))
         na = merged[(i + 1) % len(merged)][0]
         mid = ((pts[-1][0] + _at(na)[0]) / 2, (pts[-1][1] + _at(na)[1]) / 2)
