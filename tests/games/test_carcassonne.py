@@ -50,7 +50,7 @@ def points(g, st) -> dict:
 
 # ---------------------------------------------------------------- the figures
 @pytest.mark.parametrize("players,depth,count", [(2, 1, 24), (2, 2, 484), (2, 3, 11551), (3, 1, 24), (3, 2, 484),
-                                                 (3, 3, 11551)])
+                                                 (3, 3, 11551), (2, 4, 330711)])
 def test_chance_perft_from_the_start(players, depth, count):
     assert perft(game(players), game(players).initial_state(), depth) == count
 

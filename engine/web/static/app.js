@@ -246,6 +246,7 @@ function choose(list, cells, step = null) {
     if (!steps.has(head)) steps.set(head, []);
     steps.get(head).push(m);
   }
+  if (step === null && steps.size === 1 && list.length > 1) return choose(list, cells, [...steps.keys()][0]);
   if (step === null && steps.size > 1 && steps.size < list.length) {
     c.append(`${cells.join(" ")}, then: `);
     for (const [head, ms] of steps) {
