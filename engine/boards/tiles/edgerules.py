@@ -1,6 +1,6 @@
 """The checks of tile games whose sides are of several kinds (`tiles.sides`): the file's words
-read into typed EdgeRules, every finding located. EdgeKind gives them their compile (an
-EdgeGame, edgegame.py).
+read into typed EdgeRules, every finding located; never imports the compiled game (kind.py's
+EdgeKind gives them their compile, an EdgeGame of edgegame.py).
 
 The words: tiles.sides (side kinds: the features along a side), tiles.marks, each type's
 `sides` (four letters) and `segments` (edges.py); counters (supply, claim: the features a
@@ -66,10 +66,6 @@ class EdgeRules:
             raise RulebookError(f"{self.spec['game']} is played by {span} players, not {seats}")
         return seats
 
-    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
-        from .edgegame import EdgeGame
-        return EdgeGame(self, options, self.seat_count(seats), instrument)
-
 
 def check_edge_rules(ch: Checker) -> EdgeRules | None:
     spec = ch.src.data
@@ -114,6 +110,8 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
             if k in td:
                 ch.error(tpath + (k,), f"'{k}' is a word of track tiles; with tiles.sides a tile has sides "
                                        "and segments", key=True)
+        names.append(name)                  # (a finding below stops the check before compile)
+        counts.append(td["count"])
         sides = td.get("sides")
         if sides is None or "segments" not in td:
             ch.error(tpath, f"tile type {name} needs sides (four letters of tiles.sides) and segments", key=True)
@@ -150,8 +148,6 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
                                             f"{', '.join(point_name(p) for p in missing)}")
         if len(segs) > 16:
             ch.error(tpath + ("segments",), f"tile type {name} has more than 16 segments")
-        names.append(name)
-        counts.append(td["count"])
         shapes.append(Shape(tuple(sides), tuple(segs)))
 
     start = spec["board"]["open"]["start"]
