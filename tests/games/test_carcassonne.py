@@ -535,3 +535,14 @@ def test_alphabeta_refuses_a_game_with_chance():
     proc = subprocess.run([sys.executable, "-m", "rulebook", "play", str(GAME), "--players", "alphabeta,random"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and "chance" in proc.stderr + proc.stdout
+
+
+def test_analyze_reports_the_score_by_part():
+    from rulebook import GameFactory
+    from rulebook.play.variants import analyze, describe
+    summary = analyze(GameFactory(str(GAME)), games=2, seed=1)
+    for seat in ("red", "blue"):
+        parts = summary["seat_wins"][seat]["mean_parts"]
+        assert list(parts) == ["road", "city", "monastery", "field"]
+        assert sum(parts.values()) == pytest.approx(summary["seat_wins"][seat]["mean_score"])
+    assert "mean score red" in describe(summary)

@@ -29,8 +29,9 @@ from .vocabulary import supply_vocabulary
 
 DRAW, PLACE, OVER = 0, 1, 3
 PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(?:\+(\w+(?::\w+)?))?$")
-STATS = ("placements refused by side matching", "tiles discarded: fit nowhere", "counters placed",
-         "placements left unclaimed")
+# what rule_stats counts (instrument=True), as moves are listed
+STATS = ("placements refused by side matching", "claims refused: the feature holds a counter",
+         "types left that fit nowhere")
 
 
 class EdgeState:
@@ -182,6 +183,9 @@ class EdgeGame:
 
     def legal_moves(self, st) -> list:
         if st.stage == DRAW:
+            if self.instrument:
+                self.stats["types left that fit nowhere"] += sum(1 for t, c in enumerate(st.bag)
+                                                                 if c and not self.fits_somewhere(st, t))
             return [("d", t) for t, c in enumerate(st.bag) if c]
         if st.stage == PLACE:
             return self.placements(st)
@@ -206,8 +210,11 @@ class EdgeGame:
             for k in ks:
                 out.append((t, cell, k, -1))
                 if can_claim:
-                    for i in claimable(fs, self.growth, tiles, cell, t, k, allowed):
+                    free = claimable(fs, self.growth, tiles, cell, t, k, allowed)
+                    for i in free:
                         out.append((t, cell, k, i))
+                    if self.instrument:
+                        self.stats["claims refused: the feature holds a counter"] += sum(allowed) - len(free)
         return out
 
     def _legal(self, st, move) -> bool:
@@ -245,8 +252,6 @@ class EdgeGame:
         if self.fits_somewhere(st, t):
             return EdgeState(st.tiles, st.frontier, st.features, st.claimed, bag, st.supply, st.points, PLACE,
                              st.seat, t, st.ply + 1)
-        if self.instrument:
-            self.stats["tiles discarded: fit nowhere"] += 1
         new = EdgeState(st.tiles, st.frontier, st.features, st.claimed, bag, st.supply, st.points, DRAW,
                         st.seat, None, st.ply + 1)
         return self._finish(new) if not any(bag) else new
@@ -278,10 +283,6 @@ class EdgeGame:
             supply = supply[:me] + (supply[me] - 1,) + supply[me + 1:]
             claimed = dict(claimed)
             claimed[node] = me
-            if self.instrument:
-                self.stats["counters placed"] += 1
-        elif self.instrument:
-            self.stats["placements left unclaimed"] += 1
         for r in sorted(changed):
             f = fs.of[r]
             if f.open or f.done:
