@@ -21,6 +21,15 @@ scoring.py       Scoring: line facts, parts, outcome, evaluation
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
+
+Tiles with sides of several kinds (tiles.sides: each side a kind, with points along it; each
+type's segments; features that grow across tiles; optional claims; scoring on completion and
+at the end), beside the track tiles above:
+edges.py       side kinds, points and segments; the tables per type and rotation, matching
+features.py    features grown across tiles as they are laid (a union-find)
+claims.py      which segments may take a counter; the majority a feature scores for
+featurewords.py  the words of their expressions      edgerules.py  their checks (EdgeRules)
+edgegame.py    EdgeGame: the Game API                edgelook.py   scene, terminal drawing, --why
 """
 from .kind import TileKind, check_tiles
 from .rules import TileRules

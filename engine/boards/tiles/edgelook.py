@@ -113,7 +113,7 @@ def _size(pts) -> float:
 # ---------------------------------------------------------------- the terminal
 def render(g: "EdgeGame", st, color: bool = False) -> str:
     """The tile map: each cell 3 rows x 5 columns, its side kinds on its sides, its type in the
-    middle, then the seat numbers of the counters on it; a dot where a tile may go."""
+    middle, the seat numbers of the counters on it at the top left; a dot where a tile may go."""
     plane, tiles = g.plane, st.tiles
     xs = [plane.xy(c)[0] for c in (*tiles, *st.frontier)]
     ys = [plane.xy(c)[1] for c in (*tiles, *st.frontier)]
@@ -133,11 +133,10 @@ def render(g: "EdgeGame", st, color: bool = False) -> str:
                 continue
             t, k = tile
             n, e, s, w = (g.shapes.kind_names[kd] for kd in g.shapes.kind[t][k])
-            mid = (g.type_names[t][:1] + "".join(on.get(c, [])))[:3]
-            if color and c in on:
-                mid = f"\x1b[1m{mid}\x1b[0m"
-            rows[0] += f"  {n}  "
-            rows[1] += f"{w}{mid:^3}{e}" if not (color and c in on) else f"{w} {mid} {e}"
+            seats = "".join(on.get(c, []))[:2]          # the seats of the counters on it, top left
+            mark = f"\x1b[1m{seats:<2}\x1b[0m" if color and seats else f"{seats:<2}"
+            rows[0] += f"{mark}{n}  "
+            rows[1] += f"{w} {g.type_names[t][:1]} {e}"
             rows[2] += f"  {s}  "
         out.extend(r.rstrip() for r in rows)
     out.append("sides: " + ", ".join(f"{k} {' '.join(v)}" for k, v in g.rules.side_kinds.items())
