@@ -135,3 +135,20 @@ def test_the_made_up_game_checks_and_plays_to_its_end(g):
         else:
             st = g.apply(st, rng.choice(g.legal_moves(st)))
     assert sum(st.bag) == 0 and g.outcome(st).over
+
+
+def test_the_checks_import_no_compiled_game_and_track_games_none_of_this():
+    import ast
+    import subprocess
+    import sys
+    tiles = Path(__file__).resolve().parents[2] / "engine" / "boards" / "tiles"
+    below = {"edgerules", "edges", "featurewords", "vocabulary"}
+    for name in below - {"vocabulary"}:
+        tree = ast.parse((tiles / f"{name}.py").read_text())
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
+        assert imported <= below, (name, imported - below)
+    zug = Path(__file__).resolve().parents[2] / "games" / "zug.yaml"
+    out = subprocess.run([sys.executable, "-c", f"import sys, rulebook; rulebook.load_game({str(zug)!r}); "
+                          "print(sorted(m for m in sys.modules if 'edge' in m or 'features' in m))"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

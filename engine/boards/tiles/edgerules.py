@@ -1,6 +1,6 @@
 """The checks of tile games whose sides are of several kinds (`tiles.sides`): the file's words
-read into typed EdgeRules, every finding located; never imports the compiled game (kind.py's
-EdgeKind gives them their compile, an EdgeGame of edgegame.py).
+read into typed EdgeRules, every finding located; never imports the compiled game (edgekind.py
+gives them their compile, an EdgeGame of edgegame.py).
 
 The words: tiles.sides (side kinds: the features along a side), tiles.marks, each type's
 `sides` (four letters) and `segments` (edges.py); counters (supply, claim: the features a

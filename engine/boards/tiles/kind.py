@@ -1,13 +1,12 @@
 """The tile kind as the registry sees it: check_tiles reads a file's tile words into rules whose
-`compile` gives a TileGame (or, for tiles with sides of several kinds, an EdgeGame). The one
-module that imports both the checkers (rules.py, edgerules.py) and the games (game.py,
-edgegame.py): the checkers never import the compiled games."""
+`compile` gives a TileGame (tiles with sides of several kinds: edgekind.py, imported only for
+them). The one module that imports both the checker (rules.py) and the game (game.py): the
+checker never imports the compiled game."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from .game import TileGame
-from .edgerules import EdgeRules, check_edge_rules
 from .rules import TileRules, check_rules
 
 if TYPE_CHECKING:
@@ -21,18 +20,10 @@ class TileKind(TileRules):
         return TileGame(self, options, self.seat_count(seats), instrument)
 
 
-class EdgeKind(EdgeRules):
-    """Checked rules of tiles with sides of several kinds (EdgeRules) that compile into an EdgeGame."""
-
-    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
-        from .edgegame import EdgeGame      # imported by the games that use it only
-        return EdgeGame(self, options, self.seat_count(seats), instrument)
-
-
 def check_tiles(ch: Checker) -> TileKind | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
-    if "sides" in (ch.src.data.get("tiles") or {}):     # sides of several kinds: edgerules.py
-        edge_rules = check_edge_rules(ch)
-        return None if edge_rules is None else EdgeKind(**vars(edge_rules))
+    if "sides" in (ch.src.data.get("tiles") or {}):     # sides of several kinds: edgekind.py
+        from .edgekind import check_edge_tiles
+        return check_edge_tiles(ch)
     rules = check_rules(ch)
     return None if rules is None else TileKind(**vars(rules))
