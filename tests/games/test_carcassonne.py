@@ -95,6 +95,17 @@ def test_symmetric_tiles_are_offered_once_per_orientation():
     assert "the same placement as r0" in g.explain(st, "B@0,-1r90")
 
 
+def test_every_listed_placement_gives_a_different_position():
+    g = game()
+    rng = random.Random(4)
+    st = g.initial_state()
+    for _ in range(40):
+        if g.to_move(st) != CHANCE:
+            after = [g.apply(st, m) for m in g.legal_moves(st)]
+            assert len(set(after)) == len(after)
+        st = g.apply(st, rng.choice(g.legal_moves(st)))
+
+
 def test_a_tile_that_fits_nowhere_is_discarded_and_the_same_player_draws_again():
     g = game()
     st = g.layout(["D@0,0r0", "E@0,1r180"], seat=1, bag={"C": 1, "E": 1})
@@ -476,7 +487,7 @@ class Ref:
             self.award(nodes, f, value)
 
 
-@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3)])
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 5)])
 def test_random_matches_against_the_reference(seed, players):
     g = game(players)
     rng = random.Random(seed)
