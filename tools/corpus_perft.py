@@ -80,6 +80,8 @@ FIGURES = {
     "tsuro": ("leaf", [35, 1190, 39270]),
     "tsuro/dealt": ("leaf", [4, 116, 1044, 29232, 81648]),
     "tsuro/four": ("leaf", [9, 207, 1449, 31878]),
+    "carcassonne": ("leaf", [24, 484, 11551, 330711, 7853244]),
+    "carcassonne/3p": ("leaf", [24, 484, 11551]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {
@@ -93,8 +95,10 @@ SETUPS = {
     **{f"morris/{name}": ({}, f"tests/data/positions/morris_{name.split('-')[0]}.json")
        for name in ("a1", "d2", "m1", "m1-exact", "m2", "m2-exact", "m3", "m3-exact")},
     "tsuro/dealt": ({}, "tests/data/positions/tsuro_dealt.json"),
-    "tsuro/four": ({}, "tests/data/positions/tsuro_four.json", 4),     # a third item: the number of seats
+    "tsuro/four": ({}, "tests/data/positions/tsuro_four.json"),
 }
+# the number of seats of a figure list played by other than the file's default
+SEATS = {"carcassonne/3p": 3, "tsuro/four": 4}
 
 
 def main() -> int:
@@ -110,8 +114,8 @@ def main() -> int:
     for key in args.games or FIGURES:
         convention, figures = FIGURES[key]
         stem = key.split("/")[0]
-        options, position, *seats = SETUPS.get(key, ({}, None))
-        game = load_game(ROOT / "games" / f"{stem}.yaml", options, players=seats[0] if seats else None)
+        options, position = SETUPS.get(key, ({}, None))
+        game = load_game(ROOT / "games" / f"{stem}.yaml", options, players=SEATS.get(key))
         if position:
             pos = json.loads((ROOT / position).read_text())
             st = game.position(pos["pieces"], to_move=pos.get("to_move"), reserves=pos.get("reserve"),

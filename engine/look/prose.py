@@ -29,7 +29,9 @@ NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "lan
          "passed": "the cell the last move passed over",
          "stones": "1 while the player's stone is on the board", "tiles": "the number of tiles in the player's hand",
          "repeated": "the number of times this position has stood (with the same player to move)",
-         "mover": "mover", "owner": "owner", "any": "any"}
+         "mover": "mover", "owner": "owner", "any": "any",
+         "lead": "the player's lead over the best other player",
+         "score": "the player's score"}
 CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in GROUP` says what stands there
 # each function of the expressions in words ({0}, {1}: its arguments); NOT_FUNCS: its negation
 FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "all": "all of {0}",
@@ -49,7 +51,9 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "faces": "{0} faces {2} along a line {1}, with nothing between them",
          "along": "the number of {0} on the lines from {1} {2}",
          "in_line": "{0} completes a line of the board with {1}",
-         "outside_lines": "those of {0} that stand in no line of the board filled by {0}"}
+         "outside_lines": "those of {0} that stand in no line of the board filled by {0}",
+         "touching": "the number of {0} features touching it",
+         "touching_complete": "the number of completed {0} features touching it"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
@@ -198,6 +202,8 @@ class Teller:
             return f"the {self.name(dotted)} directions"
         if dotted in self.zones or dotted.startswith("opponent."):
             return self.zone(dotted)
+        if dotted == "tiles" and (self.d.get("tiles") or {}).get("sides"):
+            return "the number of its tiles"        # in a feature's score (tiles with sides)
         if dotted in NAMES:
             return NAMES[dotted]
         return self.name(dotted)
@@ -804,6 +810,8 @@ def _tiles(tell: Teller) -> list[str]:
     if d.get("stones"):
         return _path_tiles(tell)
     total = sum(v.get("count") or 0 for v in tiles.values())
+    if (d.get("tiles") or {}).get("sides"):
+        return _edge_tiles(tell, total)
     out = [f"The bag holds {total} tiles (tracks run between the middles of sides, as the tile lies unturned):", ""]
     for k, v in tiles.items():
         feature = f", with {a(tell.name(v['feature']))}" if v.get("feature") else ""
@@ -827,6 +835,44 @@ def _tiles(tell: Teller) -> list[str]:
     r = d.get("routes") or {}
     if r.get("stop"):
         out.append(f"Lines of track run from one {tell.name(r['stop'])} to another.")
+    return out + [""]
+
+
+def _edge_tiles(tell: Teller, total: int) -> list[str]:
+    """Tiles with sides of several kinds: the kinds of side, each type's sides and segments, claims."""
+    d = tell.d
+    kinds = d["tiles"]["sides"]
+    out = ["Each side of a tile is of one of these kinds, named by the features along it, clockwise round the "
+           "tile: " + "; ".join(f"{k}, {_and([a(tell.name(f)) for f in v])}" for k, v in kinds.items())
+           + ". A side of one point is whole; of two, its halves; of three, a half, the middle and a half. A half "
+           "is named by its side and its corner (Nw, Ne, En, Es, Se, Sw, Ws, Wn).", "",
+           f"The bag holds {total} tiles; each lists its sides N, E, S and W as it lies unturned, then its "
+           "segments: a feature and the points of the sides it joins (a side's letter for all its points of that "
+           "feature)" + (f", with its marks ({_and(d['tiles']['marks'])})" if d["tiles"].get("marks") else "")
+           + "; a segment without points lies in the middle of the tile:", ""]
+    for k, v in d["tiles"]["types"].items():
+        out.append(f"- {v.get('count')} {tell.named(k)}: {' '.join(str(v.get('sides', '')))}; "
+                   + "; ".join(f"{a(tell.name(x.split()[0]))}" + (f" {' '.join(x.split()[1:])}" if len(x.split()) > 1
+                                                                  else " in the middle")
+                               for x in v.get("segments") or []))
+    out += ["", "Segments of neighbouring tiles whose points meet along a shared side are parts of one feature, "
+            "which grows across the tiles: it is completed when none of its points faces an empty cell (a segment "
+            "in the middle: when the eight cells around its tile hold tiles, its tiles being those of the nine "
+            "that are laid). Two segments of a tile touch when two of their points are next to each other round "
+            "the tile's edge.", ""]
+    c = d.get("counters") or {}
+    supply = str(c.get("supply"))
+    if supply.startswith("option.") and supply[7:] in tell.options:
+        o = tell.options[supply[7:]]
+        out.append(f"Each player has {o.default} counters (the option `{o.name}` changes the number).")
+    else:
+        out.append(f"Each player has {tell.expr(supply)} counters.")
+    out += tell.quote(supply)
+    if c.get("claim"):
+        out.append(f"After laying a tile, a player with a counter left may put one on a segment of that tile, "
+                   f"{_and([a(tell.name(x)) for x in c['claim']], 'or')}, unless the feature it is part of (once "
+                   "the tile is laid) holds a counter already. A feature's counters go back to their players when "
+                   "it scores.")
     return out + [""]
 
 
@@ -871,6 +917,11 @@ def _turn(tell: Teller) -> list[str]:
                 out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
         if ph.get("place") == "facing":
             out += _facing(d)
+        elif ph.get("draw") and ph.get("place") and ph.get("unplaceable") == "discard":
+            out.append("On a turn a player draws a tile from the bag at random, every tile left alike, and lays it "
+                       "next to a tile already laid, turned as they choose, so that every side it shares meets a "
+                       "side of its own kind. A tile that can be laid nowhere is put aside, and the same player "
+                       "draws again. The game ends when the bag is empty.")
         elif ph.get("draw") and ph.get("place"):
             out.append("On a turn a player draws a tile from the bag at random (only among the tiles that can be "
                        "laid somewhere) and lays it next to a tile already laid, turned as they choose, so that along "
@@ -982,6 +1033,15 @@ def _end(tell: Teller) -> list[str]:
     if scoring:
         out += ["", "At the end each player scores the sum of:", ""]
         for k, v in scoring.items():
+            if isinstance(v, dict):         # what a feature scores, to the players with the most counters on it
+                f = tell.name(v.get("feature", ""))
+                if v.get("complete"):
+                    out += tell.rule(f"- {tell.titled(k)}: when {a(f)} is completed, the players with the most "
+                                     "counters on it (all of them, if tied) score", v["complete"], cases=False)
+                if v.get("end"):
+                    out += tell.rule(f"- {tell.titled(k)}: at the end, {'each ' + f + ' not scored yet' if v.get('complete') else 'each ' + f}"
+                                     " scores, to the players with the most counters on it,", v["end"], cases=False)
+                continue
             out += tell.rule(f"- {tell.titled(k)}:", v, cases=False)
         out += ["", "The highest score wins; if all are equal, the game is a draw."]
     elif not any(e.get(k) for k in ("win", "lose", "draw", "over", "blocked")):

@@ -515,6 +515,8 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
 
         def at(p):
             return (cx + p[0] * UNIT, cy - p[1] * UNIT)
+        if t.get("areas"):
+            g.shapes += _areas(game, t["areas"], fcol, look, at)
         for a, b in t["links"]:
             g.shapes.append(Shape("line", [at(p) for p in _track(a, b)], stroke="#3b3b3b", width=UNIT * 0.12,
                                   cls="track"))
@@ -544,6 +546,9 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
         marked = move_cells(last, where)
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
+    if sc.get("parts"):                 # the score by part, under the tiles
+        width = max(width, 150 + 70 * (len(sc["parts"]) + 2))
+        height = _score_table(game, sc, look, groups, width, height - 24) + 24
     return Drawing(width, height, groups)
 
 
@@ -624,3 +629,55 @@ def _paths(game, sc: dict, look: Look) -> Drawing:
     groups.append(Group(None, [Shape("text", [(width / 2, top + 16 * i)], fill="#333333", text=line,
                                      size=12, cls="label hand") for i, line in enumerate(hands)]))
     return Drawing(width, height, groups)
+def _score_table(game, sc, look: Look, groups: list, width: float, top: float) -> float:
+    """Each seat's points by part, its total and its counters left (the scene's `points`,
+    `supply`), as rows of a table; the height below it."""
+    heads = ["", *sc["parts"], "total", "left"]
+    x0 = (width - 70 * (len(heads) - 1) - 90) / 2
+    g = Group(None)
+    rows = [heads] + [[p, *map(str, pts), str(sum(pts)), str(sc["supply"][i])]
+                      for i, (p, pts) in enumerate(zip(game.players, sc["points"]))]
+    for r, row in enumerate(rows):
+        y = top + 18 * (r + 1)
+        for j, cell in enumerate(row):
+            x = x0 + 45 if j == 0 else x0 + 90 + 70 * (j - 1) + 35
+            g.shapes.append(Shape("text", [(x, y)], fill="#222222", text=cell, size=12,
+                                  cls="score" if r else "score head"))
+        if r:
+            g.shapes.append(Shape("circle", [(x0 + 8, y - 4)], r=5, fill=look.seat_colour(r - 1, game.players[r - 1]),
+                                  stroke="#111111", width=1, cls="score seat"))
+    groups.append(g)
+    return top + 18 * len(rows) + 10
+
+
+def _areas(game, areas, fcol, look: Look, at) -> list[Shape]:
+    """A tile's segments (scene's `areas`: outlines, paths and spots in tile units), each in its
+    feature's colour, with its marks and the counter on it."""
+    out = []
+    for a in areas:
+        col = fcol.get(a["feature"], "#888888")
+        data = {"feature": a["feature"], "segment": a["name"]}
+        if a["shape"] == "area":
+            out.append(Shape("poly", [at(p) for p in a["pts"]], fill=col, stroke=col, width=0.5,
+                             cls="segment", data=data))
+        elif a["shape"] == "path":
+            out.append(Shape("line", [at(p) for p in a["pts"]], stroke="#3b3b3b", width=UNIT * 0.16, cls="segment"))
+            out.append(Shape("line", [at(p) for p in a["pts"]], stroke=col, width=UNIT * 0.1, cls="segment", data=data))
+        else:
+            h = UNIT * 0.16
+            x, y = at(a["pts"][0])
+            out.append(Shape("poly", [(x - h, y + h), (x - h, y - h * 0.4), (x, y - h * 1.2), (x + h, y - h * 0.4),
+                                      (x + h, y + h)], fill=col, stroke="#222222", width=1, cls="segment", data=data))
+    for a in areas:
+        x, y = at(a["anchor"])
+        for i, m in enumerate(a["marks"]):
+            s = UNIT * 0.09
+            mx = x + UNIT * (0.14 + 0.12 * i)
+            out.append(Shape("poly", [(mx - s, y - s), (mx + s, y - s), (mx + s, y), (mx, y + s * 1.4), (mx - s, y)],
+                             fill="#2a5db0", stroke="#ffffff", width=1, cls="mark-sign", data={"mark": m}))
+        if a["holder"] is not None:
+            seat = a["holder"]
+            out.append(Shape("circle", [(x, y)], r=UNIT * 0.11, fill=look.seat_colour(seat, game.players[seat]),
+                             stroke="#111111", width=1.2, cls="piece counter",
+                             data={"owner": game.players[seat], "segment": a["name"]}))
+    return out

@@ -55,6 +55,8 @@ class GameResult:
     branching: tuple[tuple[int, int], ...] = ()
     chance_branching: tuple[tuple[int, int], ...] = ()  # the same of chance positions' outcomes
     rule_stats: dict[str, int] | None = field(default=None, compare=False)
+    # per seat, the named parts of its score (games whose outcome has a breakdown; analysis only)
+    parts: tuple[dict[str, int], ...] | None = field(default=None, compare=False)
 
     def result_of(self, seat: int) -> str:
         """'win' only for a sole winner; a shared win or no winner is a 'draw'."""
@@ -97,8 +99,10 @@ def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collec
     seat_of = {name: i for i, name in enumerate(game.players)}
     winners = tuple(sorted(seat_of[w] for w in outcome.winners)) if over else ()
     scores = tuple(float(outcome.scores[s]) for s in game.players) if over and outcome.scores else None
+    parts = (tuple(dict(outcome.breakdown[s]) for s in game.players)
+             if collect and over and outcome.breakdown else None)
     return GameResult(index, seed, tuple(seating), winners, scores, game.ply(state), over,
-                      tuple(sorted(branching.items())), tuple(sorted(chance_branching.items())), rule_stats)
+                      tuple(sorted(branching.items())), tuple(sorted(chance_branching.items())), rule_stats, parts)
 
 
 # ------------------------------------------------------------------------------ running jobs

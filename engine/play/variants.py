@@ -92,6 +92,9 @@ def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: i
         seats[name] = {"player": specs[i], "wins": wins, "win_rate": wins / n if n else 0.0,
                        "win_rate_ci95": list(wilson_interval(wins, n)),
                        "mean_score": statistics.fmean(scores) if scores else None}
+        parts = [r.parts[i] for r in results if r.parts is not None]
+        if parts:               # the mean of each named part of the score (a score table by part)
+            seats[name]["mean_parts"] = {k: statistics.fmean(p[k] for p in parts) for k in parts[0]}
     draws = sum(1 for r in results if len(r.winners) != 1)
     rule_stats = None
     if any(r.rule_stats is not None for r in results):
@@ -299,6 +302,9 @@ def compare(summary_a: dict, summary_b: dict, labels: tuple[str, str] = ("A", "B
     for seat in list(dict.fromkeys(list(summary_a["seat_wins"]) + list(summary_b["seat_wins"]))):
         ra, rb = summary_a["seat_wins"].get(seat), summary_b["seat_wins"].get(seat)
         rows.append((f"win rate {seat}", ra and ra["win_rate"], rb and rb["win_rate"]))
+        pa, pb = (ra or {}).get("mean_parts") or {}, (rb or {}).get("mean_parts") or {}
+        for part in dict.fromkeys([*pa, *pb]):      # the score table by part, where the game has one
+            rows.append((f"mean {part} {seat}", pa.get(part), pb.get(part)))
     for key, label in (("length", "length"), ("branching", "branching"), ("chance_branching", "chance outcomes")):
         for stat in ("mean", "median", "min", "max"):
             va, vb = summary_a.get(key, {}).get(stat), summary_b.get(key, {}).get(stat)
@@ -338,6 +344,9 @@ def describe(summary: dict, width: int = 100) -> str:
     for seat, s in summary["seat_wins"].items():
         lo, hi = s["win_rate_ci95"]
         table.add_row(f"win rate {seat}", f"{_fmt(s['win_rate'])} [{lo:.2f}, {hi:.2f}]")
+        if s.get("mean_parts"):
+            table.add_row(f"mean score {seat}", f"{_fmt(s['mean_score'])}: "
+                          + ", ".join(f"{k} {_fmt(v)}" for k, v in s["mean_parts"].items()))
     for key, label in (("length", "length"), ("branching", "branching"), ("chance_branching", "chance outcomes")):
         d = summary.get(key) or {}
         if d.get("count"):

@@ -230,6 +230,7 @@ def glossary_keys(spec: dict) -> list[str]:
     keys = [*seat_names(spec), *(spec.get("pieces") or {}), *(spec.get("zones") or {}),
             *(spec.get("directions") or {}), *types, *(tiles.get("features") or []),
             *(t.get("feature") for t in types.values() if isinstance(t, dict) and t.get("feature")),
+            *(tiles.get("marks") or []),
             *(spec.get("scoring") or {})]
     for ph in spec.get("phases") or []:
         if isinstance(ph, dict):

@@ -238,6 +238,36 @@ def test_tsuro_deal_then_tiles_laid_by_clicks(server, browser, tmp_path):
     browser.save_screenshot(str(tmp_path / "tsuro.png"))
 
 
+def test_carcassonne_placement_then_turn_then_follower(server, browser, tmp_path):
+    """A cell clicked, then the tile's turn, then where the follower goes: one step each."""
+    url, _ = server
+    browser.get(url + "/?game=carcassonne")
+    settle(browser, 1)                              # the first draw is made by the page's server
+    assert text(browser, "status") == "red to move"
+    listed = [b.get_attribute("data-move") for b in browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")]
+    # a follower on a field stays there (a field never completes); else on anything
+    move = next((m for m in listed if "+field:" in m), None) or next(m for m in listed if "+" in m)
+    cell = move.split("@")[1].split("r")[0]
+    turn = "r" + move.split("@")[1].split("r")[1].split("+")[0]
+    browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    steps = browser.find_elements(By.CSS_SELECTOR, "#choice [data-step]")
+    if steps:                                       # more than one turn fits there: the turn first
+        assert all("+" not in s.get_attribute("data-step") for s in steps)
+        next(s for s in steps if s.get_attribute("data-step").endswith(turn)).click()
+    followers = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
+    assert move in [b.get_attribute("data-move") for b in followers]
+    assert any(b.text == "nothing more" for b in followers)        # no follower at all
+    next(b for b in followers if b.get_attribute("data-move") == move).click()
+    settle(browser, 3)
+    assert text(browser, "status") == "blue to move"
+    items = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#history li")]
+    assert any(move in t for t in items)
+    if "+field:" in move:
+        assert browser.find_elements(By.CSS_SELECTOR, '#board [data-owner="red"]')
+    assert "road" in browser.find_element(By.ID, "board").text and "city" in browser.find_element(By.ID, "board").text
+    browser.save_screenshot(str(tmp_path / "carcassonne.png"))
+
+
 # ---------------------------------------------------------------- the second corpus, by clicks
 # Boards of lines (stones and pieces on crossings), a board with plates and a move's last part
 # that is not a cell (a block's turn), two-stone drops clicked in any order: each game played a

@@ -29,6 +29,14 @@ pathgame.py    PathGame: positions, laying a tile in front of the mover's stone,
 paths.py       the board of squares, tile types as pairings of points in their rotations, follow()
 hands.py       hands filled round the table from a pile, the next to move
 pathpicture.py the scene rulebook.look draws, and the terminal drawing
+Tiles with sides of several kinds (tiles.sides: each side a kind, with points along it; each
+type's segments; features that grow across tiles; optional claims; scoring on completion and
+at the end), beside the track tiles above:
+edges.py       side kinds, points and segments; the tables per type and rotation, matching
+features.py    features grown across tiles as they are laid (a union-find)
+claims.py      which segments may take a counter; the majority a feature scores for
+featurewords.py  the words of their expressions      edgerules.py  their checks (EdgeRules)
+edgegame.py    EdgeGame: the Game API                edgelook.py   scene, terminal drawing, --why
 """
 from .kind import TileKind, check_tiles
 from .rules import TileRules

@@ -1,6 +1,7 @@
 """The tile kind as the registry sees it: check_tiles reads a file's tile words into rules whose
-`compile` gives a TileGame. The one module that imports both the checker (rules.py) and the
-game (game.py): the checker never imports the compiled game."""
+`compile` gives a TileGame (tiles with sides of several kinds: edgekind.py, imported only for
+them). The one module that imports both the checker (rules.py) and the game (game.py): the
+checker never imports the compiled game."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -25,5 +26,8 @@ def check_tiles(ch: Checker) -> TileKind | PathRules | None:
     if "stones" in ch.src.data:         # stones on tiles whose sides carry path points (pathrules.py)
         from .pathrules import check_path_rules
         return check_path_rules(ch)
+    if "sides" in (ch.src.data.get("tiles") or {}):     # sides of several kinds: edgekind.py
+        from .edgekind import check_edge_tiles
+        return check_edge_tiles(ch)
     rules = check_rules(ch)
     return None if rules is None else TileKind(**vars(rules))

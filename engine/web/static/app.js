@@ -311,12 +311,40 @@ function partClicked(part) {
   say(pending.length ? `no move ends ${part} here` : "first click the cell the move starts on");
 }
 
-function choose(list, cells) {
+// A part that goes on after its first step (a tile's turn, then `+` or `-` and a claim) is chosen
+// a step at a time: first the distinct first steps, then what may follow the one chosen.
+function firstStep(part) { const i = part.slice(1).search(/[+-]/); return i < 0 ? part : part.slice(0, i + 1); }
+
+function choose(list, cells, step = null) {
   const c = $("choice");
   c.innerHTML = "";
   if (list.length === 1) return play(list[0].text);
-  c.append(`${cells.join(" ")}, then: `);
+  const steps = new Map();
   for (const m of list) {
+    const head = firstStep(partOf(m, cells));
+    if (!steps.has(head)) steps.set(head, []);
+    steps.get(head).push(m);
+  }
+  if (step === null && steps.size === 1 && list.length > 1) return choose(list, cells, [...steps.keys()][0]);
+  if (step === null && steps.size > 1 && steps.size < list.length) {
+    c.append(`${cells.join(" ")}, then: `);
+    for (const [head, ms] of steps) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.step = head;
+      b.textContent = head;
+      b.onclick = () => choose(ms, cells, head);
+      c.appendChild(b);
+    }
+    return offerParts(list, cells);
+  }
+  c.append(`${cells.join(" ")}${step ? " " + step : ""}, then: `);
+  for (const m of list) {
+    if (step !== null) {
+      const rest = partOf(m, cells).slice(step.length);
+      c.appendChild(moveButton(m.text, rest || "nothing more"));
+      continue;
+    }
     const part = partOf(m, cells);
     const control = part && document.querySelector(`#board [data-part="${CSS.escape(part)}"]`);
     c.appendChild(moveButton(m.text, (control && control.dataset.label) || part || m.text));
