@@ -64,7 +64,8 @@ def serving(files, records):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     records = tmp_path_factory.mktemp("records")
-    files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml", "tsuro.yaml")]
+    files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml", "tsuro.yaml",
+                                 "carcassonne.yaml")]
     for url in serving(files, records):
         yield url, records
 
