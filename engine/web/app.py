@@ -726,7 +726,7 @@ class Server:
         else:
             text = f"{g.players[who]} to move" + ("" if s.players[who] is None or s.replay else f" ({s.specs[who]} is thinking)")
         return {"id": s.id, "game": s.entry.stem, "name": g.name, "players": list(g.players), "agents": s.specs,
-                "options": dict(g.options), "ply": g.ply(st), "at": k, "length": n, "replay": s.replay,
+                "seed": s.seed, "options": dict(g.options), "ply": g.ply(st), "at": k, "length": n, "replay": s.replay,
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
                 "human": human, "thinking": thinking, "moves": moves, "history": moves_played, "movers": movers,

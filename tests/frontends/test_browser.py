@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
+import random
 import re
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 import pytest
 
 from conftest import GAMES, ROOT
+from rulebook import load_game
+from rulebook.api import CHANCE
 
 if os.environ.get("CI"):            # CI installs everything: a missing piece is a failure, not a skip
     from selenium import webdriver
@@ -677,3 +683,126 @@ def test_the_second_seats_player_sees_the_board_from_their_side(server, browser)
         return browser.find_element(By.CSS_SELECTOR, "#board svg").value_of_css_property("transform")
     assert new_game("random", "human") != "none"          # black's human: the board turned
     assert new_game("human", "random") == "none"          # white's: as drawn
+
+
+# ---------------------------------------------------------------- every shipped game to its end
+# Each game is opened from a link (the moves of a random game up to a dozen plies before its end,
+# a greedy AI seat, a seed): the human's moves (greedy's choice) are then made by clicks on the
+# board (or the move's button where it has no cell), the AI and chance answer on the server,
+# until the game is over.
+# The seed makes every run the same match. Screenshots of each game's start and end are written
+# to SHOTS, for a reviewer to look at.
+SHOTS = pathlib.Path(os.environ.get("RULEBOOK_SCREENSHOTS") or pathlib.Path(tempfile.gettempdir()) / "rulebook-screenshots")
+SHIPPED = sorted(p.stem for p in GAMES.glob("*.yaml"))
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def server_all(tmp_path_factory):
+    for url in serving(sorted(GAMES.glob("*.yaml")), tmp_path_factory.mktemp("records_all")):
+        yield url
+
+
+def replayed(game, moves):
+    st = game.initial_state()
+    for text in moves:
+        st = game.apply(st, game.parse_move(st, text))
+    return st
+
+
+def late_start(game) -> list[str]:
+    """The moves of a random game (seeded) up to a dozen plies before its end."""
+    rng = random.Random(SEED)
+    st, moves = game.initial_state(), []
+    while not game.is_over(st):
+        if game.to_move(st) == CHANCE:
+            outcomes, weights = zip(*game.chance_outcomes(st))
+            m = rng.choices(outcomes, weights)[0]
+        else:
+            m = rng.choice(game.legal_moves(st))
+        moves.append(game.move_str(m))
+        st = game.apply(st, m)
+    return moves[:max(0, len(moves) - 12)]
+
+
+def rest_of(text: str, cells: list[str]) -> str:
+    """What a move's text says after its cells (as the page reads it: each cell taken out once)."""
+    for c in cells:
+        text = text.replace(c, "", 1)
+    return re.sub(r"^[^A-Za-z0-9/]+", "", text)
+
+
+def following(moves: list[dict], cells: list[str]) -> list[dict]:
+    """The page's moves that start at cells[0] and pass the other cells clicked (app.js's rule)."""
+    def fits(m):
+        if len(m["cells"]) < len(cells):
+            return False
+        if m.get("any_order"):
+            return all(c in m["cells"] for c in cells)
+        rest = list(m["cells"][1:])
+        if m["cells"][0] != cells[0]:
+            return False
+        for c in cells[1:]:
+            if c not in rest:
+                return False
+            rest.remove(c)
+        return True
+    return [m for m in moves if fits(m)]
+
+
+def play_by_clicks(drv, moves: list[dict], move: dict) -> None:
+    """A move made as a player makes it: its cells clicked in order, then the step or button the
+    page offers for what is left of it (a move without cells, a pass, by its button)."""
+    text, cells, before = move["text"], move["cells"], drv.execute_script("return view.length")
+    for cell in cells:
+        target = next(g for g in drv.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
+                      if g.get_attribute("data-cell") == cell)
+        drv.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+        target.click()
+    done = [m for m in following(moves, cells) if len(m["cells"]) == len(cells)] if cells else []
+    longer = [m for m in following(moves, cells) if len(m["cells"]) > len(cells)] if cells else []
+    if not (len(done) == 1 and not longer):          # else the last click played it
+        for _ in range(4):
+            buttons = drv.find_elements(By.CSS_SELECTOR, "#choice [data-move]" if cells else "#moves [data-move]")
+            exact = [b for b in buttons if b.get_attribute("data-move") == text]
+            if exact:
+                drv.execute_script("arguments[0].scrollIntoView({block: 'center'})", exact[0])
+                exact[0].click()
+                break
+            rest = rest_of(text, cells)
+            steps = [s for s in drv.find_elements(By.CSS_SELECTOR, "#choice [data-step]")
+                     if rest.startswith(s.get_attribute("data-step"))]
+            assert steps, f"the page offers no way to finish {text} after its cells {cells}"
+            steps[0].click()
+    WebDriverWait(drv, 60).until(lambda d: d.execute_script("return view.length") > before)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_game_played_to_its_end_by_clicks_against_an_ai(server_all, browser, name):
+    from rulebook.look.scene import result_words
+    from rulebook.players.specs import make_player
+    game = load_game(GAMES / f"{name}.yaml")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.get(f"{server_all}/?game={name}")
+    settle(browser)
+    browser.save_screenshot(str(SHOTS / f"{name}-start.png"))
+    kept = {"players": ["human"] + ["greedy"] * (len(game.players) - 1), "seed": SEED, "options": {},
+            "seats": len(game.players), "moves": late_start(game)}
+    browser.get("about:blank")
+    browser.get(f"{server_all}/?game={name}#" + urllib.parse.quote(json.dumps(kept)))
+    me = make_player("greedy", game, SEED)
+    for _ in range(100):
+        settle(browser)
+        view = browser.execute_script("return view")
+        if view["over"]:
+            break
+        assert view["human"] and view["agents"][view["players"].index(view["to_move"])] == "human", view["status"]
+        move = game.move_str(me.choose(replayed(game, view["history"])))
+        play_by_clicks(browser, view["moves"], next(m for m in view["moves"] if m["text"] == move))
+    settle(browser)
+    view = browser.execute_script("return view")
+    assert view["over"], f"{name}: not over after 100 clicked moves ({view['status']})"
+    assert len(view["history"]) > len(kept["moves"])
+    end = replayed(game, view["history"])
+    assert game.is_over(end) and text(browser, "status") == result_words(game, end)
+    browser.save_screenshot(str(SHOTS / f"{name}-end.png"))

@@ -174,12 +174,13 @@ function showHistory(v) {
 }
 
 // The game in the address: a reload, a restart of the server or a link sent to someone opens
-// it again (the game, its options and seats, the players and every move, in the fragment).
+// it again (the game, its options and seats, the players, the seed of their choices and chance,
+// and every move, in the fragment).
 function keepInAddress(v) {
   const url = new URL(location.href);
   if (v.replay) { url.hash = ""; history.replaceState(null, "", url); return; }
   url.searchParams.set("game", v.game);
-  const kept = {options: v.options, players: v.agents, moves: v.history};
+  const kept = {options: v.options, players: v.agents, seed: v.seed, moves: v.history};
   if (entry() && entry().seats.min !== entry().seats.max) kept.seats = v.players.length;
   url.hash = encodeURIComponent(JSON.stringify(kept));
   history.replaceState(null, "", url);
@@ -191,7 +192,7 @@ function fromAddress(game) {
   try {
     const kept = JSON.parse(decodeURIComponent(location.hash.slice(1)));
     return {game, options: kept.options || {}, players: kept.players, moves: kept.moves || [],
-            ...(kept.seats ? {seats: kept.seats} : {})};
+            ...(kept.seats ? {seats: kept.seats} : {}), ...(Number.isInteger(kept.seed) ? {seed: kept.seed} : {})};
   } catch (e) { return null; }
 }
 
