@@ -57,4 +57,6 @@ def test_the_grid_checker_imports_no_compiled_game():
     for word in list((grid / "words").glob("*.py")) + list((grid / "functions").glob("*.py")):
         tree = ast.parse(word.read_text())
         imported = {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 2}
-        assert imported <= {"layout", "patterns", "topology", "words"}, (word.name, imported)
+        # a bulk placement's tables are grouped by movegen's target_groups, imported at compile time only
+        allowed = {"layout", "patterns", "topology", "words"} | ({"movegen"} if word.name == "place.py" else set())
+        assert imported <= allowed, (word.name, imported)
