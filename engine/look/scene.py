@@ -60,7 +60,7 @@ _CELL_RE = re.compile(r"-?\d+,-?\d+|[a-z]\d+")
 def move_cells(text: str, names) -> list[str]:
     """The cells a move's notation names, in order (`c1-d2` -> c1, d2; `curve@0,1r90` -> 0,1):
     tokens that are cells of the board, so the page and the pictures read every kind's notation
-    without knowing it. A board whose names are not of that form (shogi's `7g`) is read by its
+    without knowing it. A board whose names are not of that form (a digit then a letter, `7g`) is read by its
     names themselves, the longest that fits at each place, left to right (`7g7f` -> 7g, 7f)."""
     found = [t for t in _CELL_RE.findall(text) if t in names]
     if found or not text:

@@ -256,7 +256,7 @@ def _read_sgf(source: str, text: str) -> Raw:
         if not all(p.strip().isdigit() for p in parts) or len(parts) > 2:
             raise RulebookError(f"{_located(source, text, at)}: SZ is a board size (N or FILES:RANKS), got '{sz}'")
         size = (int(parts[0]), int(parts[-1]))
-    komi = root.get("KM")
+    km = root.get("KM")
     agents = [root.get("PB", [("?", 0)])[0][0], root.get("PW", [("?", 0)])[0][0]]
     for props in nodes:
         for key, values in props:
@@ -270,8 +270,8 @@ def _read_sgf(source: str, text: str) -> Raw:
                                     f"here starts from the game's own start")
     rec = Record(moves, root.get("GN", [(None, 0)])[0][0], None, agents if agents != ["?", "?"] else None, options)
     raw = Raw(source, "sgf", rec, where, colours, size)
-    if komi:
-        raw.extra["KM"] = komi[0][0]
+    if km:
+        raw.extra["KM"] = km[0][0]
     if size is not None and size[0] == size[1]:
         raw.extra["SZ"] = str(size[0])
     return raw

@@ -267,8 +267,8 @@ def check_notation(ch: Checker) -> None:
             kind(("notation", "short", "named", text, "kinds", i), name)
     sgf = (spec.get("notation") or {}).get("sgf")
     options = list(spec.get("options") or {})
-    for prop in ("komi", "size") if isinstance(sgf, dict) else ():
-        if prop in sgf and sgf[prop] not in options:
+    for prop in (k for k in sgf if k != "game") if isinstance(sgf, dict) else ():    # the options SGF properties carry
+        if sgf[prop] not in options:
             ch.error(("notation", "sgf", prop), f"notation.sgf.{prop}: '{sgf[prop]}' is not an option of this game"
                                                 + (f" ({', '.join(options)})" if options else " (it has none)"))
 

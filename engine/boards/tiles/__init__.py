@@ -21,6 +21,7 @@ scoring.py       Scoring: line facts, parts, outcome, evaluation
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
+seats.py       the players named and the range of their number, for all three rule sets
 
 A file with `stones:` is another game of the kind: tiles whose sides carry path points, on a
 bounded board (board.open.bounds), one stone per seat following the paths, open hands and a pile:

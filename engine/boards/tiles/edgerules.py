@@ -19,6 +19,7 @@ from ...structs import field, struct
 from .edges import Shape, point_name, read_segment, side_points
 from .featurewords import feature_vocabulary, seat_vocabulary
 from .vocabulary import supply_vocabulary
+from .seats import SeatRange, check_seats
 
 if TYPE_CHECKING:
     from ...source.check import Checker
@@ -36,7 +37,7 @@ class EdgePart:
 
 
 @struct
-class EdgeRules:
+class EdgeRules(SeatRange):
     """A checked game of tiles with sides of several kinds: what compile needs."""
     spec: dict
     src_file: str
@@ -57,14 +58,6 @@ class EdgeRules:
     evaluate: dsl.Node | None
     places: dict = field(default_factory=dict)
 
-    def seat_count(self, seats: int | None) -> int:
-        if seats is None:
-            return self.count_default
-        if not isinstance(seats, int) or not self.count_min <= seats <= self.count_max:
-            span = (f"exactly {self.count_min}" if self.count_min == self.count_max
-                    else f"{self.count_min} to {self.count_max}")
-            raise RulebookError(f"{self.spec['game']} is played by {span} players, not {seats}")
-        return seats
 
 
 def check_edge_rules(ch: Checker) -> EdgeRules | None:
@@ -72,17 +65,7 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
     for key, what in _GRID_ONLY.items():
         if key in spec:
             ch.error((key,), f"'{key}': {what} are not words of tiles with sides of several kinds", key=True)
-    players = [p["name"] if isinstance(p, dict) else p for p in spec["players"]]
-    if len(set(players)) != len(players):
-        ch.error(("players",), "two players have the same name")
-    pc = spec.get("player_count") or {}
-    cmax = pc.get("max", len(players))
-    cmin = pc.get("min", min(cmax, len(players)))
-    cdef = pc.get("default", min(cmax, len(players)))
-    if cmax > len(players):
-        ch.error(("player_count", "max"), f"only {len(players)} players are named")
-    if not cmin <= cdef <= cmax:
-        ch.error(("player_count",), f"player_count needs min <= default <= max (here {cmin}, {cdef}, {cmax})")
+    players, cmin, cdef, cmax = check_seats(ch)
 
     tiles = spec["tiles"]
     kinds = tiles["sides"]

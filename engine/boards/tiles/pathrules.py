@@ -15,6 +15,7 @@ from ...source.check import Checker
 from ...source.options import option_symbols
 from ...structs import field, struct
 from .paths import Squares, parse_points
+from .seats import SeatRange, check_seats
 
 _NOT_HERE = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions",
              "notation": "notation marks", "position": "position rules (set positions)",
@@ -36,7 +37,7 @@ def vocabulary(spec: dict, seats: int | None = None, option_values=None) -> Voca
 
 
 @struct
-class PathRules:
+class PathRules(SeatRange):
     """A checked path-tile game: what compile needs."""
     spec: dict
     src_file: str
@@ -55,14 +56,6 @@ class PathRules:
     evaluate: Any
     places: dict = field(default_factory=dict)
 
-    def seat_count(self, seats: int | None) -> int:
-        if seats is None:
-            return self.count_default
-        if not isinstance(seats, int) or not self.count_min <= seats <= self.count_max:
-            span = (f"exactly {self.count_min}" if self.count_min == self.count_max
-                    else f"{self.count_min} to {self.count_max}")
-            raise RulebookError(f"{self.spec['game']} is played by {span} players, not {seats}")
-        return seats
 
     def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
         from .pathgame import PathGame
@@ -74,24 +67,7 @@ def check_path_rules(ch: Checker) -> PathRules | None:
     for key, what in _NOT_HERE.items():
         if key in spec:
             ch.error((key,), f"'{key}': {what} are not words of a game with stones on path tiles", key=True)
-    players = []
-    for i, p in enumerate(spec["players"]):
-        if isinstance(p, dict):
-            players.append(p["name"])
-            if "forward" in p:
-                ch.error(("players", i, "forward"), "a forward direction belongs to grid boards", key=True)
-        else:
-            players.append(p)
-    if len(set(players)) != len(players):
-        ch.error(("players",), "two players have the same name")
-    pc = spec.get("player_count") or {}
-    cmax = pc.get("max", len(players))
-    cmin = pc.get("min", min(cmax, len(players)))
-    cdef = pc.get("default", min(cmax, len(players)))
-    if cmax > len(players):
-        ch.error(("player_count", "max"), f"only {len(players)} players are named")
-    if not cmin <= cdef <= cmax:
-        ch.error(("player_count",), f"player_count needs min <= default <= max (here {cmin}, {cdef}, {cmax})")
+    players, cmin, cdef, cmax = check_seats(ch, "a forward direction belongs to grid boards")
 
     board = spec["board"]["open"]
     bounds = board.get("bounds")

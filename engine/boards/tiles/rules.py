@@ -12,6 +12,7 @@ from ...source.check import Checker
 from ...lang.expr import BOOL, INT, suggest
 from .routes import parse_pair
 from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, walk
+from .seats import SeatRange, check_seats
 
 _GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions", "notation": "notation marks",
               "position": "position rules (set positions)"}
@@ -38,7 +39,7 @@ class TilePhase:
 
 
 @struct
-class TileRules:
+class TileRules(SeatRange):
     """A checked tile game: what compile needs, with every rules-language string typed."""
     spec: dict
     src_file: str
@@ -58,15 +59,6 @@ class TileRules:
     evaluate: dsl.Node | None
     places: dict = field(default_factory=dict)   # "scoring.X" / "until" ... -> "file:line"
 
-    def seat_count(self, seats: int | None) -> int:
-        """The number of seats asked for (None: the default), or RulebookError if out of range."""
-        if seats is None:
-            return self.count_default
-        if not isinstance(seats, int) or not self.count_min <= seats <= self.count_max:
-            span = (f"exactly {self.count_min}" if self.count_min == self.count_max
-                    else f"{self.count_min} to {self.count_max}")
-            raise RulebookError(f"{self.spec['game']} is played by {span} players, not {seats}")
-        return seats
 
 
 # ---------------------------------------------------------------- check
@@ -77,25 +69,7 @@ def check_rules(ch: Checker) -> TileRules | None:
             ch.error((key,), f"'{key}': {what} belong to grid boards, not to an open board", key=True)
     if "cells" in spec["board"]:
         ch.error(("board", "cells"), "'cells' belongs to grid boards, not to an open board", key=True)
-    players = []
-    for i, p in enumerate(spec["players"]):
-        if isinstance(p, dict):
-            players.append(p["name"])
-            if "forward" in p:
-                ch.error(("players", i, "forward"), "a forward direction belongs to grid boards, not to an open board",
-                         key=True)
-        else:
-            players.append(p)
-    if len(set(players)) != len(players):
-        ch.error(("players",), "two players have the same name")
-    pc = spec.get("player_count") or {}
-    cmax = pc.get("max", len(players))
-    cmin = pc.get("min", min(cmax, len(players)))
-    cdef = pc.get("default", min(cmax, len(players)))
-    if cmax > len(players):
-        ch.error(("player_count", "max"), f"only {len(players)} players are named")
-    if not cmin <= cdef <= cmax:
-        ch.error(("player_count",), f"player_count needs min <= default <= max (here {cmin}, {cdef}, {cmax})")
+    players, cmin, cdef, cmax = check_seats(ch, "a forward direction belongs to grid boards, not to an open board")
 
     tiles = spec.get("tiles")
     if not tiles:
