@@ -278,7 +278,7 @@ def test_the_variant_without_fields_offers_no_farmer():
 
 
 # ---------------------------------------------------------------- an independent implementation
-# TILES.md's table written out: per type, its count, sides N E S W, and segments (feature,
+# The base game's tile table written out (docs/games/carcassonne.md): per type, its count, sides N E S W, and segments (feature,
 # ports, pennant, the segments of the same tile a field borders). Ports: N E S W for a city or
 # road side, Nw Ne En Es Se Sw Ws Wn for the halves of field and road sides.
 ALL8 = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"]
