@@ -552,6 +552,22 @@ class Server:
                 raise Refused(400, f"ply {len(s.moves)}: {e}") from None
             self._push(s, move)
 
+    def why(self, s: Session, cells: Any, ply: Any = None) -> str:
+        """Why the cells clicked make no move, in the words of `moves --why`: the cells joined as
+        a move text (a placement's cell, a piece's origin and destination) and explained."""
+        if not (isinstance(cells, list) and 0 < len(cells) <= 8
+                and all(isinstance(c, str) and 0 < len(c) <= 40 and c.isprintable() for c in cells)):
+            raise Refused(400, "'cells' must be a list of 1 to 8 cell names")
+        with s.lock:
+            if ply is not None and ply != len(s.moves):
+                raise Refused(409, f"the game is at ply {len(s.moves)}, not {ply}: reload it")
+            if s.game.is_over(s.state):
+                return "the game is over"
+            try:
+                return s.game.explain(s.state, "-".join(cells))
+            except RulebookError as e:
+                return str(e)
+
     def _push(self, s: Session, move) -> None:
         after = s.game.apply(s.state, move)
         s.states.append(after)          # the state first: a reader never finds a move without its state
@@ -894,6 +910,11 @@ def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
         await asyncio.sleep(0)
         return await view(s)
 
+    async def why(request: Request):
+        s = srv.session(request.path_params["gid"])
+        body = await body_of(request)
+        return JSONResponse({"why": await asyncio.to_thread(srv.why, s, body.get("cells"), body.get("ply"))})
+
     async def undo(request: Request):
         s = srv.session(request.path_params["gid"])
         srv.undo(s)
@@ -917,6 +938,7 @@ def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
               Route("/api/new", handler(new), methods=["POST"]), Route("/api/replay", handler(replay), methods=["POST"]),
               Route("/api/game/{gid}", handler(show)), Route("/api/game/{gid}/move", handler(move), methods=["POST"]),
               Route("/api/game/{gid}/undo", handler(undo), methods=["POST"]),
+              Route("/api/game/{gid}/why", handler(why), methods=["POST"]),
               Route("/api/game/{gid}/record", handler(record))]
     @contextlib.asynccontextmanager
     async def lifespan(app):

@@ -71,7 +71,7 @@ def serving(files, records):
 def server(tmp_path_factory):
     records = tmp_path_factory.mktemp("records")
     files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml", "tsuro.yaml",
-                                 "carcassonne.yaml")]
+                                 "carcassonne.yaml", "connect4.yaml")]
     for url in serving(files, records):
         yield url, records
 
@@ -163,6 +163,49 @@ def test_chess_by_cells_a_pawn_and_then_a_knight(server, browser):
     settle(browser, 2)
     moves = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#history li")]
     assert moves[-2:] == ["e2e4", "g8f6"]
+
+
+def test_a_click_that_makes_no_move_says_why(server, browser):
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+
+    def said(words):
+        WebDriverWait(browser, 30).until(lambda d: words in text(d, "error"))
+
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="e4"]').click()
+    said("'e4': e4 holds no piece of white")
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="a1"]').click()
+    said("'a1': the piece on a1 has no move")
+    step_by_cells(browser, "e2", {"e3", "e4"}, "e5")        # a piece, then a cell it cannot reach
+    said("'e2-e5': no pattern of phase 'play' reaches e5 from e2")
+    # a stone above the lowest free cell of its column: the rule that refuses it
+    browser.get(url + "/?game=connect4")
+    settle(browser, 0)
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="d4"]').click()
+    said("'d4' is refused by rule 'supported' of phase 'play'")
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="d1"]').click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#history li"))
+    assert browser.find_element(By.CSS_SELECTOR, "#history li").text.endswith("d1")
+
+
+def test_yes_no_options_are_boxes_and_numbers_are_bounded(server, browser):
+    url, _ = server
+    browser.get(url + "/")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[data-seat]"))
+    browser.find_element(By.CSS_SELECTOR, '#game option[value="chess"]').click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-option="fifty_moves"]'))
+    box = browser.find_element(By.CSS_SELECTOR, '[data-option="fifty_moves"]')
+    assert box.get_attribute("type") == "checkbox" and box.is_selected()
+    box.click()
+    browser.find_element(By.ID, "new").click()
+    settle(browser, 0)
+    kept = json.loads(urllib.parse.unquote(urllib.parse.urlsplit(browser.current_url).fragment))
+    assert kept["options"] == {"fifty_moves": False, "repetition": True, "insufficient_material": True}
+    browser.find_element(By.CSS_SELECTOR, '#game option[value="lezug"]').click()
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-option="max_plies"]'))
+    plies = browser.find_element(By.CSS_SELECTOR, '[data-option="max_plies"]')
+    assert plies.get_attribute("type") == "number" and plies.get_attribute("min") == "1"
 
 
 def test_lezug_against_random_until_the_end(server, browser, tmp_path):

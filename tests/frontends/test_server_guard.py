@@ -183,7 +183,7 @@ FUZZ = settings(max_examples=200, deadline=10_000, suppress_health_check=list(He
 
 
 @FUZZ
-@given(route=st.sampled_from(["/api/new", "/api/replay", "move", "undo"]), body=bodies, pick=st.integers(0, 3))
+@given(route=st.sampled_from(["/api/new", "/api/replay", "move", "undo", "why"]), body=bodies, pick=st.integers(0, 3))
 def test_fuzz_posts_with_hostile_json(client, live, route, body, pick):
     gid = live[pick] if pick < 3 else "0123456789abcdef"
     path = route if route.startswith("/") else f"/api/game/{gid}/{route}"
@@ -209,8 +209,18 @@ def test_fuzz_moves(client, live, body, pick):
 
 
 @FUZZ
+@given(body=st.fixed_dictionaries({"cells": st.lists(texts, max_size=10) | hostile}, optional={"ply": hostile}),
+       pick=st.integers(0, 2))
+def test_fuzz_why_with_hostile_cells(client, live, body, pick):
+    r = raw(client, f"/api/game/{live[pick]}/why", json.dumps(body).encode())
+    check(r)
+    if r.status_code == 200:
+        assert isinstance(r.json()["why"], str) and r.json()["why"]
+
+
+@FUZZ
 @given(path=st.sampled_from(["/api/game/{id}", "/api/game/{id}/record", "/api/rules/{id}", "/static/{id}", "/{id}",
-                             "/api/game/{id}/move", "/api/games"]),
+                             "/api/game/{id}/move", "/api/game/{id}/why", "/api/games"]),
        segment=texts, pick=st.integers(0, 3), at=st.none() | plies, fmt=st.none() | texts)
 def test_fuzz_gets_with_hostile_paths_and_queries(client, live, path, segment, pick, at, fmt):
     from urllib.parse import quote

@@ -53,6 +53,8 @@ def explain(game, st, text: str) -> str:
     # (a `+` that ends the text is a promotion's mark where the notation writes one so)
     drop = "+" in body and not (game._promo and body.endswith(game._promo)) or len(cells) == 1
     if drop and not (phase.drops or phase.places):
+        if len(cells) == 1 and phase.patterns:      # a piece named alone: why no move starts there
+            return _no_move_from(game, st, phase, text, cells[0], who)
         return f"'{text}': phase '{phase.name}' has no drop moves"
     if not drop:
         if not phase.patterns:
@@ -104,6 +106,25 @@ def explain(game, st, text: str) -> str:
         return (f"'{text}': no move of phase '{phase.name}' goes from {game.geo.name(cells[0])} to "
                 f"{game.geo.name(cells[-1])} and shoots onto {shot} ({_moves(game, phase)})")
     return f"'{text}': no pattern of phase '{phase.name}' reaches {game.geo.name(cells[-1])} from {game.geo.name(cells[0])}"
+
+
+def _no_move_from(game, st, phase, text: str, o: int, who: str) -> str:
+    """A cell named alone in a phase of piece moves: it holds no piece of the mover, or its
+    piece's moves go on from it, or none is legal (and which rule refuses them all)."""
+    name = game.geo.name(o)
+    if game.cells_of(st)[o] & 7 != game.to_move(st) + 1:
+        return f"'{text}': {name} holds no piece of {who}"
+    def starts_here(moves):         # (a piece's move is a tuple led by its origin)
+        return [m for m in moves if m[0] == o]
+
+    longer = sorted(map(game.move_str, starts_here(game.legal_moves(st))))
+    if longer:
+        return f"'{text}' stops early: the move goes on ({', '.join(longer[:3])})"
+    for r in [r.name for r in phase.legal] + [r.name for r in phase.rules]:
+        if starts_here(game.moves_without(st, {r})):
+            return (f"'{text}': every move of the piece on {name} is refused by rule '{r}' of phase "
+                    f"'{phase.name}' ({game.rules.places[(phase.name, r)]})")
+    return f"'{text}': the piece on {name} has no move"
 
 
 def _parts(game, text: str) -> tuple[list[str], str]:

@@ -46,8 +46,18 @@ function setupForm() {
     if (spec.choices) {
       input = document.createElement("select");
       for (const c of spec.choices) input.add(new Option(String(c), String(c), false, String(c) === String(spec.default)));
+    } else if (typeof spec.default === "boolean") {      // a yes/no option: a box to tick
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = spec.default;
     } else {
       input = document.createElement("input");
+      if (typeof spec.default === "number") {            // a number, within the bounds the file gives
+        input.type = "number";
+        input.step = Number.isInteger(spec.default) ? "1" : "any";
+        if (spec.min !== undefined) input.min = spec.min;
+        if (spec.max !== undefined) input.max = spec.max;
+      }
       input.value = String(spec.default);
       input.size = 6;
     }
@@ -93,7 +103,10 @@ function fromForm() {
   const g = entry();
   const options = {};
   document.querySelectorAll("[data-option]").forEach((i) => {
-    if (String(i.value) !== String(g.options[i.dataset.option].default)) options[i.dataset.option] = i.value;
+    const value = i.type === "checkbox" ? (i.checked ? "yes" : "no") : i.value;
+    const fallback = g.options[i.dataset.option].default;
+    const same = i.type === "checkbox" ? i.checked === fallback : String(i.value) === String(fallback);
+    if (!same) options[i.dataset.option] = value;
   });
   const body = {game: g.id, players: chosenPlayers(), options};
   const n = $("seat-count");
@@ -368,6 +381,7 @@ function clicked(name) {
     cells = [name];
     moves = following(cells);
   }
+  if (!moves.length) whyNot(picked.concat([name]));     // no move: the rules' reason
   const done = moves.filter((m) => m.cells.length === cells.length);
   const longer = moves.filter((m) => m.cells.length > cells.length);
   picked = longer.length ? cells : [];
@@ -381,6 +395,16 @@ function clicked(name) {
     c.append("choose, or click on: ");
     for (const m of done) c.appendChild(moveButton(m.text));
   }
+}
+
+// Why the cells clicked make no move, in the words of `rulebook moves --why` (a stone above the
+// lowest free cell of a column, a piece that cannot go there).
+async function whyNot(cells) {
+  const id = view.id, length = view.length;
+  try {
+    const r = await api(`/api/game/${id}/why`, {cells, ply: length});
+    if (view && view.id === id && view.length === length && !picked.length) say(r.why);
+  } catch (e) { /* the reason is a help, not a need */ }
 }
 
 async function step(at) {
