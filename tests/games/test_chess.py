@@ -246,3 +246,16 @@ def test_random_games_against_python_chess(block):
             move = rng.choice(ours)
             board.push_uci(move)
             st = g.apply(st, g.parse_move(st, move))
+
+
+def test_why_of_a_cell_named_alone_explains_it_as_a_piece():
+    """A cell alone (a click on the page) in a game of piece moves: whose piece, its moves, or
+    the rule that refuses every one of them."""
+    g = load_game("games/chess.yaml")
+    st = g.initial_state()
+    assert g.explain(st, "e4") == "'e4': e4 holds no piece of white"
+    assert g.explain(st, "e2") == "'e2' stops early: the move goes on (e2e3, e2e4)"
+    assert g.explain(st, "a1") == "'a1': the piece on a1 has no move"
+    for text in ("e2e4", "e7e5", "d1h5"):
+        st = g.apply(st, g.parse_move(st, text))
+    assert g.explain(st, "f7").startswith("'f7': every move of the piece on f7 is refused by rule 'king_safe'")
