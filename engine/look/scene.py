@@ -18,7 +18,6 @@ MARGIN = 0.9         # cells of margin around the board (room for the coordinate
 MARK = "#e8590c"     # the last move
 WON = "#f0b400"      # the cells of the line that won
 THREAT = "#d62728"   # a piece a legal rule finds attacked (in check)
-MIN_WIDTH = 480      # pixels: the caption fits
 
 
 @dataclass
@@ -128,13 +127,19 @@ def build(game, st, look: Look | None = None, last: str | None = None, controls:
         from ..errors import RulebookError
         raise RulebookError(f"{game.name}: this board kind offers no picture")
     d.title, d.caption = game.name, status(game, st)
-    if d.width < MIN_WIDTH:         # a small board (a tile game's start): room for the caption
-        pad = (MIN_WIDTH - d.width) / 2
+    wide = caption_width(d.caption)
+    if d.width < wide:              # a small board (a tile game's start): room for the caption
+        pad = (wide - d.width) / 2
         for g in d.groups:
             for sh in g.shapes:
                 sh.pts = [(x + pad, y) for x, y in sh.pts]
-        d.width = MIN_WIDTH
+        d.width = wide
     return d
+
+
+def caption_width(caption: str) -> float:
+    """About how wide the caption is written (13 px DejaVu Sans: 7.5 px a character), with a margin."""
+    return 7.5 * len(caption) + 24
 
 
 # ---------------------------------------------------------------- grid boards (square and hex)
@@ -507,49 +512,86 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
                                         Shape("text", [(cx, cy + 4)], fill="#00000040", text=t["cell"],
                                               size=UNIT * 0.2, cls="label")]))
     for t in sc["tiles"]:
-        cx, cy = px(t["x"], t["y"])
-        h = UNIT / 2
-        g = Group(t["cell"], [Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
-                                    fill=look.board or "#d9c9a3", stroke="#6f6148", width=1, cls="cell tile",
-                                    data={"tile": t["type"], "rotation": str(t["rotation"])})])
-
-        def at(p):
-            return (cx + p[0] * UNIT, cy - p[1] * UNIT)
-        if t.get("areas"):
-            g.shapes += _areas(game, t["areas"], fcol, look, at)
-        for a, b in t["links"]:
-            g.shapes.append(Shape("line", [at(p) for p in _track(a, b)], stroke="#3b3b3b", width=UNIT * 0.12,
-                                  cls="track"))
-        for s in t["ends"]:
-            g.shapes.append(Shape("line", [at(_SIDES[s]), at((0, 0))], stroke="#3b3b3b", width=UNIT * 0.12,
-                                  cls="track"))
-        if t["feature"]:
-            f = t["feature"]
-            g.shapes.append(Shape("circle", [(cx, cy)], r=UNIT * 0.2, fill=fcol[f], stroke="#222222", width=1,
-                                  cls="feature", data={"feature": f}))
-            g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.08)], fill=_ink(fcol[f]),
-                                  text=look.symbols.get(f, f[0].upper()), size=UNIT * 0.22, cls="symbol"))
-        if t["holder"] is not None:
-            seat = t["holder"]
-            fill = look.seat_colour(seat, game.players[seat])
-            g.shapes.append(Shape("circle", [(cx + UNIT * 0.3, cy - UNIT * 0.3)], r=UNIT * 0.13, fill=fill,
-                                  stroke="#111111", width=1, cls="piece counter",
-                                  data={"owner": game.players[seat]}))
-        elif t["void"]:
-            s = UNIT * 0.12
-            x, y = cx + UNIT * 0.3, cy - UNIT * 0.3
-            g.shapes.append(Shape("line", [(x - s, y - s), (x + s, y + s)], stroke="#aa0000", width=2, cls="void"))
-            g.shapes.append(Shape("line", [(x - s, y + s), (x + s, y - s)], stroke="#aa0000", width=2, cls="void"))
-        groups.append(g)
+        groups.append(Group(t["cell"], _tile_shapes(game, t, *px(t["x"], t["y"]), look, fcol)))
     if last:
         where = {t["cell"]: (t["x"], t["y"]) for t in every}
         marked = move_cells(last, where)
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
+    if sc.get("next"):                  # the tile drawn, to place: beside the board, unturned
+        cx, cy = width + UNIT * 0.7, UNIT * (0.5 + MARGIN / 2) + 18
+        groups.append(Group(None, [Shape("text", [(cx, cy - UNIT / 2 - 8)], fill="#555555", text="to place",
+                                         size=UNIT * 0.22, cls="label next")]
+                            + _tile_shapes(game, sc["next"], cx, cy, look, fcol)))
+        width += UNIT * 1.4
+        height = max(height, UNIT * (1 + MARGIN) + 42)
+    if any(t["feature"] for t in sc["tiles"] + ([sc["next"]] if sc.get("next") else [])) or \
+            any(t["void"] for t in sc["tiles"]):
+        bottom, right = _legend(sc, look, fcol, groups, height - 24)
+        width, height = max(width, right), bottom + 24
     if sc.get("parts"):                 # the score by part, under the tiles
         width = max(width, 150 + 70 * (len(sc["parts"]) + 2))
         height = _score_table(game, sc, look, groups, width, height - 24) + 24
     return Drawing(width, height, groups)
+
+
+def _tile_shapes(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> list[Shape]:
+    """A tile of a scene (placed, or the one to place) drawn centred at (cx, cy)."""
+    h = UNIT / 2
+    shapes = [Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
+                    fill=look.board or "#d9c9a3", stroke="#6f6148", width=1, cls="cell tile",
+                    data={"tile": t["type"], "rotation": str(t["rotation"])})]
+
+    def at(p):
+        return (cx + p[0] * UNIT, cy - p[1] * UNIT)
+    if t.get("areas"):
+        shapes += _areas(game, t["areas"], fcol, look, at)
+    for a, b in t["links"]:
+        shapes.append(Shape("line", [at(p) for p in _track(a, b)], stroke="#3b3b3b", width=UNIT * 0.12,
+                            cls="track"))
+    for s in t["ends"]:
+        shapes.append(Shape("line", [at(_SIDES[s]), at((0, 0))], stroke="#3b3b3b", width=UNIT * 0.12,
+                              cls="track"))
+    if t["feature"]:
+        f = t["feature"]
+        shapes.append(Shape("circle", [(cx, cy)], r=UNIT * 0.2, fill=fcol[f], stroke="#222222", width=1,
+                              cls="feature", data={"feature": f}))
+        shapes.append(Shape("text", [(cx, cy + UNIT * 0.08)], fill=_ink(fcol[f]),
+                              text=look.symbols.get(f, f[0].upper()), size=UNIT * 0.22, cls="symbol"))
+    if t["holder"] is not None:
+        seat = t["holder"]
+        fill = look.seat_colour(seat, game.players[seat])
+        shapes.append(Shape("circle", [(cx + UNIT * 0.3, cy - UNIT * 0.3)], r=UNIT * 0.13, fill=fill,
+                              stroke="#111111", width=1, cls="piece counter",
+                              data={"owner": game.players[seat]}))
+    elif t["void"]:
+        s = UNIT * 0.12
+        x, y = cx + UNIT * 0.3, cy - UNIT * 0.3
+        shapes.append(Shape("line", [(x - s, y - s), (x + s, y + s)], stroke="#aa0000", width=2, cls="void"))
+        shapes.append(Shape("line", [(x - s, y + s), (x + s, y - s)], stroke="#aa0000", width=2, cls="void"))
+    return shapes
+
+
+def _legend(sc, look: Look, fcol: dict, groups: list, top: float) -> tuple[float, float]:
+    """What the marks on the tiles mean, in a row under them: each feature's disc and name, and
+    the cross of a tile whose feature can take no counter; (its bottom, its right end)."""
+    items = [(f, fcol[f], look.symbols.get(f, f[0].upper())) for f in sc["features"]]
+    shapes, x, y = [], 16.0, top + 16
+    for name, colour, symbol in items:
+        shapes.append(Shape("circle", [(x, y)], r=8, fill=colour, stroke="#222222", width=1, cls="legend"))
+        shapes.append(Shape("text", [(x, y + 3.5)], fill=_ink(colour), text=symbol, size=9, cls="legend"))
+        shapes.append(Shape("text", [(x + 12 + 3.6 * len(name), y + 4)], fill="#333333", text=name, size=11,
+                            cls="legend"))
+        x += 30 + 7.2 * len(name)
+    if any(t["void"] for t in sc["tiles"]):
+        shapes.append(Shape("line", [(x - 5, y - 5), (x + 5, y + 5)], stroke="#aa0000", width=2, cls="legend"))
+        shapes.append(Shape("line", [(x - 5, y + 5), (x + 5, y - 5)], stroke="#aa0000", width=2, cls="legend"))
+        words = "no counter can go there"
+        shapes.append(Shape("text", [(x + 12 + 3.3 * len(words), y + 4)], fill="#333333", text=words, size=11,
+                            cls="legend"))
+        x += 24 + 6.6 * len(words)
+    groups.append(Group(None, shapes))
+    return top + 32, x
 
 
 # ---------------------------------------------------------------- path tiles on a bounded board

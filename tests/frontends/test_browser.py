@@ -208,6 +208,39 @@ def test_yes_no_options_are_boxes_and_numbers_are_bounded(server, browser):
     assert plies.get_attribute("type") == "number" and plies.get_attribute("min") == "1"
 
 
+@pytest.mark.parametrize("size", [(1400, 1000), (390, 844)])
+def test_the_board_fits_the_window_and_fills_it(server, browser, tmp_path, size):
+    """The whole board in view without scrolling, by width and by height, and large: a desktop
+    window gets a board of at least 400 px, a phone one nearly as wide as its screen."""
+    browser.set_window_size(*size)
+    try:
+        url, _ = server
+        for game in ("chess", "lezug", "tictactoe", "hex", "zug"):
+            browser.get(url + f"/?game={game}")
+            settle(browser, 1 if game == "zug" else 0)
+            left, top, width, height, room_w, room_h = browser.execute_script(
+                "const r = document.querySelector('#board svg').getBoundingClientRect();"
+                "return [r.left, r.top, r.width, r.height, window.innerWidth, window.innerHeight]")
+            assert left >= 0 and top >= 0 and left + width <= room_w + 1 and top + height <= room_h + 1, game
+            assert max(width, height) >= (400 if size[0] > 1000 else 0.8 * room_w), (game, width, height)
+            browser.save_screenshot(str(tmp_path / f"{game}-{size[0]}.png"))
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_zug_shows_the_tile_to_place_and_a_legend(server, browser):
+    url, _ = server
+    browser.get(url + "/?game=zug")
+    settle(browser, 1)                  # the server has drawn the first tile
+    labels = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#board svg text.next")]
+    assert labels == ["to place"]
+    drawn = browser.find_element(By.CSS_SELECTOR, "#history li").text.split(":")[-1]
+    tiles = [e.get_attribute("data-tile") for e in browser.find_elements(By.CSS_SELECTOR, "#board svg [data-tile]")]
+    assert drawn in tiles
+    legend = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#board svg text.legend")}
+    assert {"factory", "station", "city", "locomotive"} <= legend
+
+
 def test_lezug_against_random_until_the_end(server, browser, tmp_path):
     url, records = server
     browser.get(url + "/")

@@ -2,13 +2,14 @@
 
 The front-ends (rulebook.look) draw from this alone: each placed tile's cell, its track as the
 pairs of sides that a path joins (so a bypass and a T-junction differ), its feature and the
-counter on it; and the empty cells where a tile may go. Sides are 0..3 = N, E, S, W; y grows
+counter on it; the empty cells where a tile may go; and the tile drawn, to place (`next`). Sides are 0..3 = N, E, S, W; y grows
 upward."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .routes import VOID
+from .state import PLACE
 
 if TYPE_CHECKING:
     from .game import TileGame
@@ -16,19 +17,21 @@ if TYPE_CHECKING:
 
 def scene(g: "TileGame", st) -> dict:
     plane, tr = g.plane, g.track
-    tiles = []
-    for c, (t, k, h) in sorted(st.tiles.items(), key=lambda kv: plane.xy(kv[0])):
+    def entry(t, k, h, c=None):
         conn = tr.conn[t][k]
         links = sorted({(min(a, b), max(a, b)) for a in range(4) for b in range(4)
                         if a != b and conn[a] >> b & 1})
         # a side whose track joins no other side (a dead end into a feature)
         ends = [s for s in range(4) if tr.mask[t][k] >> s & 1 and not any(s in p for p in links)]
-        x, y = plane.xy(c)
+        x, y = plane.xy(c) if c is not None else (None, None)
         f = g.feat[t]
-        tiles.append({"cell": plane.name(c), "x": x, "y": y, "type": g.type_names[t], "rotation": 90 * k,
-                      "links": [list(p) for p in links], "ends": ends,
-                      "feature": g.features[f] if f >= 0 else None,
-                      "holder": h if h >= 0 else None, "void": h == VOID})
+        return {"cell": plane.name(c) if c is not None else None, "x": x, "y": y, "type": g.type_names[t],
+                "rotation": 90 * k, "links": [list(p) for p in links], "ends": ends,
+                "feature": g.features[f] if f >= 0 else None, "holder": h if h >= 0 else None, "void": h == VOID}
+
+    tiles = [entry(t, k, h, c) for c, (t, k, h) in sorted(st.tiles.items(), key=lambda kv: plane.xy(kv[0]))]
+    # the tile drawn and not yet placed, unturned
+    nxt = entry(st.pending, 0, -1) if st.stage == PLACE and st.pending is not None else None
     open_cells = [{"cell": plane.name(c), "x": plane.xy(c)[0], "y": plane.xy(c)[1]}
                   for c in sorted(st.frontier, key=plane.xy)]
-    return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features)}
+    return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features), "next": nxt}

@@ -142,6 +142,7 @@ function show(v) {
   picked = [];
   pending = [];
   $("board").innerHTML = v.svg;
+  fitBoard();
   $("status").textContent = v.status;
   $("ply").textContent = String(v.ply);
   $("error").textContent = v.error || "";
@@ -159,6 +160,21 @@ function show(v) {
   clearTimeout(poll);
   if (!v.replay && (v.thinking || v.to_move === "chance")) poll = setTimeout(refresh, 250);   // a replay does not change
 }
+
+// The board as large as the window allows, by width and by height: the height left below the
+// board's top (the page scrolled to its start) and the board's shape (the SVG's viewBox) tell
+// the stylesheet how wide it may be.
+function fitBoard() {
+  const board = $("board"), svg = board.querySelector("svg");
+  const box = svg && svg.viewBox.baseVal;
+  if (box && box.width && box.height) {
+    board.style.setProperty("--aspect", String(box.width / box.height));
+    board.style.setProperty("--natural", `${box.width}px`);     // (a small drawing grows twice at most)
+  }
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  board.style.setProperty("--room", `${Math.max(240, window.innerHeight - top - 16)}px`);
+}
+window.addEventListener("resize", fitBoard);
 
 // The moves played: in a game of two seats, numbered by pairs (`1. e4 e5`: a number before each
 // move of the first seat, or before a second seat's move that does not follow one); the ply now
