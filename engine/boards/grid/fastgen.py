@@ -13,8 +13,8 @@ from ...structs import struct
 from typing import TYPE_CHECKING
 
 from ...lang import dsl
-from ...lang.expr import CELL, Emitter, Symbol, Vocabulary, slug
-from .vocabulary import LANDING
+from ...lang.expr import CELL, Vocabulary, slug
+from .movegen import phase_emitter
 from .layout import BOARDS, CELLS, RESERVES, TO_MOVE
 
 if TYPE_CHECKING:
@@ -130,11 +130,7 @@ class _FastPhaseCode:
 
     def __init__(self, rules: GridRules, phase: Phase, vocab: Vocabulary, nplayers: int, fname: str = "gen"):
         def emitter():
-            em = Emitter(vocab.child(**LANDING))
-            for name, node in phase.lets:
-                em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
-                em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
-            return em
+            return phase_emitter(phase, vocab)
 
         em = emitter()
         trans, accepting = _automaton(phase.patterns) if phase.patterns else ([], [])

@@ -87,11 +87,7 @@ class PathCode:
         self.tooks: list[int] = []              # the possessive repetitions whose rounds we are in
         self.defs = None                        # a piece search's repetition functions, moved out of its loop
         self.ids = itertools.count()
-        em = Emitter(vocab.child(**LANDING))
-        for name, node in phase.lets:
-            em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
-            em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
-        self.em = em
+        em = self.em = phase_emitter(phase, vocab)
         active = [r for r in phase.rules if r.name not in skip]
         codes = [(r, em.emit(r.node, 2)) for r in active]
         # the arguments of when/take/shift, emitted before any search so that their per-turn and
@@ -644,6 +640,15 @@ class PathCode:
 MAX_COPIED = 40
 MAX_INDENT = 4 * 14
 _ACTION_LINES = 6       # about how many lines an action's code takes
+
+
+def phase_emitter(phase, vocab) -> Emitter:
+    """The emitter of a phase's landing rules, its `let`s hoisted at their levels and named."""
+    em = Emitter(vocab.child(**LANDING))
+    for name, node in phase.lets:
+        em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
+        em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
+    return em
 
 
 def _then(fn, size: int):
