@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...lang import dsl
 from ...lang.expr import CELL, Vocabulary, slug
-from .movegen import phase_emitter
+from .movegen import drop_lines, phase_emitter
 from .layout import BOARDS, CELLS, RESERVES, TO_MOVE
 
 if TYPE_CHECKING:
@@ -279,24 +279,9 @@ class _FastPhaseCode:
             at = body.index("@H1")
             body[at:at + 1] = [I + x for x in em.hoisted[1]]
         drop_check = " and ".join(em.emit(r.node, 2) for r in phase.rules) if phase.drops else ""
-        body += _drop_lines(phase.drops, drop_check or "True", ["        " + x for x in em.hoisted[1]])
+        body += drop_lines(phase.drops, f" and {drop_check or 'True'}", ["        " + x for x in em.hoisted[1]])
         body.append("    return moves")
         self.source = "\n".join(L + ["    " + x for x in em.hoisted[0]] + body) + "\n"
-
-
-def _drop_lines(drops, check: str, origin_lines: list[str]) -> list[str]:
-    """Source of a phase's drops: every choice of k free cells of the zone that pass `check`.
-    A drop has no origin (o = -1, nothing lifted); `origin_lines` compute what the rules take
-    from the origin, for that case."""
-    lines = []
-    for znode, count in drops:
-        lines += [f"    k = {'R[me]' if count is None else repr(count)}",
-                  "    if k and R[me] >= k:",
-                  "        o = -1; lo = 0",
-                  *origin_lines,
-                  f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t] and {check}]",
-                  "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
-    return lines
 
 
 def _sccs(trans) -> list[list[int]]:

@@ -164,15 +164,8 @@ class PathCode:
             for alt in phase.places:
                 self.pattern(alt, ctx, self.accept)
             self.placing = False
-        for znode, count in phase.drops:
-            body += [f"    k = {'R[me]' if count is None else repr(count)}",
-                     "    if k and R[me] >= k:",
-                     "        o = -1; lo = 0",
-                     *["        " + x for x in em.hoisted[1]],
-                     *(["        " + x for x in self.rules_fn] if self.instrument else []),
-                     f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t]{self.also}]",
-                     "        if len(free) >= k: return True" if exists else
-                     "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
+        body += drop_lines(phase.drops, self.also, ["        " + x for x in em.hoisted[1]
+                                                    + (self.rules_fn if self.instrument else [])], exists)
         body.append("    return False" if exists else f"    return {finish}")
         if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
@@ -640,6 +633,23 @@ class PathCode:
 MAX_COPIED = 40
 MAX_INDENT = 4 * 14
 _ACTION_LINES = 6       # about how many lines an action's code takes
+
+
+def drop_lines(drops, also: str, origin_lines: list[str], exists: bool = False) -> list[str]:
+    """Source of a phase's drops: every choice of k free cells of the zone that pass `also`
+    (the landing rules' test, " and ..." or ""). A drop has no origin (o = -1, nothing lifted);
+    `origin_lines` compute what the rules take from the origin, for that case. With `exists`,
+    only whether there is one."""
+    lines = []
+    for znode, count in drops:
+        lines += [f"    k = {'R[me]' if count is None else repr(count)}",
+                  "    if k and R[me] >= k:",
+                  "        o = -1; lo = 0",
+                  *origin_lines,
+                  f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t]{also}]",
+                  "        if len(free) >= k: return True" if exists else
+                  "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
+    return lines
 
 
 def phase_emitter(phase, vocab) -> Emitter:
