@@ -117,86 +117,105 @@ def merged_search(em, patterns: list[dsl.Node], rules: list, check: str) -> list
     """The lines of the search from each piece (after `b = <its pieces>`): `em` the phase's
     emitter (names hoisted per turn and per origin, the per-origin ones at the `@H1` line),
     `check` the landing rules' code, used where they are no set of cells."""
-    trans, accepting = _automaton(patterns)
-    allow = None
-    if rules:
-        try:
-            mask = Mask.FULL
-            for r in rules:
-                mask = mask.combine("&", Mask.of(r.node, em), em)
-            allow = mask.table(em)
-            check = ""
-        except NoMask:          # the lines the masks hoisted are read by nothing: dropped
-            pass
-    else:
-        check = ""
+    return _MergedSearch(em, patterns, rules, check).lines()
 
-    def table(tr):
-        code = em.emit(tr.dirs, 0)
+
+class _MergedSearch:
+    I = "        "           # the indentation inside the loop over origins
+
+    def __init__(self, em, patterns, rules, check):
+        self.em = em
+        self.trans, self.accepting = _automaton(patterns)
+        self.allow, self.check = None, ""
+        if rules:
+            try:
+                mask = Mask.FULL
+                for r in rules:
+                    mask = mask.combine("&", Mask.of(r.node, em), em)
+                self.allow = mask.table(em)
+            except NoMask:      # checked per landing; the lines the masks hoisted are read by nothing
+                self.check = check
+
+    def table(self, tr) -> str:
+        code = self.em.emit(tr.dirs, 0)
         tbl = "STEP" if tr.kind == "step" else "JUMP"
-        return em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
+        return self.em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
 
-    carried = [s for s in range(1, len(trans)) if trans[s]]
-    seeded = {tr.dst for tr in trans[0] if trans[tr.dst]}
-    direct = [tr for tr in trans[0] if not trans[tr.dst] and accepting[tr.dst]]
-
-    def cond(tr, first):
+    def cond(self, tr, first: bool) -> str:
         """The test of a landing t (over ov for a jump) of transition tr; first: from the origin."""
         parts = []
         if tr.kind == "jump":
             if tr.over == "any":
                 parts.append("cells[ov]")
             elif tr.over == "mine":
-                parts.append(f"cells[ov] == {em.hoist(0, 'me + 1')}")
+                parts.append(f"cells[ov] == {self.em.hoist(0, 'me + 1')}")
             else:
-                parts.append(f"cells[ov] not in (0, {em.hoist(0, 'me + 1')})")
+                parts.append(f"cells[ov] not in (0, {self.em.hoist(0, 'me + 1')})")
             if not first and tr.over != "theirs":
                 parts.append("ov != o")
         parts.append("not cells[t]" if first else "(not cells[t] or t == o)")
-        if allow is not None:
-            parts.append(f"{'A' if allow[1] else allow[0]}[t]")
-        if check:
-            parts.append(f"({check})")
+        if self.allow is not None:
+            parts.append(f"{'A' if self.allow[1] else self.allow[0]}[t]")
+        if self.check:
+            parts.append(f"({self.check})")
         return " and ".join(parts)
 
-    def loop(tr, src, first, ind, extra=""):
-        head = f"for t in {table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {table(tr)}[{src}]:"
-        return [ind + head, f"{ind}    if {cond(tr, first)}{extra}:"]
+    def loop(self, tr, src: str, first: bool, ind: str, extra: str = "") -> list[str]:
+        head = f"for t in {self.table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {self.table(tr)}[{src}]:"
+        return [ind + head, f"{ind}    if {self.cond(tr, first)}{extra}:"]
 
-    def target(tr):
-        return "fin" if not trans[tr.dst] else f"m{tr.dst}"
+    def target(self, tr) -> str:
+        return "fin" if not self.trans[tr.dst] else f"m{tr.dst}"
 
-    I = "        "
-    body = ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo", "@H1"]
-    if allow is not None and allow[1] == 1:
-        body.append(f"{I}A = {allow[0]}")
-    for s in sorted(seeded):
-        body.append(f"{I}m{s} = None")
-    for tr in trans[0]:
-        if tr.dst in seeded:
-            body += loop(tr, "o", True, I)
-            body.append(f"{I}        if m{tr.dst} is None: m{tr.dst} = {{t}}")
-            body.append(f"{I}        else: m{tr.dst}.add(t)")
-    J = I
-    if seeded:
-        body.append(f"{I}if {' and '.join(f'm{s} is None' for s in sorted(seeded))}:")
-        J = I + "    "
-    if len(direct) == 1:
-        body += loop(direct[0], "o", True, J)
-        body.append(f"{J}        add((o, t))")
-    elif direct:
-        body.append(f"{J}fin = set()")
+    def lines(self) -> list[str]:
+        trans, accepting, I = self.trans, self.accepting, self.I
+        seeded = {tr.dst for tr in trans[0] if trans[tr.dst]}
+        direct = [tr for tr in trans[0] if not trans[tr.dst] and accepting[tr.dst]]
+        body = ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo", "@H1"]
+        if self.allow is not None and self.allow[1] == 1:
+            body.append(f"{I}A = {self.allow[0]}")
+        body += self.from_origin(seeded, direct)
+        if seeded:
+            body += self.beyond(seeded, direct)
+        return body
+
+    def from_origin(self, seeded, direct) -> list[str]:
+        """The transitions out of the start state, unrolled; where none reaches a later state,
+        the moves are added at once (and the origin's search ends)."""
+        I, body = self.I, []
+        for s in sorted(seeded):
+            body.append(f"{I}m{s} = None")
+        for tr in self.trans[0]:
+            if tr.dst in seeded:
+                body += self.loop(tr, "o", True, I)
+                body.append(f"{I}        if m{tr.dst} is None: m{tr.dst} = {{t}}")
+                body.append(f"{I}        else: m{tr.dst}.add(t)")
+        J = I
+        if seeded:
+            body.append(f"{I}if {' and '.join(f'm{s} is None' for s in sorted(seeded))}:")
+            J = I + "    "
+        if len(direct) == 1:
+            body += self.loop(direct[0], "o", True, J)
+            body.append(f"{J}        add((o, t))")
+        elif direct:
+            body.append(f"{J}fin = set()")
+            for tr in direct:
+                body += self.loop(tr, "o", True, J)
+                body.append(f"{J}        fin.add(t)")
+            body.append(f"{J}for t in fin:")
+            body.append(f"{J}    add((o, t))")
+        if seeded:
+            body.append(f"{J}continue")
+        return body
+
+    def beyond(self, seeded, direct) -> list[str]:
+        """Some state beyond the start is reached: each searched once, component by component
+        (sources first), the cells reached collected in a set."""
+        trans, accepting, I = self.trans, self.accepting, self.I
+        carried = [s for s in range(1, len(trans)) if trans[s]]
+        body = [f"{I}fin = set()"]
         for tr in direct:
-            body += loop(tr, "o", True, J)
-            body.append(f"{J}        fin.add(t)")
-        body.append(f"{J}for t in fin:")
-        body.append(f"{J}    add((o, t))")
-    if seeded:
-        body.append(f"{J}continue")
-        # some state beyond the start is reached: search them all, collect in a set
-        body.append(f"{I}fin = set()")
-        for tr in direct:
-            body += loop(tr, "o", True, I)
+            body += self.loop(tr, "o", True, I)
             body.append(f"{I}        fin.add(t)")
         for s in carried:
             if s not in seeded:
@@ -204,54 +223,59 @@ def merged_search(em, patterns: list[dsl.Node], rules: list, check: str) -> list
             elif len(seeded) > 1:
                 body.append(f"{I}if m{s} is None: m{s} = set()")
         for comp in _sccs(trans):
-            if comp == [0] or not any(trans[s] for s in comp):
-                continue
-            inside = set(comp)
-            internal = [(s, tr) for s in comp for tr in trans[s] if tr.dst in inside]
-            K = I
-            if not (len(seeded) == 1 and set(comp) == seeded):    # else known not to be empty
-                body.append(f"{I}if {' or '.join(f'm{s}' for s in comp)}:")
-                K = I + "    "
-            external = [(s, tr) for s in comp for tr in trans[s]
-                        if tr.dst not in inside and (trans[tr.dst] or accepting[tr.dst])]
-            if internal and len(comp) == 1:
-                # one loop state: each cell found is searched once, all its transitions at once
-                s = comp[0]
-                body.append(f"{K}todo = list(m{s})")
-                body.append(f"{K}while todo:")
-                body.append(f"{K}    c = todo.pop()")
-                for _, tr in internal:
-                    body += loop(tr, "c", False, K + "    ", f" and t not in m{s}")
-                    body.append(f"{K}            m{s}.add(t); todo.append(t)")
-                for _, tr in external:
-                    body += loop(tr, "c", False, K + "    ")
-                    body.append(f"{K}            {target(tr)}.add(t)")
-                external = []
-            elif internal:
-                body.append(f"{K}todo = [(c, s) for s, m in (" + ", ".join(f"({s}, m{s})" for s in comp)
-                            + ") for c in m]")
-                body.append(f"{K}while todo:")
-                body.append(f"{K}    c, s = todo.pop()")
-                for i, s in enumerate(comp):
-                    mine = [tr for q, tr in internal if q == s]
-                    if not mine:
-                        continue
-                    body.append(f"{K}    {'if' if i == 0 else 'elif'} s == {s}:")
-                    for tr in mine:
-                        body += loop(tr, "c", False, K + "        ")
-                        body.append(f"{K}                if t not in m{tr.dst}:")
-                        body.append(f"{K}                    m{tr.dst}.add(t); todo.append((t, {tr.dst}))")
-            for s, tr in external:
-                body.append(f"{K}for c in m{s}:")
-                body += loop(tr, "c", False, K + "    ")
-                body.append(f"{K}            {target(tr)}.add(t)")
+            if comp != [0] and any(trans[s] for s in comp):
+                body += self.component(comp, seeded)
         for s in carried:
             if accepting[s]:
                 body.append(f"{I}fin.update(m{s})")
         body.append(f"{I}fin.discard(o)")
         body.append(f"{I}for t in fin:")
         body.append(f"{I}    add((o, t))")
-    return body
+        return body
+
+    def component(self, comp, seeded) -> list[str]:
+        """The search of one strongly connected component of the automaton."""
+        trans, accepting, I, body = self.trans, self.accepting, self.I, []
+        inside = set(comp)
+        internal = [(s, tr) for s in comp for tr in trans[s] if tr.dst in inside]
+        K = I
+        if not (len(seeded) == 1 and set(comp) == seeded):    # else known not to be empty
+            body.append(f"{I}if {' or '.join(f'm{s}' for s in comp)}:")
+            K = I + "    "
+        external = [(s, tr) for s in comp for tr in trans[s]
+                    if tr.dst not in inside and (trans[tr.dst] or accepting[tr.dst])]
+        if internal and len(comp) == 1:
+            # one loop state: each cell found is searched once, all its transitions at once
+            s = comp[0]
+            body.append(f"{K}todo = list(m{s})")
+            body.append(f"{K}while todo:")
+            body.append(f"{K}    c = todo.pop()")
+            for _, tr in internal:
+                body += self.loop(tr, "c", False, K + "    ", f" and t not in m{s}")
+                body.append(f"{K}            m{s}.add(t); todo.append(t)")
+            for _, tr in external:
+                body += self.loop(tr, "c", False, K + "    ")
+                body.append(f"{K}            {self.target(tr)}.add(t)")
+            return body
+        if internal:
+            body.append(f"{K}todo = [(c, s) for s, m in (" + ", ".join(f"({s}, m{s})" for s in comp)
+                        + ") for c in m]")
+            body.append(f"{K}while todo:")
+            body.append(f"{K}    c, s = todo.pop()")
+            for i, s in enumerate(comp):
+                mine = [tr for q, tr in internal if q == s]
+                if not mine:
+                    continue
+                body.append(f"{K}    {'if' if i == 0 else 'elif'} s == {s}:")
+                for tr in mine:
+                    body += self.loop(tr, "c", False, K + "        ")
+                    body.append(f"{K}                if t not in m{tr.dst}:")
+                    body.append(f"{K}                    m{tr.dst}.add(t); todo.append((t, {tr.dst}))")
+        for s, tr in external:
+            body.append(f"{K}for c in m{s}:")
+            body += self.loop(tr, "c", False, K + "    ")
+            body.append(f"{K}            {self.target(tr)}.add(t)")
+        return body
 
 
 def _sccs(trans) -> list[list[int]]:
