@@ -87,10 +87,10 @@ def positions(game, seeds, eagerness, limit=400):
 
 
 @pytest.mark.parametrize("path", [GAMES / "lezug.yaml", DATA / "mini.yaml"])
-def test_fast_generators_agree_with_the_plain_search(path):
-    """Plain games run the generated fast generators (fastgen) and apply; instrumented ones the
-    search every other game runs (movegen), counting refusals; _apply_generic is apply in plain
-    Python: all must agree."""
+def test_merged_search_agrees_with_the_continuation_search(path):
+    """Plain games' pieces are searched by the automaton lowering (jump chains merged);
+    instrumented, the same generator writes the continuation search every other game runs,
+    counting refusals; _apply_generic is apply in plain Python: all must agree."""
     fast, plain = load_game(path), load_game(path, instrument=True)
     assert "fin = set()" in fast.sources[fast.rules.phases[-1].name]
     assert "_rules(t)" in plain.sources[plain.rules.phases[-1].name]
@@ -109,8 +109,8 @@ def test_generated_code_is_generic():
     """Nothing of Le zug is written into the engine: its words only come from the game file."""
     import inspect
     from rulebook.boards import grid
-    from rulebook.boards.grid import fastgen, game, movegen, rules, vocabulary
-    src = "".join(inspect.getsource(m) for m in (grid, fastgen, game, movegen, rules, vocabulary)).lower()
+    from rulebook.boards.grid import automaton, game, movegen, rules, vocabulary
+    src = "".join(inspect.getsource(m) for m in (grid, automaton, game, movegen, rules, vocabulary)).lower()
     for word in ("lezug", "le zug", "station", "backward", "confined"):
         assert word not in src, word
 
@@ -188,7 +188,7 @@ TOY_RULES = [
 
 
 @pytest.mark.parametrize("i", range(len(TOY_MOVES)))
-def test_fast_generators_agree_on_made_up_patterns(tmp_path, i):
+def test_merged_and_continuation_searches_agree_on_made_up_patterns(tmp_path, i):
     rules = TOY_RULES[i % len(TOY_RULES)] + TOY_RULES[(i + 3) % len(TOY_RULES)]
     text = TOY.format(n=i, move=TOY_MOVES[i], cells="cells: (file + rank) % 3 != 1" if i % 2 else "",
                       rules="\n".join(f"      r{k}: '{r}'" for k, r in enumerate(rules)) or "      {}")

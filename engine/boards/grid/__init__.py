@@ -10,8 +10,8 @@ topology.py    the cells of square and hex boards, directions, rays, lines
 vocabulary.py  the words of the kind's expressions (names, functions) and their runtime helpers
 layout.py      the state's slots and a move's fields, declared once
 game.py        GridGame: the tables built once, the compiled functions and the Game API
-movegen.py     the general move generator (PathCode): a phase's patterns as Python source
-fastgen.py     the plain games' generator (one kind, steps and jumps: merged jump chains)
+movegen.py     the move generator (PathCode): a phase's patterns as Python source
+automaton.py   its lowering for plain phases (one kind, steps and jumps): jump chains merged
 state.py       set positions, their JSON form, the generated apply() and legal_moves()
 notation.py    move_str and parse_move        explain.py  why a move is not legal
 short.py       the short notation a file may ask for (notation: short:)

@@ -17,7 +17,7 @@ from ...lang.expr import BOOL, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...source.info import game_info
 from ...structs import replace
-from .fastgen import _Allow, _FastPhaseCode
+from .automaton import Allow
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .functions import lines as line_functions
 from .layout import CELLS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
@@ -181,25 +181,25 @@ class GridGame(GridState, GridNotation):
             placement_source(self, ph, fname) or bulk_source(self, ph, fname)
         if bulk is not None:    # a phase of bare placements (words/place.py), or ones that enclose (words/enclose.py)
             return bulk
-        if self.general or instrument or skip:
-            # one generator for every game, leaving rules out (skip) or counting their refusals
-            # (instrument); a plain game's fast moves come from fastgen, tuned for its jump chains
-            promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
-            # bitboard shifts (bulk steps, the pieces that can jump) where directions are translations
-            lattice = self.geo.translations
-            return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
-                            skip=skip, instrument=instrument, fname=fname,
-                            step_table=self._step_table if lattice and not self.turns else None,
-                            dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks if lattice else None,
-                            reserved=[k.name for k in self.kinds if k.reserve],
-                            choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
-                            neutral=self.neutral, origin_table=self._origin_table if lattice and not self.turns else None,
-                            plain=not self.general, on_the_way=self._on_the_way(ph),
-                            turn_numbers=self.turn_numbers if self.turns else None,
-                            promote_more=[i for i, k in enumerate(self.kinds)
-                                          if k.promote_optional or k.promote_leaving],
-                            held=self._held_kinds).source
-        return _FastPhaseCode(self.rules, ph, self._vocab, self.n, fname=fname).source
+        # one generator for every phase, leaving rules out (skip) or counting their refusals
+        # (instrument); a plain game's pieces (one kind, steps and jumps) are searched by the
+        # automaton lowering, whose reached cells merge, except where rules are left out or counted
+        merged = not self.general and not (instrument or skip or exists)
+        promote = {i for i, k in enumerate(self.kinds) if k.promote_to}
+        # bitboard shifts (bulk steps, the pieces that can jump) where directions are translations
+        lattice = self.geo.translations and not merged
+        return PathCode(ph, self._vocab, self.n, self.multi, self.kind_values, promote, self.vectors,
+                        skip=skip, instrument=instrument, fname=fname,
+                        step_table=self._step_table if lattice and not self.turns else None,
+                        dir_names=self.dir_names, exists=exists, jump_masks=self._jump_masks if lattice else None,
+                        reserved=[k.name for k in self.kinds if k.reserve],
+                        choosing=self._choosing, moved=self._moved_bits, cells=self._cells_source,
+                        neutral=self.neutral, origin_table=self._origin_table if lattice and not self.turns else None,
+                        plain=not self.general, on_the_way=self._on_the_way(ph),
+                        turn_numbers=self.turn_numbers if self.turns else None,
+                        promote_more=[i for i, k in enumerate(self.kinds)
+                                      if k.promote_optional or k.promote_leaving],
+                        held=self._held_kinds, merged=merged).source
 
     def _on_the_way(self, ph) -> dict:
         """For movegen: kind index -> (the kind it becomes on the way, its value bits, the bodies
@@ -690,7 +690,7 @@ class GridGame(GridState, GridNotation):
         bits = [1 << i for i in range(size)] + [0]        # BIT[-1], BIT[SIZE] = 0: no cell
         ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "JUMPB": self.JUMPB, "RAYS": self.RAYS, "NEXT": self.NEXT,
                               "_combinations": itertools.combinations, "RK": self.RK, "STATS": self.stats,
-                              "BIT": bits, "FULL": sum(1 << i for i in self.geo.cells()), "ALLOW": _Allow(size)}
+                              "BIT": bits, "FULL": sum(1 << i for i in self.geo.cells()), "ALLOW": Allow(size)}
         counting.tables(self, ns)
         for z, per in self.zone_cells.items():
             ns[f"ZL_{z}"] = per

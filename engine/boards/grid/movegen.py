@@ -42,6 +42,7 @@ from ...lang.expr import Emitter, Symbol, slug
 from ...lang.pycode import needed, pass_on
 from .patterns import (always_captures, bulk_step, captures, conditions, first_actions, may_repeat, optional,
                        pattern_actions, starts_with_flip)
+from .automaton import merged_search
 from .vocabulary import LANDING
 from .words import WORDS, keyword
 from .layout import BOARDS, CELLS, KINDS, RESERVES, TO_MOVE
@@ -65,7 +66,11 @@ class PathCode:
                  promote: set, vectors: dict, skip: frozenset = frozenset(), instrument: bool = False,
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
-                 origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None, promote_more=(), held=()):
+                 origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None, promote_more=(), held=(),
+                 merged: bool = False):
+        # a plain phase's pieces searched by the automaton lowering (automaton.py): reached cells
+        # merge, so jump chains that meet are searched once
+        self.merged = merged
         # kinds whose promotion may be declined or starts from the zone: PROMOF_<kind> by origin
         # too, and no bulk steps (their tables know only the target)
         self.promote_more = set(promote_more)
@@ -87,11 +92,7 @@ class PathCode:
         self.tooks: list[int] = []              # the possessive repetitions whose rounds we are in
         self.defs = None                        # a piece search's repetition functions, moved out of its loop
         self.ids = itertools.count()
-        em = Emitter(vocab.child(**LANDING))
-        for name, node in phase.lets:
-            em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
-            em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
-        self.em = em
+        em = self.em = phase_emitter(phase, vocab)
         active = [r for r in phase.rules if r.name not in skip]
         codes = [(r, em.emit(r.node, 2)) for r in active]
         # the arguments of when/take/shift, emitted before any search so that their per-turn and
@@ -104,6 +105,7 @@ class PathCode:
                           for key in WORDS[a.name].exprs if key in a.kwargs})
         self.skipped = {id(a) for n, a in enumerate(conditions(phase)) if ("when", n) in skip}
         self.instrument = instrument and bool(active)
+        self.active = active
         self.check = "_rules(t)" if self.instrument else " and ".join(c for _, c in codes)
         self.also = f" and {self.check}" if self.check else ""      # appended to a landing's test
         every = [p for _k, alts in phase.kinds for p in alts] + phase.places
@@ -136,7 +138,8 @@ class PathCode:
             self.rules_fn += [f"    if not {c}:", f"        STATS[{r.name!r}] += 1; return False"]
         self.rules_fn.append("    return True")
         self.lines = body
-        dedupe = any(may_repeat(alts, vectors) for _k, alts in phase.kinds) or \
+        # (the merged search finds each move once)
+        dedupe = not merged and any(may_repeat(alts, vectors) for _k, alts in phase.kinds) or \
             len(phase.places) > 1 and may_repeat(phase.places, vectors) or len(phase.drops) > 1
         finish = "list(dict.fromkeys(moves))" if dedupe else "moves"
         if exists:
@@ -168,15 +171,8 @@ class PathCode:
             for alt in phase.places:
                 self.pattern(alt, ctx, self.accept)
             self.placing = False
-        for znode, count in phase.drops:
-            body += [f"    k = {'R[me]' if count is None else repr(count)}",
-                     "    if k and R[me] >= k:",
-                     "        o = -1; lo = 0",
-                     *["        " + x for x in em.hoisted[1]],
-                     *(["        " + x for x in self.rules_fn] if self.instrument else []),
-                     f"        free = [t for t in ZL_{znode.dotted}[me] if not cells[t]{self.also}]",
-                     "        if len(free) >= k: return True" if exists else
-                     "        moves.extend([('drop',) + c for c in _combinations(free, k)])"]
+        body += drop_lines(phase.drops, self.also, ["        " + x for x in em.hoisted[1]
+                                                    + (self.rules_fn if self.instrument else [])], exists)
         body.append("    return False" if exists else f"    return {finish}")
         if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
@@ -248,6 +244,9 @@ class PathCode:
             else:
                 body.append(f"    b = {board}")
             self.mark_hoisted("b")
+            if self.merged:
+                body += merged_search(self.em, alts, self.active, self.check)
+                continue
             fixed = kind is not None or not self.multi       # the moving piece's value is known
             value = (f"({kind << 3} | me1)" if kind else "me1") if fixed else "v"
             at = len(body)
@@ -644,6 +643,32 @@ class PathCode:
 MAX_COPIED = 40
 MAX_INDENT = 4 * 14
 _ACTION_LINES = 6       # about how many lines an action's code takes
+
+
+def drop_lines(drops, also: str, origin_lines: list[str], exists: bool = False) -> list[str]:
+    """Source of a phase's drops: every choice of k free cells of the zone that pass `also`
+    (the landing rules' test, " and ..." or ""). A drop has no origin (o = -1, nothing lifted);
+    `origin_lines` compute what the rules take from the origin, for that case. With `exists`,
+    only whether there is one."""
+    lines = []
+    for znode, count in drops:
+        lines += [f"    k = {'R[me]' if count is None else repr(count)}",
+                  "    if k and R[me] >= k:",
+                  "        o = -1; lo = 0",
+                  *origin_lines,
+                  f"        spots = [t for t in ZL_{znode.dotted}[me] if not cells[t]{also}]",
+                  "        if len(spots) >= k: return True" if exists else
+                  "        moves.extend([('drop',) + c for c in _combinations(spots, k)])"]
+    return lines
+
+
+def phase_emitter(phase, vocab) -> Emitter:
+    """The emitter of a phase's landing rules, its `let`s hoisted at their levels and named."""
+    em = Emitter(vocab.child(**LANDING))
+    for name, node in phase.lets:
+        em.hoisted[node.level].append(f"v_{name} = {em.emit(node)}")
+        em.vocab = em.vocab.child(**{name: Symbol(node.type, f"v_{name}", node.level)})
+    return em
 
 
 def _then(fn, size: int):

@@ -6,7 +6,7 @@ to_move, ply, passes and result; a general game (GridRules.general) kinds, quiet
 one whose rules read `passed` or `repeated` those two as well.
 - plain (one kind of piece, steps and jumps, no captures): cells a byte per cell (0 empty, else
   the owner's seat + 1), boards an int bitboard per seat; moves (origin, destination) or drops.
-  Its generator is fastgen's, tuned for jump chains whose paths merge.
+  Its pieces are searched by the automaton lowering, tuned for jump chains whose paths merge.
 - general: cells hold kind << 3 | (owner + 1) plus one wall byte (255) at index SIZE, so a cell
   lookup off the board (SIZE, or -1) reads "not empty, nobody's"; boards has one more bitboard,
   for pieces owned by nobody. Its generator is movegen's (captures, slides, placements, flips,

@@ -34,7 +34,7 @@ class Word:
     exprs: dict = {}
     about = ""                      # the language reference's line (docs/language.md)
     sentence = ""                   # `rulebook rules`: the action in words ({0}, {1}: its arguments)
-    plain = False                   # the plain generator (fastgen, one kind, no captures) runs it too
+    plain = False                   # a plain phase (one kind, no captures) may use it: automaton.py lowers it
     rays = False                    # its direction set is read as whole rays (a slide), not single steps
 
     def can_capture(self, a: dsl.Action) -> bool:

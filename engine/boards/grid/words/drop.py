@@ -1,7 +1,7 @@
 """drop(ZONE), drop(ZONE, count=N|all): reserve pieces onto free cells of a zone, a move of its own.
 
 A drop is a whole alternative of a phase's move, not a part of a pattern: rules.py reads it into
-the phase's drops, and the generators write its moves for the phase (movegen.PathCode, fastgen)."""
+the phase's drops, and the generators write its moves for the phase (movegen.PathCode)."""
 from __future__ import annotations
 
 from .base import ZONE, Word

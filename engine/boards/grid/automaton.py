@@ -1,0 +1,416 @@
+"""The merged search of a plain phase (one kind of piece, steps and jumps, no captures): the
+phase's patterns as one automaton, searched from each piece with the cells reached in each
+state kept as a set, so jump chains that meet are searched once. It is the lowering that
+movegen.PathCode picks for such a phase (its prologue, lets, hoisting and drops are PathCode's);
+leaving rules out (`explain`) and counting refusals (`analyze`) use PathCode's continuation
+search of the same patterns, and the tests cross-check the two.
+
+What it writes per origin:
+- the landing rules become a table of allowed cells (`A[t]`), chosen per origin among a few
+  tables built per turn (see `Mask`); a rule that is no set of cells is checked per landing;
+- the transitions out of the start state are unrolled: the origin is never a jumped or vacated
+  cell there, and when no transition reaches a state with further transitions (no jump, say),
+  the moves are added at once, without any set;
+- each later state keeps a set of reached cells and is searched once, in the order of the
+  automaton's strongly connected components (a loop such as `jump(...)+` is one component).
+Moves come origin by origin (descending); a piece's destinations come in set order.
+"""
+from __future__ import annotations
+
+import itertools
+
+from ...lang import dsl
+from ...lang.expr import CELL, slug
+from ...structs import struct
+
+
+@struct
+class _Trans:
+    kind: str          # step | jump
+    dirs: dsl.Node
+    over: str
+    dst: int
+
+
+def _automaton(patterns: list[dsl.Node]):
+    """Thompson construction, then epsilon removal: (transitions per state, accepting states)."""
+    eps: dict[int, set[int]] = {}
+    acts: dict[int, list[tuple[dsl.Action, int]]] = {}
+    counter = itertools.count()
+
+    def new():
+        s = next(counter)
+        eps[s], acts[s] = set(), []
+        return s
+
+    def build(n):
+        if isinstance(n, dsl.Action):
+            a, b = new(), new()
+            acts[a].append((n, b))
+            return a, b
+        if isinstance(n, dsl.Seq):
+            a1, b1 = build(n.left)
+            a2, b2 = build(n.right)
+            eps[b1].add(a2)
+            return a1, b2
+        if isinstance(n, dsl.Alt):
+            a, b = new(), new()
+            for side in (n.left, n.right):
+                s, e = build(side)
+                eps[a].add(s)
+                eps[e].add(b)
+            return a, b
+        if isinstance(n, dsl.Rep):
+            s, e = build(n.body)
+            a, b = new(), new()
+            eps[a].add(s)
+            eps[e].add(b)
+            if n.quant in ("*", "?"):
+                eps[a].add(b)
+            if n.quant in ("+", "*"):
+                eps[e].add(s)
+            return a, b
+        raise AssertionError(n)
+
+    start, final = new(), new()
+    for p in patterns:
+        s, e = build(p)
+        eps[start].add(s)
+        eps[e].add(final)
+
+    def closure(s):
+        seen, todo = {s}, [s]
+        while todo:
+            for t in eps[todo.pop()]:
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+        return seen
+
+    # states of the epsilon-free automaton: the start and every action target
+    order, index = [start], {start: 0}
+    trans: list[list[_Trans]] = []
+    accepting: list[bool] = []
+    i = 0
+    while i < len(order):
+        s = order[i]
+        cl = closure(s)
+        accepting.append(final in cl and i > 0)   # a move ending where it started is none
+        row = []
+        for c in sorted(cl):
+            for act, dst in acts[c]:
+                if dst not in index:
+                    index[dst] = len(order)
+                    order.append(dst)
+                over = act.kwargs.get("over")
+                row.append(_Trans(act.name, act.args[0], over.dotted if over is not None else "any", index[dst]))
+        trans.append(row)
+        i += 1
+    return trans, accepting
+
+
+class NoMask(Exception):
+    """A landing rule that is not a plain set of cells: it is checked at each landing instead."""
+
+
+def merged_search(em, patterns: list[dsl.Node], rules: list, check: str) -> list[str]:
+    """The lines of the search from each piece (after `b = <its pieces>`): `em` the phase's
+    emitter (names hoisted per turn and per origin, the per-origin ones at the `@H1` line),
+    `check` the landing rules' code, used where they are no set of cells."""
+    return _MergedSearch(em, patterns, rules, check).lines()
+
+
+class _MergedSearch:
+    I = "        "           # the indentation inside the loop over origins
+
+    def __init__(self, em, patterns, rules, check):
+        self.em = em
+        self.trans, self.accepting = _automaton(patterns)
+        self.allow, self.check = None, ""
+        if rules:
+            try:
+                mask = Mask.FULL
+                for r in rules:
+                    mask = mask.combine("&", Mask.of(r.node, em), em)
+                self.allow = mask.table(em)
+            except NoMask:      # checked per landing; the lines the masks hoisted are read by nothing
+                self.check = check
+
+    def table(self, tr) -> str:
+        code = self.em.emit(tr.dirs, 0)
+        tbl = "STEP" if tr.kind == "step" else "JUMP"
+        return self.em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
+
+    def cond(self, tr, first: bool) -> str:
+        """The test of a landing t (over ov for a jump) of transition tr; first: from the origin."""
+        parts = []
+        if tr.kind == "jump":
+            if tr.over == "any":
+                parts.append("cells[ov]")
+            elif tr.over == "mine":
+                parts.append(f"cells[ov] == {self.em.hoist(0, 'me + 1')}")
+            else:
+                parts.append(f"cells[ov] not in (0, {self.em.hoist(0, 'me + 1')})")
+            if not first and tr.over != "theirs":
+                parts.append("ov != o")
+        parts.append("not cells[t]" if first else "(not cells[t] or t == o)")
+        if self.allow is not None:
+            parts.append(f"{'A' if self.allow[1] else self.allow[0]}[t]")
+        if self.check:
+            parts.append(f"({self.check})")
+        return " and ".join(parts)
+
+    def loop(self, tr, src: str, first: bool, ind: str, extra: str = "") -> list[str]:
+        head = f"for t in {self.table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {self.table(tr)}[{src}]:"
+        return [ind + head, f"{ind}    if {self.cond(tr, first)}{extra}:"]
+
+    def target(self, tr) -> str:
+        return "fin" if not self.trans[tr.dst] else f"m{tr.dst}"
+
+    def lines(self) -> list[str]:
+        trans, accepting, I = self.trans, self.accepting, self.I
+        seeded = {tr.dst for tr in trans[0] if trans[tr.dst]}
+        direct = [tr for tr in trans[0] if not trans[tr.dst] and accepting[tr.dst]]
+        body = ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo", "@H1"]
+        if self.allow is not None and self.allow[1] == 1:
+            body.append(f"{I}A = {self.allow[0]}")
+        body += self.from_origin(seeded, direct)
+        if seeded:
+            body += self.beyond(seeded, direct)
+        return body
+
+    def from_origin(self, seeded, direct) -> list[str]:
+        """The transitions out of the start state, unrolled; where none reaches a later state,
+        the moves are added at once (and the origin's search ends)."""
+        I, body = self.I, []
+        for s in sorted(seeded):
+            body.append(f"{I}m{s} = None")
+        for tr in self.trans[0]:
+            if tr.dst in seeded:
+                body += self.loop(tr, "o", True, I)
+                body.append(f"{I}        if m{tr.dst} is None: m{tr.dst} = {{t}}")
+                body.append(f"{I}        else: m{tr.dst}.add(t)")
+        J = I
+        if seeded:
+            body.append(f"{I}if {' and '.join(f'm{s} is None' for s in sorted(seeded))}:")
+            J = I + "    "
+        if len(direct) == 1:
+            body += self.loop(direct[0], "o", True, J)
+            body.append(f"{J}        add((o, t))")
+        elif direct:
+            body.append(f"{J}fin = set()")
+            for tr in direct:
+                body += self.loop(tr, "o", True, J)
+                body.append(f"{J}        fin.add(t)")
+            body.append(f"{J}for t in fin:")
+            body.append(f"{J}    add((o, t))")
+        if seeded:
+            body.append(f"{J}continue")
+        return body
+
+    def beyond(self, seeded, direct) -> list[str]:
+        """Some state beyond the start is reached: each searched once, component by component
+        (sources first), the cells reached collected in a set."""
+        trans, accepting, I = self.trans, self.accepting, self.I
+        carried = [s for s in range(1, len(trans)) if trans[s]]
+        body = [f"{I}fin = set()"]
+        for tr in direct:
+            body += self.loop(tr, "o", True, I)
+            body.append(f"{I}        fin.add(t)")
+        for s in carried:
+            if s not in seeded:
+                body.append(f"{I}m{s} = set()")
+            elif len(seeded) > 1:
+                body.append(f"{I}if m{s} is None: m{s} = set()")
+        for comp in _sccs(trans):
+            if comp != [0] and any(trans[s] for s in comp):
+                body += self.component(comp, seeded)
+        for s in carried:
+            if accepting[s]:
+                body.append(f"{I}fin.update(m{s})")
+        body.append(f"{I}fin.discard(o)")
+        body.append(f"{I}for t in fin:")
+        body.append(f"{I}    add((o, t))")
+        return body
+
+    def component(self, comp, seeded) -> list[str]:
+        """The search of one strongly connected component of the automaton."""
+        trans, accepting, I, body = self.trans, self.accepting, self.I, []
+        inside = set(comp)
+        internal = [(s, tr) for s in comp for tr in trans[s] if tr.dst in inside]
+        K = I
+        if not (len(seeded) == 1 and set(comp) == seeded):    # else known not to be empty
+            body.append(f"{I}if {' or '.join(f'm{s}' for s in comp)}:")
+            K = I + "    "
+        external = [(s, tr) for s in comp for tr in trans[s]
+                    if tr.dst not in inside and (trans[tr.dst] or accepting[tr.dst])]
+        if internal and len(comp) == 1:
+            # one loop state: each cell found is searched once, all its transitions at once
+            s = comp[0]
+            body.append(f"{K}todo = list(m{s})")
+            body.append(f"{K}while todo:")
+            body.append(f"{K}    c = todo.pop()")
+            for _, tr in internal:
+                body += self.loop(tr, "c", False, K + "    ", f" and t not in m{s}")
+                body.append(f"{K}            m{s}.add(t); todo.append(t)")
+            for _, tr in external:
+                body += self.loop(tr, "c", False, K + "    ")
+                body.append(f"{K}            {self.target(tr)}.add(t)")
+            return body
+        if internal:
+            body.append(f"{K}todo = [(c, s) for s, m in (" + ", ".join(f"({s}, m{s})" for s in comp)
+                        + ") for c in m]")
+            body.append(f"{K}while todo:")
+            body.append(f"{K}    c, s = todo.pop()")
+            for i, s in enumerate(comp):
+                mine = [tr for q, tr in internal if q == s]
+                if not mine:
+                    continue
+                body.append(f"{K}    {'if' if i == 0 else 'elif'} s == {s}:")
+                for tr in mine:
+                    body += self.loop(tr, "c", False, K + "        ")
+                    body.append(f"{K}                if t not in m{tr.dst}:")
+                    body.append(f"{K}                    m{tr.dst}.add(t); todo.append((t, {tr.dst}))")
+        for s, tr in external:
+            body.append(f"{K}for c in m{s}:")
+            body += self.loop(tr, "c", False, K + "    ")
+            body.append(f"{K}            {self.target(tr)}.add(t)")
+        return body
+
+
+def _sccs(trans) -> list[list[int]]:
+    """The strongly connected components of the automaton reachable from state 0, sources first."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], itertools.count()
+
+    def visit(v):
+        index[v] = low[v] = next(counter)
+        stack.append(v)
+        on.add(v)
+        for t in trans[v]:
+            w = t.dst
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            out.append(sorted(comp))
+
+    visit(0)
+    return out[::-1]      # Tarjan finds sinks first
+
+
+class Mask:
+    """A landing rule as a set of cells (an int, bit i = cell i): a leaf, whose code can be
+    computed at `level` (0 per turn, 1 per origin), or a choice on a condition between two masks.
+    Choices are kept apart so that the cell tables (`ALLOW[mask]`, bytes 0/1 per cell) can be
+    looked up once per turn and only chosen per origin."""
+
+    def __init__(self, code: str = "", level: int = 0, cond: str = "", then=None, other=None):
+        self.code, self.level, self.cond, self.then, self.other = code, level, cond, then, other
+
+    def leaves(self) -> int:
+        return 1 if not self.cond else self.then.leaves() + self.other.leaves()
+
+    def flat(self, em) -> tuple[str, int]:
+        """(code, level) of the mask as one int."""
+        if not self.cond:
+            return self.code, self.level
+        (a, _), (b, _) = self.then.flat(em), self.other.flat(em)
+        return em.hoist(1, f"({a} if {self.cond} else {b})"), 1
+
+    @staticmethod
+    def choice(cond: str, level: int, then: "Mask", other: "Mask", em) -> "Mask":
+        if cond in ("True", "False"):
+            return then if cond == "True" else other
+        if level == 0 and not then.cond and not other.cond and then.level == 0 and other.level == 0:
+            return Mask(em.hoist(0, f"({then.code} if {cond} else {other.code})"), 0)
+        return Mask(cond=cond, then=then, other=other)
+
+    def combine(self, op: str, other: "Mask", em) -> "Mask":
+        if self.cond and self.leaves() * other.leaves() <= 8:
+            return Mask(cond=self.cond, then=self.then.combine(op, other, em), other=self.other.combine(op, other, em))
+        if other.cond and self.leaves() * other.leaves() <= 8:
+            return other.combine(op, self, em)
+        (a, la), (b, lb) = self.flat(em), other.flat(em)
+        if op == "&":
+            if a == "FULL" or b == "0":
+                return Mask(b, lb)
+            if b == "FULL" or a == "0":
+                return Mask(a, la)
+        else:
+            if a == "0" or b == "FULL":
+                return Mask(b, lb)
+            if b == "0" or a == "FULL":
+                return Mask(a, la)
+        return Mask(em.hoist(max(la, lb), f"({a} {op} {b})"), max(la, lb))
+
+    def invert(self, em) -> "Mask":
+        if self.cond:
+            return Mask(cond=self.cond, then=self.then.invert(em), other=self.other.invert(em))
+        if self.code in ("FULL", "0"):
+            return Mask("0" if self.code == "FULL" else "FULL", 0)
+        return Mask(em.hoist(self.level, f"(FULL ^ {self.code})"), self.level)
+
+    def table(self, em) -> tuple[str, int]:
+        """(code, level) of the bytes table of allowed cells."""
+        if not self.cond:
+            return em.hoist(self.level, f"ALLOW[{self.code}]"), self.level
+        (a, _), (b, _) = self.then.table(em), self.other.table(em)
+        return f"({a} if {self.cond} else {b})", 1
+
+    @classmethod
+    def of(cls, node, em) -> "Mask":
+        """The mask of a landing rule (a condition on `landing`); NoMask if it is none."""
+        if node.level < 2:
+            return cls.choice(em.emit(node, 2), node.level, cls.FULL, cls.EMPTY, em)
+        if isinstance(node, dsl.In) and isinstance(node.left, dsl.Name):
+            return cls(em.hoist(node.right.level, em.vocab.names[node.right.dotted].code), node.right.level)
+        if isinstance(node, dsl.Compare) and node.op in ("==", "!=") and node.left.type == CELL:
+            sides = [s for s in (node.left, node.right) if s.level < 2]
+            if not sides:          # landing compared with itself
+                m = cls.FULL
+            else:
+                m = cls(em.hoist(sides[0].level, f"BIT[{em.emit(sides[0], 2)}]"), sides[0].level)
+            return m.invert(em) if node.op == "!=" else m
+        if isinstance(node, dsl.Not):
+            return cls.of(node.operand, em).invert(em)
+        if isinstance(node, dsl.BoolOp):
+            a, b = node.left, node.right
+            if a.level < 2 or b.level < 2:
+                c, m = (a, b) if a.level < 2 else (b, a)
+                code = em.emit(c, 2)
+                if node.op == "or":
+                    return cls.choice(code, c.level, cls.FULL, cls.of(m, em), em)
+                return cls.choice(code, c.level, cls.of(m, em), cls.EMPTY, em)
+            return cls.of(a, em).combine("|" if node.op == "or" else "&", cls.of(b, em), em)
+        if isinstance(node, dsl.IfElse) and node.cond.level < 2:
+            return cls.choice(em.emit(node.cond, 2), node.cond.level, cls.of(node.then, em), cls.of(node.other, em), em)
+        raise NoMask(type(node).__name__)
+
+
+Mask.FULL = Mask("FULL", 0)
+Mask.EMPTY = Mask("0", 0)
+
+
+class Allow(dict):
+    """ALLOW[mask]: the bytes table (1 = allowed) of a landing mask, made on first use."""
+
+    def __init__(self, size: int, limit: int = 4096):
+        super().__init__()
+        self.size, self.limit = size, limit
+
+    def __missing__(self, mask: int) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        table = self[mask] = bytes((mask >> i) & 1 for i in range(self.size))
+        return table
+
+
