@@ -13,7 +13,8 @@ The words, all named by the game file (the engine names no feature):
 kind.py        check_tiles: the checked rules, given their compile (the registry's entry)
 rules.py       check_rules: the file's tile words into typed TileRules (never imports the game)
 vocabulary.py  the words of the kind's expressions
-state.py       TileState: the layout of a position and of a board entry, the stages, move notation
+state.py       TileState: the layout of a position and of a board entry, the stages (of every
+               tile game), move notation
 game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
 building.py      Building: positions from tiles laid, draws, placements, claims
 sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)
@@ -25,7 +26,8 @@ seats.py       the players named and the range of their number, for all three ru
 
 A file with `stones:` is another game of the kind: tiles whose sides carry path points, on a
 bounded board (board.open.bounds), one stone per seat following the paths, open hands and a pile:
-pathrules.py   check_path_rules: those words into PathRules (their compile gives a PathGame)
+pathkind.py    check_path_tiles: the checked rules, given their compile (PathKind: a PathGame)
+pathrules.py   check_path_rules: those words into PathRules (never imports the game)
 pathgame.py    PathGame: positions, laying a tile in front of the mover's stone, the end, the Game API
 paths.py       the board of squares, tile types as pairings of points in their rotations, follow()
 hands.py       hands filled round the table from a pile, the next to move

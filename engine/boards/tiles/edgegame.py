@@ -13,7 +13,6 @@ Moves: a draw ("d", type); a placement (type, cell, quarter turns, segment or -1
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...api import CHANCE, IllegalMove, Outcome, RulebookError, parse_by_notation
@@ -21,14 +20,13 @@ from ...codegen import define
 from ...lang.expr import Emitter
 from ...source.info import game_info
 from .claims import claimable, winners
-from .edges import Shapes
+from .edges import PLACE_RE, Shapes
 from .featurewords import feature_vocabulary, seat_vocabulary
 from .features import NODE, Feature, Features, Growth
 from .routes import Plane
+from .state import DRAW, OVER, PLACE
 from .vocabulary import supply_vocabulary
 
-DRAW, PLACE, OVER = 0, 1, 3
-PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(?:\+(\w+(?::\w+)?))?$")
 # what rule_stats counts (instrument=True), as moves are listed
 STATS = ("placements refused by side matching", "claims refused: the feature holds a counter",
          "types left that fit nowhere")

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from ...lang.expr import suggest
 from .edges import SIDES
 from .features import NODE
-from .edgegame import DRAW, OVER, PLACE, PLACE_RE
+from .edges import PLACE_RE
+from .state import DRAW, OVER, PLACE
 
 if TYPE_CHECKING:
     from .edgegame import EdgeGame

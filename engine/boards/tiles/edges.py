@@ -18,7 +18,12 @@ tile's edge (the order of the points above, going round).
 """
 from __future__ import annotations
 
+import re
+
 from ...structs import struct
+
+# a placement's text: T@x,yrR, then +the name of the segment claimed, if one is (see Shapes for the names)
+PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(?:\+(\w+(?::\w+)?))?$")
 
 SIDES = "NESW"
 HALVES = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")

@@ -11,7 +11,7 @@ from .rules import TileRules, check_rules
 
 if TYPE_CHECKING:
     from ...source.check import Checker
-    from .pathrules import PathRules
+    from .pathkind import PathKind
 
 
 class TileKind(TileRules):
@@ -21,11 +21,11 @@ class TileKind(TileRules):
         return TileGame(self, options, self.seat_count(seats), instrument)
 
 
-def check_tiles(ch: Checker) -> TileKind | PathRules | None:
+def check_tiles(ch: Checker) -> TileKind | PathKind | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
-    if "stones" in ch.src.data:         # stones on tiles whose sides carry path points (pathrules.py)
-        from .pathrules import check_path_rules
-        return check_path_rules(ch)
+    if "stones" in ch.src.data:         # stones on tiles whose sides carry path points: pathkind.py
+        from .pathkind import check_path_tiles
+        return check_path_tiles(ch)
     if "sides" in (ch.src.data.get("tiles") or {}):     # sides of several kinds: edgekind.py
         from .edgekind import check_edge_tiles
         return check_edge_tiles(ch)

@@ -25,8 +25,8 @@ from ...lang.expr import Emitter
 from ...source.info import game_info
 from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
+from .state import DRAW, OVER, PLACE
 
-DRAW, PLACE, OVER = range(3)
 
 
 class PathState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .pathgame import DRAW, OVER
+from .state import DRAW, OVER
 
 if TYPE_CHECKING:
     from .pathgame import PathGame

@@ -57,11 +57,6 @@ class PathRules(SeatRange):
     places: dict = field(default_factory=dict)
 
 
-    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
-        from .pathgame import PathGame
-        return PathGame(self, options, self.seat_count(seats), instrument)
-
-
 def check_path_rules(ch: Checker) -> PathRules | None:
     spec = ch.src.data
     for key, what in _NOT_HERE.items():

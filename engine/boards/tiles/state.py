@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+# the stages of a turn, for every tile game (a path or side game has no SELL)
 DRAW, PLACE, SELL, OVER = range(4)
 
 # the moves: a placement is an int (building.py codes it); a draw ("d", type), a sale
