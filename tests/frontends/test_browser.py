@@ -228,6 +228,18 @@ def test_the_board_fits_the_window_and_fills_it(server, browser, tmp_path, size)
         browser.set_window_size(1400, 1000)
 
 
+def test_a_board_of_stones_is_its_own_list_of_moves(server, browser):
+    """Hex's 121 placements are not a wall of buttons: the list folds and the board is clicked."""
+    url, _ = server
+    browser.get(url + "/?game=hex")
+    settle(browser, 0)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")
+    assert text(browser, "moves") == "121 moves: click the board to choose"
+    browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f6"]').click()
+    settle(browser, 1)
+    assert browser.find_element(By.CSS_SELECTOR, "#history li").text.endswith("f6")
+
+
 def test_zug_shows_the_tile_to_place_and_a_legend(server, browser):
     url, _ = server
     browser.get(url + "/?game=zug")

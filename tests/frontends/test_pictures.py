@@ -355,3 +355,18 @@ def test_an_empty_symbol_draws_a_plain_disc():
     by = groups_by_cell(ET.fromstring(picture_svg(game, st, look_for(game))))
     assert [e.text for e in of_class(by["d4"], "symbol")] == [look_for(game).symbols["king"]]
     assert of_class(by["b2"], "symbol") == [] and of_class(by["f6"], "symbol") == []
+
+
+def test_hex_draws_each_players_edges_in_their_tint():
+    """Hex's look shades its near and far zones by seat: red's rows (1 and 11) one tint, blue's
+    files (a and k) another, the inside the board's colour."""
+    game = load_game(GAMES / "hex.yaml")
+    by = groups_by_cell(ET.fromstring(picture_svg(game, game.initial_state(), look_for(game))))
+
+    def fill(cell):
+        return next(e.get("fill") for e in by[cell].iter(f"{SVG}polygon"))
+    red, blue, inside = fill("e1"), fill("a5"), fill("e5")
+    assert len({red, blue, inside}) == 3
+    assert {fill(c) for c in ("b1", "j1", "b11", "j11")} == {red}
+    assert {fill(c) for c in ("a2", "a10", "k2", "k10")} == {blue}
+    assert {fill(c) for c in ("b2", "f6", "j10")} == {inside}

@@ -258,6 +258,7 @@ function moveButton(text, label) {
 }
 
 const LISTED = 300;      // more legal moves than this are not listed until a click narrows them
+const LISTED_CELLS = 80; // nor more than this when each is one cell of the board (a stone placed)
 
 // The legal moves, those the cells clicked so far lead to (all of them before a click).
 function listMoves() {
@@ -265,7 +266,8 @@ function listMoves() {
   list.innerHTML = "";
   if (!view) return;
   const moves = following(picked);
-  if (moves.length > LISTED) {
+  const oneCell = moves.every((m) => m.cells.length === 1);
+  if (moves.length > LISTED || (oneCell && moves.length > LISTED_CELLS)) {
     const p = document.createElement("p");
     p.className = "folded";
     p.textContent = `${moves.length} moves: click the board to choose`;
