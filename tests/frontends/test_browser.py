@@ -228,6 +228,24 @@ def test_the_board_fits_the_window_and_fills_it(server, browser, tmp_path, size)
         browser.set_window_size(1400, 1000)
 
 
+def test_a_later_cell_of_a_move_is_offered_in_its_turn(server_all, browser):
+    """Amazons: after the queen, only the cells she may go to light up; after her destination,
+    only where she may shoot from there."""
+    browser.get(server_all + "/?game=amazons")
+    settle(browser, 0)
+    moves = browser.execute_script("return view.moves")
+    cell(browser, "d1").click()
+    lit = targets(browser)
+    assert lit == {m["cells"][1] for m in moves if m["cells"][0] == "d1"}
+    to = sorted(lit)[0]
+    cell(browser, to).click()
+    assert targets(browser) == {m["cells"][2] for m in moves if m["cells"][:2] == ["d1", to]}
+    shot = sorted(targets(browser))[0]
+    cell(browser, shot).click()
+    settle(browser, 1)
+    assert browser.find_element(By.CSS_SELECTOR, "#history li").text.endswith(f"d1-{to}/{shot}")
+
+
 def test_a_board_of_stones_is_its_own_list_of_moves(server, browser):
     """Hex's 121 placements are not a wall of buttons: the list folds and the board is clicked."""
     url, _ = server
@@ -821,20 +839,13 @@ def rest_of(text: str, cells: list[str]) -> str:
 
 
 def following(moves: list[dict], cells: list[str]) -> list[dict]:
-    """The page's moves that start at cells[0] and pass the other cells clicked (app.js's rule)."""
+    """The page's moves whose cells begin with the cells clicked, in order (app.js's rule)."""
     def fits(m):
         if len(m["cells"]) < len(cells):
             return False
         if m.get("any_order"):
             return all(c in m["cells"] for c in cells)
-        rest = list(m["cells"][1:])
-        if m["cells"][0] != cells[0]:
-            return False
-        for c in cells[1:]:
-            if c not in rest:
-                return False
-            rest.remove(c)
-        return True
+        return m["cells"][:len(cells)] == cells
     return [m for m in moves if fits(m)]
 
 

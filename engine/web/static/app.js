@@ -291,17 +291,14 @@ async function play(text) {
 
 function cellGroup(name) { return document.querySelector(`#board [data-cell="${CSS.escape(name)}"]`); }
 
-// The moves that start at cells[0] and pass all the other cells clicked, in any order (a piece,
-// then its landings; a tile's cell; a sale's factory, station and city); a move whose cells come
-// in any order (a drop of several) has every cell clicked among its own.
+// The moves whose cells begin with the cells clicked, in the order the move names them (a piece,
+// then its landings, then an arrow it shoots; a tile's cell; a sale's factory, station and city);
+// a move whose cells come in any order (a drop of several) has every cell clicked among its own.
 function following(cells) {
   return view.moves.filter((m) => {
-    if (!cells.length) return true;
     if (m.cells.length < cells.length) return false;
     if (m.any_order) return cells.every((c) => m.cells.includes(c));
-    if (m.cells[0] !== cells[0]) return false;
-    const rest = m.cells.slice(1);
-    return cells.slice(1).every((c) => { const i = rest.indexOf(c); if (i < 0) return false; rest.splice(i, 1); return true; });
+    return cells.every((c, i) => m.cells[i] === c);
   });
 }
 
@@ -313,7 +310,8 @@ function mark() {
   const starts = new Set(), targets = new Set();
   for (const m of following(picked)) {
     if (!picked.length) { for (const c of (m.any_order ? m.cells : m.cells.slice(0, 1))) starts.add(c); continue; }
-    for (const c of (m.any_order ? m.cells : m.cells.slice(1))) if (!picked.includes(c)) targets.add(c);
+    if (m.any_order) { for (const c of m.cells) if (!picked.includes(c)) targets.add(c); }
+    else if (m.cells.length > picked.length) targets.add(m.cells[picked.length]);   // the next cell only
   }
   for (const c of starts) cellGroup(c)?.classList.add("can");
   for (const c of targets) cellGroup(c)?.classList.add("target");
