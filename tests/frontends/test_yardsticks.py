@@ -1,0 +1,25 @@
+"""The outside yardsticks (tools/yardsticks.py) play real games through each program's own
+protocol: gnugo over GTP, stockfish over UCI (python-chess), OpenSpiel's MCTS bot through the
+OpenSpiel bridge. A short game of each; the figures themselves are the tool's, not the suite's."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tools import yardsticks
+
+
+@pytest.mark.parametrize("name", ["go-gnugo", "chess-stockfish", "tictactoe-openspiel", "connect4-openspiel"])
+def test_a_yardstick_plays_its_games_to_the_end(name, capsys):
+    assert yardsticks.missing(yardsticks.YARDSTICKS[name][1]) is None      # CI installs every program
+    assert yardsticks.main(["--only", name, "--games", "2", "--seconds", "0.05", "--simulations", "20",
+                            "--seeds", "5-6"]) == 0
+    out = capsys.readouterr().out
+    assert len(re.findall(rf"  {name} game \d: (first|second) seat, (won|drew|lost) in \d+ plies", out)) == 2
+    assert re.search(rf"^{name} +\d-\d-\d of 2: score \d+\.\d%, wins 95% CI", out, re.M)
+
+
+def test_an_unknown_yardstick_is_refused(capsys):
+    assert yardsticks.main(["--only", "go-kata"]) == 1
+    assert "unknown yardstick 'go-kata'" in capsys.readouterr().err
