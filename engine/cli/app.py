@@ -118,7 +118,7 @@ def position(game_path: str, option: list[str] | None, record: str | None, seats
     if ply is not None and not 0 <= ply <= len(rec.moves):
         raise RulebookError(f"--ply {ply}: the record has {plural(len(rec.moves), 'move')} "
                            f"(plies 0..{len(rec.moves)})")
-    st = replay_moves(game, rec.moves, record, upto=ply)
+    st = replay_moves(game, rec.moves, record, upto=ply, start=rec.start(game, record))
     return game, st, rec
 
 

@@ -35,17 +35,17 @@ def play(game_path: str = GameArg,
     from ..players import Match, derive_seed, make_players, split_player_specs
     from ..players.base import MatchFull
     from ..play.records import Record
-    exclusive(record, position_file)
     opts = parse_options(option)
     specs = split_player_specs(players) if players is not None else None
     if specs and seats is not None and seats != len(specs):
         raise RulebookError(f"--seats {seats} but {plural(len(specs), 'player spec')} in --players: give one "
                             f"spec per seat, or only one of the two")
     game = load(game_path, opts, len(specs) if specs else seats)
-    start = None
+    start = start_json = None      # a match from a position: its record keeps the position
     if position_file is not None:
-        from ..play.positions import load_position
-        start = load_position(game, position_file)
+        from ..play.positions import position_json, read_position, position_state
+        start = position_state(game, read_position(position_file), position_file)
+        start_json = position_json(game, start)
     specs = specs or ["random"] * len(game.players)
     check_counts(games)
     interactive = any(s.split(":")[0].strip().lower() == "human" for s in specs)
@@ -66,7 +66,7 @@ def play(game_path: str = GameArg,
             if record:
                 path = record if games == 1 else numbered(record, g + 1)
                 Record([game.move_str(m) for m in match.moves], game.name, list(game.players), specs,
-                       dict(game.options), match_seed).save(path)
+                       dict(game.options), match_seed, start_json).save(path)
                 raise RulebookError(f"{full}; the moves so far are saved to {path}") from None
             raise
         res = game.outcome(st)
@@ -83,7 +83,7 @@ def play(game_path: str = GameArg,
         if record:
             path = record if games == 1 else numbered(record, g + 1)
             Record([game.move_str(m) for m in moves], game.name, list(game.players), specs, dict(game.options),
-                   match_seed).save(path)
+                   match_seed, start_json).save(path)
             if interactive:
                 out(f"record saved to {path}")
     if games > 1:

@@ -32,7 +32,7 @@ def replay(game_path: str = GameArg, record: str = typer.Argument(..., help="the
         who = game.to_move(st)
         out(json.dumps({"ply": ply, "player": "chance" if who == CHANCE else game.players[who],
                         "legal": sorted(game.move_str(m) for m in game.legal_moves(st)), "move": text}))
-    st = replay_moves(game, rec.moves, record, on_state=on_state if trace else None)
+    st = replay_moves(game, rec.moves, record, on_state=on_state if trace else None, start=rec.start(game, record))
     if trace:
         out(json.dumps({"result": game.outcome(st).as_json()}))
         return

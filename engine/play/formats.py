@@ -394,8 +394,9 @@ def resolve(game, raw: Raw) -> Record:
     rec = raw.record
     if raw.kind == "json":
         from .records import replay_moves
-        replay_moves(game, rec.moves, raw.source)
-        return Record(list(rec.moves), game.name, list(game.players), rec.agents, dict(game.options), rec.seed)
+        replay_moves(game, rec.moves, raw.source, start=rec.start(game, raw.source))
+        return Record(list(rec.moves), game.name, list(game.players), rec.agents, dict(game.options), rec.seed,
+                      rec.position)
     if raw.kind == "sgf":
         geo = getattr(game, "geo", None)
         if geo is None or not getattr(geo, "files", 0):
@@ -437,10 +438,13 @@ def write(game, rec: Record, path: str) -> None:
     """Write a record (canonical moves, checked) in the format of the path's extension."""
     kind = format_of(path)
     from .records import replay_moves
-    state = replay_moves(game, rec.moves, "record")
+    state = replay_moves(game, rec.moves, "record", start=rec.start(game))
     if kind == "json":
         rec.save(path)
         return
+    if rec.position is not None:
+        raise RulebookError(f"{path}: a record that starts from a position is kept as JSON only (PGN and SGF "
+                            "here start from the game's start)")
     text = _pgn(game, rec, state) if kind == "pgn" else _sgf(game, rec, state)
     try:
         Path(path).write_text(text, encoding="utf-8")

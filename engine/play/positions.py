@@ -47,7 +47,7 @@ def read_position(path: str | Path) -> dict[str, Any]:
     source = str(path)
     data = read_json(path, "position", max_bytes=MAX_BYTES, max_text=f"{MAX_BYTES // 1024} KB",
                      max_depth=MAX_DEPTH, max_containers=MAX_CONTAINERS)
-    _check_form(data, source)
+    check_form(data, source)
     return data
 
 
@@ -59,7 +59,8 @@ def _cells(value) -> bool:
     return isinstance(value, list) and all(isinstance(c, str) for c in value)
 
 
-def _check_form(data, source: str) -> None:
+def check_form(data, source: str) -> None:
+    """A position's fields checked for form (not yet against a game)."""
     if not isinstance(data, dict):
         _fail(source, "a position is a JSON object with a 'pieces' field")
     unknown = [k for k in data if k not in FIELDS]

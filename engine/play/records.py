@@ -35,6 +35,7 @@ class Record:
     agents: list[str] | None = None
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+    position: dict[str, Any] | None = None      # the position the moves start from (the position form), else the start
 
     @property
     def seats(self) -> int | None:
@@ -43,8 +44,18 @@ class Record:
         return self.players if isinstance(self.players, int) else len(self.players)
 
     def to_json(self) -> dict:
-        return {"game": self.game, "players": self.players, "agents": self.agents,
-                "options": self.options, "seed": self.seed, "moves": list(self.moves)}
+        out = {"game": self.game, "players": self.players, "agents": self.agents,
+               "options": self.options, "seed": self.seed, "moves": list(self.moves)}
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+    def start(self, game, source: str = "record"):
+        """The state the moves start from: the record's position, or the game's start."""
+        if self.position is None:
+            return game.initial_state()
+        from .positions import position_state
+        return position_state(game, self.position, f"{source}: its position")
 
     def save(self, path: str | Path) -> None:
         try:
@@ -86,7 +97,11 @@ def read_record(path: str | Path) -> Record:
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise RulebookError(f"{name}: 'seed' must be a whole number")
-    return Record(moves, data.get("game"), players, agents, options, seed)
+    position = data.get("position")
+    if position is not None:
+        from .positions import check_form
+        check_form(position, f"{name}: position")
+    return Record(moves, data.get("game"), players, agents, options, seed, position)
 
 
 def check_players(game, record: Record, source: str) -> None:
@@ -99,9 +114,11 @@ def check_players(game, record: Record, source: str) -> None:
                             f"seats {list(game.players)}")
 
 
-def replay_moves(game, moves: list[str], source: str = "record", upto: int | None = None, on_state=None):
-    """Apply the move texts in order; an illegal one is reported with its ply. Returns the state."""
-    st = game.initial_state()
+def replay_moves(game, moves: list[str], source: str = "record", upto: int | None = None, on_state=None,
+                 start=None):
+    """Apply the move texts in order from `start` (default: the game's start); an illegal one is
+    reported with its ply. Returns the state."""
+    st = game.initial_state() if start is None else start
     for ply, text in enumerate(moves[:upto] if upto is not None else moves):
         if on_state is not None:
             on_state(ply, st, text)

@@ -177,13 +177,34 @@ def test_the_tile_kind_has_no_positions(tmp_path, capsys):
     assert code == 1 and "positions are not supported for this board kind" in err
 
 
-@pytest.mark.parametrize("command", [["moves"], ["perft", "1"], ["show"], ["play"]])
+@pytest.mark.parametrize("command", [["moves"], ["perft", "1"], ["show"]])
 def test_position_and_record_are_one_or_the_other(tmp_path, capsys, command):
     path = write(tmp_path, RACE)
     args = [command[0], LEZUG, *command[1:], "--position", path, "--record", str(tmp_path / "r.json")]
     code, out, err = cli(capsys, *args)
     assert code == 1 and out == ""
     assert "--position and --record cannot be used together" in err
+
+
+def test_a_match_from_a_position_writes_a_record_that_replays_from_it(tmp_path, capsys):
+    """play --position P --record R: the record keeps the position, so replay, show and moves of
+    R start from it (and a position that is not the game's is refused where it stands)."""
+    path, rec = write(tmp_path, RACE), tmp_path / "r.json"
+    code, out, _ = cli(capsys, "play", LEZUG, "--position", path, "--players", "random,random", "--seed", "4",
+                       "--record", str(rec), "--no-show")
+    assert code == 0
+    data = json.loads(rec.read_text())
+    assert data["position"]["pieces"] == json.loads(open(path).read())["pieces"] and data["moves"]
+    code, replayed, err = cli(capsys, "replay", LEZUG, str(rec))
+    assert code == 0, err
+    assert replayed.splitlines()[-1] == out.splitlines()[-1]            # the same result line
+    code, shown, _ = cli(capsys, "show", LEZUG, "--record", str(rec), "--ply", "0")
+    code2, from_position, _ = cli(capsys, "show", LEZUG, "--position", path)
+    assert code == code2 == 0 and shown == from_position
+    data["position"]["pieces"] = {"nobody": ["a1"]}
+    rec.write_text(json.dumps(data))
+    code, _, err = cli(capsys, "replay", LEZUG, str(rec))
+    assert code == 1 and f"{rec}: its position" in err
 
 
 def test_ply_goes_with_a_record_only(tmp_path, capsys):
