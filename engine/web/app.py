@@ -312,6 +312,7 @@ class Session:
     gone: bool = False           # forgotten by the server (or the server stops): no AI plays on
     rng: random.Random = field(default_factory=random.Random)
     shown: tuple = (None, None)  # the last view sent (its JSON) and what it was of
+    position: dict | None = None    # the position the game started from (the position form), else the start
 
     @property
     def state(self):
@@ -438,15 +439,29 @@ class Server:
             raise Refused(400, str(e)) from None
 
     @staticmethod
-    def _played(game, moves: Any, what: str) -> tuple[list, list[str]]:
-        """The states through `moves` (a list of move texts) from the start, and the moves in the
-        game's own notation; a 400 for a list that is not one, or for a move that is not legal."""
+    def _start(game, position: Any):
+        """The state a game starts from: a position (the position form, docs/positions.md) or,
+        without one, the game's start; a 400 for one that is not a position of this game."""
+        if position is None:
+            return game.initial_state()
+        from ..play.positions import check_form, position_state
+        try:
+            check_form(position, "position")
+            return position_state(game, position, "position")
+        except RulebookError as e:
+            raise Refused(400, str(e)) from None
+
+    @staticmethod
+    def _played(game, moves: Any, what: str, start=None) -> tuple[list, list[str]]:
+        """The states through `moves` (a list of move texts) from `start` (default: the game's
+        start), and the moves in the game's own notation; a 400 for a list that is not one, or for
+        a move that is not legal."""
         from ..play.records import MAX_RECORD_MOVES
         if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) < 10_000 for m in moves):
             raise Refused(400, f"'{what}' must be a list of move texts")
         if len(moves) > MAX_RECORD_MOVES:
             raise Refused(400, f"{what}: at most {MAX_RECORD_MOVES:,} moves")
-        states, texts = [game.initial_state()], []
+        states, texts = [game.initial_state() if start is None else start], []
         for ply, text in enumerate(moves):
             try:
                 move = game.parse_move(states[-1], text)
@@ -462,7 +477,8 @@ class Server:
         from ..players import make_player
         entry = self.entry(body.get("game"))
         game, recipe = self._game(entry, body.get("options"), body.get("seats"))
-        states, played = self._played(game, body.get("moves", []), "moves")
+        position = body.get("position")
+        states, played = self._played(game, body.get("moves", []), "moves", self._start(game, position))
         specs = body.get("players")
         if specs is None:
             specs = ["human"] * len(game.players)
@@ -491,7 +507,7 @@ class Server:
                                    f"server (and playouts of at most {MAX_PLAYOUT:,} plies, {MAX_PLAYOUTS} a leaf)")
             players.append(player)      # a mark of an AI seat: its worker makes its own
         s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
-                    states, played, recipe=recipe)
+                    states, played, recipe=recipe, position=position)
         s.rng.seed(seed)
         self._keep(s)
         return s
@@ -515,7 +531,7 @@ class Server:
             raise Refused(400, f"a record of {str(rec.get('game'))[:80]!r}, not of {game.name!r}")
         if isinstance(players, list) and list(players) != list(game.players):
             raise Refused(400, f"the record's players {players} are not this game's seats {list(game.players)}")
-        states = self._played(game, rec["moves"], "record")[0]
+        states = self._played(game, rec["moves"], "record", self._start(game, rec.get("position")))[0]
         agents = rec.get("agents")
         if agents is None:
             agents = ["human"] * len(game.players)
@@ -524,7 +540,7 @@ class Server:
             raise Refused(400, f"the record's 'agents' must be a list of {len(game.players)} player names, one a seat")
         s = Session(secrets.token_hex(8), entry, game, list(agents),
                     [None] * len(game.players), rec.get("seed") if isinstance(rec.get("seed"), int) else 0, states,
-                    list(rec["moves"]), replay=True)
+                    list(rec["moves"]), replay=True, position=rec.get("position"))
         self._keep(s)
         return s
 
@@ -586,7 +602,8 @@ class Server:
 
     def record(self, s: Session):
         from ..play.records import Record
-        return Record(list(s.moves), s.game.name, list(s.game.players), list(s.specs), dict(s.game.options), s.seed)
+        return Record(list(s.moves), s.game.name, list(s.game.players), list(s.specs), dict(s.game.options), s.seed,
+                      s.position)
 
     def undo(self, s: Session) -> None:
         """Back to the last position before the latest human move (AI and chance moves after it undone too)."""
@@ -746,7 +763,7 @@ class Server:
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
                 "human": human, "thinking": thinking, "moves": moves, "history": moves_played, "movers": movers,
-                "last": last, "svg": svg, "error": error,
+                "last": last, "svg": svg, "error": error, "position": s.position,
                 "can_undo": not s.replay and any(p is None for p in s.players) and n > 0}
 
 

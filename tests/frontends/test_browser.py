@@ -246,6 +246,34 @@ def test_a_later_cell_of_a_move_is_offered_in_its_turn(server_all, browser):
     assert browser.find_element(By.CSS_SELECTOR, "#history li").text.endswith(f"d1-{to}/{shot}")
 
 
+def test_a_position_file_opens_a_game_from_it_and_its_link_keeps_it(server, browser, tmp_path):
+    url, _ = server
+    browser.get(url + "/?game=chess")
+    settle(browser, 0)
+    position = {"game": "Chess", "to_move": "white",
+                "pieces": {"white": {"king": ["e1"], "rook": ["a1"]}, "black": {"king": ["e8"]}}}
+    path = tmp_path / "mate-in-a-few.json"
+    path.write_text(json.dumps(position))
+    browser.find_element(By.ID, "position-file").send_keys(str(path))
+    WebDriverWait(browser, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board [data-cell] .piece")) == 3)
+    settle(browser, 0)
+    pieces = {e.get_attribute("data-cell") for e in browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
+              if e.find_elements(By.CSS_SELECTOR, ".piece")}
+    assert pieces == {"e1", "a1", "e8"} and text(browser, "status") == "white to move"
+    step_by_cells(browser, "a1", {f"a{r}" for r in range(2, 9)} | {f"{f}1" for f in "bcd"}, "a7")
+    settle(browser, 2)                          # (the form's second seat answers)
+
+    def shown():
+        return {e.get_attribute("data-cell") for e in browser.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
+                if e.find_elements(By.CSS_SELECTOR, ".piece")}
+    kept = json.loads(urllib.parse.unquote(urllib.parse.urlsplit(browser.current_url).fragment))
+    assert kept["position"]["pieces"] == position["pieces"] and kept["moves"][0] == "a1a7" and len(kept["moves"]) == 2
+    before = shown()
+    browser.refresh()                           # the link opens the same game: the position, then its moves
+    settle(browser, 2)
+    assert shown() == before and "a7" in before
+
+
 def test_a_board_of_stones_is_its_own_list_of_moves(server, browser):
     """Hex's 121 placements are not a wall of buttons: the list folds and the board is clicked."""
     url, _ = server

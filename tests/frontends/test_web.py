@@ -262,3 +262,22 @@ def test_a_new_game_may_start_after_moves_and_says_who_made_each(client):
     z = wait(client, new(client, "zug", players=["random", "random"], moves=[])["id"],
              until=lambda v: len(v["history"]) >= 2)
     assert z["movers"][0] == "chance" and z["history"][0].startswith("draw:")
+
+
+def test_a_game_from_a_position_keeps_it_in_its_record_and_replay(client):
+    position = {"pieces": {"x": ["a1", "b1"], "o": ["c3", "b3"]}, "to_move": "x"}
+    v = new(client, position=position)
+    assert v["position"] == position and v["ply"] == 0 and v["status"] == "x to move"
+    assert sorted(m["text"] for m in v["moves"]) == ["a2", "a3", "b2", "c1", "c2"]
+    v = client.post(f"/api/game/{v['id']}/move", json={"move": "c1"}).json()
+    assert v["over"] and v["status"].startswith("x won")
+    rec = client.get(f"/api/game/{v['id']}/record").json()
+    assert rec["position"] == position and rec["moves"] == ["c1"]
+    r = client.post("/api/replay", json={"game": "tictactoe", "record": rec}).json()
+    assert r["position"] == position and r["length"] == 1 and r["at"] == 0
+    assert client.get(f"/api/game/{r['id']}?at=1").json()["status"].startswith("x won")
+    # a position of no game of this kind, or not a position at all: a 400 that says why
+    bad = client.post("/api/new", json={"game": "tictactoe", "position": {"pieces": {"x": ["z9"]}}})
+    assert bad.status_code == 400 and "z9" in bad.json()["error"]
+    bad = client.post("/api/new", json={"game": "tictactoe", "position": [1, 2]})
+    assert bad.status_code == 400 and "a position is a JSON object" in bad.json()["error"]

@@ -210,6 +210,7 @@ function keepInAddress(v) {
   if (v.replay) { url.hash = ""; history.replaceState(null, "", url); return; }
   url.searchParams.set("game", v.game);
   const kept = {options: v.options, players: v.agents, seed: v.seed, moves: v.history};
+  if (v.position) kept.position = v.position;
   if (entry() && entry().seats.min !== entry().seats.max) kept.seats = v.players.length;
   url.hash = encodeURIComponent(JSON.stringify(kept));
   history.replaceState(null, "", url);
@@ -221,6 +222,7 @@ function fromAddress(game) {
   try {
     const kept = JSON.parse(decodeURIComponent(location.hash.slice(1)));
     return {game, options: kept.options || {}, players: kept.players, moves: kept.moves || [],
+            ...(kept.position ? {position: kept.position} : {}),
             ...(kept.seats ? {seats: kept.seats} : {}), ...(Number.isInteger(kept.seed) ? {seed: kept.seed} : {})};
   } catch (e) { return null; }
 }
@@ -242,6 +244,7 @@ function toggleAutoplay() {
 // plies stay in the replay, which the page leaves.
 function playOn() {
   const body = {...fromForm(), game: view.game, options: view.options, moves: view.history.slice(0, view.at)};
+  if (view.position) body.position = view.position;
   if (entry().seats.min !== entry().seats.max) body.seats = view.players.length;
   stopAutoplay();
   newGame(body);
@@ -518,6 +521,19 @@ async function start() {
       if (other && other.id !== $("game").value) { $("game").value = other.id; setupForm(); }
       await showFrom("/api/replay", {game: entry().id, record});
     } catch (e) { say(e); }
+  };
+  // a position file (rulebook show --json writes one): a new game from it, the seats of the form
+  $("position-file").onchange = async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    say();
+    try {
+      const position = JSON.parse(await f.text());
+      const other = games.find((g) => g.name === position.game);
+      if (other && other.id !== $("game").value) { $("game").value = other.id; setupForm(); }
+      await newGame({...fromForm(), position});
+    } catch (e) { say(e); }
+    ev.target.value = "";
   };
   if (want) {
     if (!games.some((g) => g.id === want)) return say(`unknown game '${want}'`);
