@@ -1,4 +1,4 @@
-"""A compiled track game: the Game API of rulebook/api.py for two seats racing their checkers
+"""A compiled track game: the Game API of rulebook/api.py for two seats racing their pieces
 along one track of P points in opposite directions (a seat's point q is the other's P + 1 - q),
 with a bar and an off area per seat, a roll of dice (dice.py) before every play of steps
 (steps.py), and the end and scoring of the file's expressions (vocabulary.py).
@@ -20,8 +20,8 @@ from .steps import OFF, play_str, plays
 class TrackState(NamedTuple):
     """A position (immutable, hashable).
       pts     per point, numbered from the first seat's side (index q - 1 for its point q): the
-              first seat's checkers there as a positive count, the second's as a negative one
-      bar     per seat, its checkers on the bar; off: per seat, its checkers borne off
+              first seat's pieces there as a positive count, the second's as a negative one
+      bar     per seat, its pieces on the bar; off: per seat, its pieces borne off
       roll    the roll to play, highest first; () when the next ply is a roll
       seat    who rolls or plays; winner: the seat that won, or -1 while the game goes on
     """
@@ -47,7 +47,7 @@ class TrackGame:
         self.points = rules.points
         self.dice = rules.dice
         self.step_rule = rules.steps
-        self.checkers = len(rules.start)
+        self.per_seat = len(rules.start)
         self.rolls = [m for m, _w in rules.dice.outcomes()]
         self.roll_weights = rules.dice.outcomes()
         self.part_names = tuple(name for name, _ in rules.scoring)
@@ -59,8 +59,8 @@ class TrackGame:
         P = self.points
         zones = [set(self.rules.zones[z]) for z in self.zone_names]
 
-        def mine(st, seat, z, seen_by=None):
-            """The checkers of `seat` on zone z's points, numbered as `seen_by` (default: seat) does."""
+        def on(st, seat, z, seen_by=None):
+            """The pieces of `seat` on zone z's points, numbered as `seen_by` (default: seat) does."""
             look = seat if seen_by is None else seen_by
             sign = 1 if seat == 0 else -1
             total = 0
@@ -70,7 +70,7 @@ class TrackGame:
                     total += c
             return total
 
-        def pips(st, seat):
+        def to_go(st, seat):
             total = st.bar[seat] * (P + 1)
             for i, c in enumerate(st.pts):
                 if seat == 0 and c > 0:
@@ -79,7 +79,7 @@ class TrackGame:
                     total -= c * (P - i)
             return total
 
-        ns = {"_mine": mine, "_pips": pips}
+        ns = {"_on": on, "_to_go": to_go}
         self.sources = {}
 
         def fn(name, nodes, where):
@@ -104,7 +104,7 @@ class TrackGame:
         return TrackState(tuple(pts), (0, 0), (0, 0), (), 0, 0)
 
     def view(self, st: TrackState, seat: int) -> list:
-        """The board as `seat` sees it: index q for their point q (0 unused), their checkers positive."""
+        """The board as `seat` sees it: index q for their point q (0 unused), their pieces positive."""
         pts = st.pts
         if seat == 0:
             return [0, *pts]
@@ -160,10 +160,10 @@ class TrackGame:
                     b[t] += 1
         except (ValueError, TypeError, IndexError):
             raise IllegalMove(f"{self.move_str(move)}: not a play of this position", 0) from None
-        off_now = self.checkers - bar - sum(c for c in b if c > 0)
+        off_now = self.per_seat - bar - sum(c for c in b if c > 0)
         pts = tuple(b[1:]) if me == 0 else tuple(-c for c in reversed(b[1:]))
         enemy_on = sum(-c for c in b if c < 0)
-        enemy_bar = self.checkers - st.off[1 - me] - enemy_on
+        enemy_bar = self.per_seat - st.off[1 - me] - enemy_on
         bars = (bar, enemy_bar) if me == 0 else (enemy_bar, bar)
         offs = (off_now, st.off[1]) if me == 0 else (st.off[0], off_now)
         nxt = TrackState(pts, bars, offs, (), 1 - me, st.ply + 1)
@@ -199,3 +199,36 @@ class TrackGame:
 
     def reset_rule_stats(self) -> None:
         pass
+
+    # -- tools for front-ends and tests
+    def random_move(self, st, rng):
+        """A random legal move: a roll by its weight, a play uniformly (random playouts)."""
+        if not st.roll and st.winner < 0:
+            moves, weights = zip(*self.roll_weights)
+            return rng.choices(moves, weights)[0]
+        return rng.choice(self.legal_moves(st))
+
+    def explain(self, st, text: str) -> str:
+        from .explain import explain
+        return explain(self, st, text)
+
+    def position(self, pieces: dict, to_move: str | None = None, reserves: dict | None = None,
+                 ply: int | None = None, passes: int = 0, roll: str | None = None) -> TrackState:
+        """A position from the position form (docs/positions.md): each seat's pieces as
+        `SEAT: {KIND: {POINT: count}}`, the points named as the first seat numbers them; the
+        pieces on the bar as the seat's `reserve`; the rest are off. `roll`: the roll the player
+        to move plays (`3-1`), or none when the next ply is a roll."""
+        from .picture import position_parts
+        return position_parts(self, pieces, to_move, reserves or {}, ply, roll)
+
+    def position_json(self, st) -> dict:
+        from .picture import position_json
+        return position_json(self, st)
+
+    def render(self, st, color: bool = False) -> str:
+        from .picture import render
+        return render(self, st)
+
+    def scene(self, st) -> dict:
+        from .picture import scene
+        return scene(self, st)

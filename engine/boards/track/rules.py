@@ -1,4 +1,4 @@
-"""The checks of track games (`board: {track: ...}`): two seats racing their checkers along one
+"""The checks of track games (`board: {track: ...}`): two seats racing their pieces along one
 track of numbered points in opposite directions, a roll of dice before every play, the play made
 of steps (steps.py), the end and the scoring as expressions (vocabulary.py).
 
@@ -33,8 +33,8 @@ class TrackRules:
     src_file: str
     players: list[str]
     points: int
-    start: list[int]                        # each seat's checkers by their own point numbers
-    kind: str                               # the checkers' name (pieces:), "checker" when unsaid
+    start: list[int]                        # each seat's pieces by their own point numbers
+    kind: str                               # the pieces' name (pieces:), "piece" when unsaid
     zones: dict[str, tuple[int, ...]]       # zone -> its points, in each seat's own numbers
     dice: Dice
     steps: Steps
@@ -83,13 +83,13 @@ def check_track(ch: Checker) -> TrackRules | None:
             start.append(q)
 
     pieces = spec.get("pieces") or {}
-    kind = "checker"
+    kind = "piece"
     if pieces:
         if len(pieces) > 1:
-            ch.error(("pieces",), "a track game has one kind of checker")
+            ch.error(("pieces",), "a track game has one kind of piece")
         kind = next(iter(pieces))
         for k in pieces[kind] or {}:
-            ch.error(("pieces", kind, k), f"'{k}': a track's checkers start where board.track.start says; they "
+            ch.error(("pieces", kind, k), f"'{k}': a track's pieces start where board.track.start says; they "
                                          "have no other words", key=True)
 
     zones: dict[str, tuple[int, ...]] = {}
@@ -175,7 +175,7 @@ def check_steps(ch: Checker, path: tuple, points: int, zones: dict) -> Steps | N
             bad(v, f"steps takes no option '{k}' (options: {', '.join(STEPS_OPTIONS)})")
         elif k == "block":
             if not isinstance(v, dsl.Num) or not 1 <= v.value <= 1000:
-                bad(v, "block is a whole number from 1: the enemy checkers that close a point")
+                bad(v, "block is a whole number from 1: the enemy pieces that close a point")
             else:
                 block = v.value
         else:
@@ -183,7 +183,7 @@ def check_steps(ch: Checker, path: tuple, points: int, zones: dict) -> Steps | N
             if name not in zones:
                 bad(v, f"off takes a zone of the track ({', '.join(zones) or 'none declared'})")
             elif zones[name][0] != 1:
-                bad(v, f"checkers bear off from points 1..N: zone '{name}' starts at point {zones[name][0]}")
+                bad(v, f"pieces bear off from points 1..N: zone '{name}' starts at point {zones[name][0]}")
             else:
                 home = zones[name][-1]
     return Steps(points, block, home)

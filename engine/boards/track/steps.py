@@ -1,11 +1,11 @@
 """steps(dice, block=N, off=ZONE): the play of a roll, one step per number the roll gives.
 
 The board as the mover sees it (`b`): b[q] for their points q = 1..P, positive for their own
-checkers, negative for the opponent's; `bar` their checkers on the bar. A step moves one own
-checker exactly the die's number toward point 1, onto a point holding fewer than `block` enemy
-checkers (any there are hit: they go to their owner's bar). Checkers on the bar enter first, die d
-onto point P + 1 - d. While every own checker is on points 1..home (or off), die d also bears off
-a checker from point d, or from the highest occupied point when that is lower than d.
+pieces, negative for the opponent's; `bar` their pieces on the bar. A step moves one own
+piece exactly the die's number toward point 1, onto a point holding fewer than `block` enemy
+pieces (any there are hit: they go to their owner's bar). Checkers on the bar enter first, die d
+onto point P + 1 - d. While every own piece is on points 1..home (or off), die d also bears off
+a piece from point d, or from the highest occupied point when that is lower than d.
 
 A play uses as many of the numbers as can be used; when only one number of two different ones
 can be used, the larger if it can. Plays are the distinct resulting positions, each named by the
@@ -22,7 +22,7 @@ OFF = 0
 @struct(frozen=True)
 class Steps:
     """A checked steps(...) move: the track's points, the enemy count that closes a point, the
-    home points 1..home from which checkers bear off (0: they never do)."""
+    home points 1..home from which pieces bear off (0: they never do)."""
     points: int
     block: int = 2
     home: int = 0

@@ -7,18 +7,18 @@ from ...lang.expr import INT, ZONE, Function, Symbol, Vocabulary
 from ...source.options import option_symbols
 
 NAMES = {
-    "off": ("st.off[me]", "the player's checkers borne off"),
-    "bar": ("st.bar[me]", "the player's checkers on the bar"),
-    "pips": ("_pips(st, me)", "the player's pip count: the points every checker of theirs has still to go, the bar "
-                              "counting as the point after the last"),
-    "opponent.off": ("st.off[1 - me]", "the opponent's checkers borne off"),
-    "opponent.bar": ("st.bar[1 - me]", "the opponent's checkers on the bar"),
-    "opponent.pips": ("_pips(st, 1 - me)", "the opponent's pip count"),
+    "off": ("st.off[me]", "the player's pieces borne off"),
+    "bar": ("st.bar[me]", "the player's pieces on the bar"),
+    "to_go": ("_to_go(st, me)", "the points the player's pieces have still to go, summed (one on the bar counting "
+                                "from the point after the last)"),
+    "opponent.off": ("st.off[1 - me]", "the opponent's pieces borne off"),
+    "opponent.bar": ("st.bar[1 - me]", "the opponent's pieces on the bar"),
+    "opponent.to_go": ("_to_go(st, 1 - me)", "the points the opponent's pieces have still to go, summed"),
     "ply": ("st.ply", "moves played (rolls included)"),
 }
 FUNCTIONS = {
-    "count": "the player's checkers on the zone's points",
-    "enemy": "the opponent's checkers on the zone's points (as the player numbers them)",
+    "own_on": "the player's pieces on the zone's points",
+    "enemy_on": "the opponent's pieces on the zone's points (as the player numbers them)",
 }
 
 
@@ -28,8 +28,8 @@ def vocabulary(spec: dict, zones: list[str], option_values=None) -> Vocabulary:
         names[z] = Symbol(ZONE, repr(i))
     names.update(option_symbols(spec, option_values))
     functions = {
-        "count": Function(((ZONE,),), INT, lambda a, t: f"_mine(st, me, {a[0]})", FUNCTIONS["count"]),
-        "enemy": Function(((ZONE,),), INT, lambda a, t: f"_mine(st, 1 - me, {a[0]}, me)", FUNCTIONS["enemy"]),
+        "own_on": Function(((ZONE,),), INT, lambda a, t: f"_on(st, me, {a[0]})", FUNCTIONS["own_on"]),
+        "enemy_on": Function(((ZONE,),), INT, lambda a, t: f"_on(st, 1 - me, {a[0]}, me)", FUNCTIONS["enemy_on"]),
     }
     return Vocabulary(names, functions)
 
