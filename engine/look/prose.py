@@ -35,7 +35,8 @@ NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "lan
          "off": "the number of the player's pieces off", "bar": "the number of the player's pieces on the bar",
          "opponent.off": "the number of the opponent's pieces off",
          "opponent.bar": "the number of the opponent's pieces on the bar",
-         "to_go": "the points the player's pieces have still to go", "opponent.to_go": "the points the opponent's pieces have still to go"}
+         "to_go": "the points the player's pieces have still to go",
+         "singles": "the number of points holding exactly one of the player's pieces", "opponent.to_go": "the points the opponent's pieces have still to go"}
 CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in GROUP` says what stands there
 # each function of the expressions in words ({0}, {1}: its arguments); NOT_FUNCS: its negation
 FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "all": "all of {0}",

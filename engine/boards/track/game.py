@@ -79,7 +79,10 @@ class TrackGame:
                     total -= c * (P - i)
             return total
 
-        ns = {"_on": on, "_to_go": to_go}
+        def singles(st, seat):
+            return st.pts.count(1 if seat == 0 else -1)
+
+        ns = {"_on": on, "_to_go": to_go, "_singles": singles}
         self.sources = {}
 
         def fn(name, nodes, where):

@@ -11,6 +11,7 @@ NAMES = {
     "bar": ("st.bar[me]", "the player's pieces on the bar"),
     "to_go": ("_to_go(st, me)", "the points the player's pieces have still to go, summed (one on the bar counting "
                                 "from the point after the last)"),
+    "singles": ("_singles(st, me)", "the points holding exactly one of the player's pieces"),
     "opponent.off": ("st.off[1 - me]", "the opponent's pieces borne off"),
     "opponent.bar": ("st.bar[1 - me]", "the opponent's pieces on the bar"),
     "opponent.to_go": ("_to_go(st, 1 - me)", "the points the opponent's pieces have still to go, summed"),
