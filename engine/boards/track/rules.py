@@ -118,6 +118,10 @@ def check_track(ch: Checker) -> TrackRules | None:
     else:
         n, s = roll.get("dice", 2), roll.get("faces", 6)
         doubles = roll.get("doubles", 0)
+        if doubles and n < 2:
+            ch.error(("phases", 0, "roll", "doubles"), "a double is a roll whose dice all show one number: "
+                                                       "it needs two dice or more")
+            doubles = 0
         dice = Dice(n, s, doubles)
     if "move" not in ph:
         ch.error(("phases", 0), "a track game's phase needs its move: steps(dice, ...)", key=True)

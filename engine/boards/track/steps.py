@@ -7,12 +7,14 @@ pieces (any there are hit: they go to their owner's bar). Checkers on the bar en
 onto point P + 1 - d. While every own piece is on points 1..home (or off), die d also bears off
 a piece from point d, or from the highest occupied point when that is lower than d.
 
-A play uses as many of the numbers as can be used; when only one number of two different ones
-can be used, the larger if it can. Plays are the distinct resulting positions, each named by the
+A play uses as many of the numbers as can be used, and of those the largest (compared from the
+largest down): when only one number of two different ones can be used, the larger if it can. Plays are the distinct resulting positions, each named by the
 greatest of the step lists that reach it (steps sorted by from, then to, both descending; the bar
 is P + 1, off is 0), compared step by step as (from, to) pairs. No step possible: the play is
 empty (`pass`)."""
 from __future__ import annotations
+
+from itertools import permutations
 
 from ...structs import struct
 
@@ -61,7 +63,7 @@ def plays(s: Steps, b: list, bar: int, numbers: tuple) -> list[tuple]:
     P, home = s.points, s.home
     outside = bar + sum(b[q] for q in range(home + 1, P + 1) if b[q] > 0)
     double = len(set(numbers)) == 1
-    orders = [numbers] if double else list(dict.fromkeys([numbers, tuple(reversed(numbers))]))
+    orders = [numbers] if double else list(dict.fromkeys(permutations(numbers)))
     found = []                      # (dice used, the numbers used, steps, the position reached)
     path: list = []
 
@@ -104,10 +106,9 @@ def plays(s: Steps, b: list, bar: int, numbers: tuple) -> list[tuple]:
         search(order, 0, P + 1)
     most = max(n for n, _u, _p, _k in found)
     kept = [x for x in found if x[0] == most]
-    if most == 1 and not double:
-        larger = max(numbers)
-        if any(u[0] == larger for _n, u, _p, _k in kept):
-            kept = [x for x in kept if x[1][0] == larger]
+    if not double:                  # the largest numbers among those that can be used together
+        best = max(tuple(sorted(u, reverse=True)) for _n, u, _p, _k in kept)
+        kept = [x for x in kept if tuple(sorted(x[1], reverse=True)) == best]
     named: dict = {}
     for _n, _u, steps, key in kept:
         name = tuple(sorted(steps, reverse=True))
