@@ -206,7 +206,7 @@ class Teller:
             return plural(self.name(dotted))
         if dotted in self.dirsets:
             return f"the {self.name(dotted)} directions"
-        if dotted in NAMES and dotted.startswith("opponent."):
+        if dotted in ("opponent.off", "opponent.bar", "opponent.to_go"):     # a track game's names
             return NAMES[dotted]
         if dotted in self.zones or dotted.startswith("opponent."):
             return self.zone(dotted)
@@ -719,7 +719,7 @@ def _start(tell: Teller) -> list[str]:
                    "left) with a store at each row's right-hand end (s1, s2), joined counter-clockwise by the links "
                    "ccw (back: cw); across joins each pit to the pit facing it.")
     elif "track" in b:
-        out += _track(tell, b["track"])
+        out += _track_board(tell, b["track"])
     elif "open" in b and b["open"].get("bounds"):
         out.append(_bounds(b["open"]["bounds"]))
     elif "open" in b:
@@ -1105,7 +1105,7 @@ def plain(markdown: str) -> str:
 _POINT_SIDES = ("north", "east", "south", "west")
 
 
-def _track(tell: Teller, t: dict) -> list[str]:
+def _track_board(tell: Teller, t: dict) -> list[str]:
     """A track of points raced in opposite directions (the track kind), and where each seat's
     pieces start."""
     P = t.get("points")

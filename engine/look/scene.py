@@ -487,7 +487,7 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
     if sc["kind"] == "paths":
         return _paths(game, sc, look)
     if sc["kind"] == "track":
-        return _track(game, sc, look, last)
+        return _track_board(game, sc, look, last)
     every = sc["tiles"] + sc["open"]
     xs = [t["x"] for t in every]
     ys = [t["y"] for t in every]
@@ -582,7 +582,7 @@ def _path(a: int, b: int, per_side: int) -> list[tuple[float, float]]:
     return out
 
 
-def _track(game, sc: dict, look: Look, last: str | None) -> Drawing:
+def _track_board(game, sc: dict, look: Look, last: str | None) -> Drawing:
     """A track of points in two rows as the first seat sees it (the later half above, running
     right; the first half below, running left), a bar between the halves of each row and the
     pieces off at the right: each point's pieces one disc with their number; the last play's
