@@ -211,6 +211,11 @@ class TrackGame:
             return rng.choices(moves, weights)[0]
         return rng.choice(self.legal_moves(st))
 
+    def move_cells(self, move) -> list[str]:
+        """The cells the web page has clicked for a move: none (a roll or a play is chosen by its
+        button: a play's points are in the mover's own numbers, the pictures' in the first seat's)."""
+        return []
+
     def explain(self, st, text: str) -> str:
         from .explain import explain
         return explain(self, st, text)
