@@ -1144,8 +1144,8 @@ def _roll_and_steps(tell: Teller, ph: dict) -> list[str]:
             *([f"While every one of their pieces stands in {tell.zone(home)} or is off, a number d also takes a "
                "piece off from point d, or from their highest occupied point when that is lower than d.", ""]
               if home else []),
-            "The player must use as many of the numbers as can be used; when only one of two different numbers "
-            "can be used, the larger if it can. A roll that allows no step is passed (the move `pass`). Plays "
+            "The player must use as many of the numbers as can be used, and of those the largest: when only one "
+            "of two different numbers can be used, the larger if it can. A roll that allows no step is passed (the move `pass`). Plays "
             "that leave the same position are one move, named by the greatest of their step lists.", ""]
     out += tell.quote(ph.get("move", ""))
     return out
