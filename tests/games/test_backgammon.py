@@ -350,6 +350,45 @@ def test_the_position_form_reads_back(tmp_path):
     assert proc.stdout.strip().splitlines()[-1] == str(len(g.legal_moves(st)))
 
 
+def test_the_end_of_a_random_game_reads_back_the_same():
+    from rulebook.play.positions import position_state
+    g = game(gammons=True)
+    for seed in range(3):
+        rng, st = random.Random(seed), g.initial_state()
+        while not g.is_over(st):
+            st = g.apply(st, g.random_move(st, rng))
+            back = position_state(g, g.position_json(st))
+            assert back == st._replace(ply=back.ply) and back.ply == st.ply
+        assert g.outcome(back) == g.outcome(st)
+
+
+def test_a_random_position_is_refused_with_a_message_or_playable():
+    from rulebook.api import RulebookError
+    from rulebook.play.positions import position_state
+    g = game()
+    rng = random.Random(7)
+    refused = played = 0
+    for _ in range(300):
+        pieces = {p: {"checker": {str(rng.randint(0, 26)): rng.randint(0, 6) for _ in range(rng.randint(0, 5))}}
+                  for p in g.players if rng.random() < 0.9}
+        data = {"pieces": pieces, "to_move": rng.choice(g.players),
+                "reserve": {p: rng.randint(0, 3) for p in g.players}}
+        if rng.random() < 0.5:
+            data["roll"] = rng.choice(["3-1", "6-6", "1-3", "7-1"])
+        try:
+            st = position_state(g, data, "pos.json")
+        except RulebookError as e:
+            assert str(e).startswith("pos.json: ") and len(str(e)) > len("pos.json: ")
+            refused += 1
+            continue
+        played += 1
+        for _ in range(4):
+            if g.is_over(st):
+                break
+            st = g.apply(st, g.random_move(st, rng))
+    assert refused and played
+
+
 @pytest.mark.parametrize("data, words", [
     ({"pieces": {"white": {"checker": {"25": 1}}}}, "'25' is not a point of the track (1..24)"),
     ({"pieces": {"white": {"checker": {"6": 16}}}}, "white has 16 pieces on the track and the bar"),
