@@ -4,7 +4,7 @@ used, the larger, the name of a position reached by several step lists)."""
 from __future__ import annotations
 
 from .dice import roll_str
-from .steps import OFF, _moves, plays, play_str
+from .steps import OFF, play_str, plays, single_steps
 
 
 def _parse(text: str, P: int):
@@ -65,7 +65,7 @@ def explain(game, st, text: str) -> str:
             d = min(usable)
         if d not in numbers:
             return f"'{text}': no number of the roll {roll_str(st.roll)} moves {frm} to {t or 'off'}"
-        if (f, t) not in set(_moves(rule, b, bar, outside, d, P + 1)):
+        if (f, t) not in set(single_steps(rule, b, bar, outside, d, P + 1)):
             return f"'{text}': {frm}/{t or 'off'} is not a step of {who}'s here ({where})"
         numbers.remove(d)
         if f > P:

@@ -1,17 +1,17 @@
 """steps(dice, block=N, off=ZONE): the play of a roll, one step per number the roll gives.
 
 The board as the mover sees it (`b`): b[q] for their points q = 1..P, positive for their own
-pieces, negative for the opponent's; `bar` their pieces on the bar. A step moves one own
-piece exactly the die's number toward point 1, onto a point holding fewer than `block` enemy
-pieces (any there are hit: they go to their owner's bar). Checkers on the bar enter first, die d
-onto point P + 1 - d. While every own piece is on points 1..home (or off), die d also bears off
-a piece from point d, or from the highest occupied point when that is lower than d.
+pieces, negative for the opponent's; `bar` their pieces on the bar. A step moves one own piece
+exactly the number toward point 1, onto a point holding fewer than `block` enemy pieces (any
+there are hit: they go to their owner's bar). Pieces on the bar enter first, number d onto point
+P + 1 - d. While every own piece is on points 1..home (or off), number d also takes a piece off
+from point d, or from the highest occupied point when that is lower than d.
 
 A play uses as many of the numbers as can be used, and of those the largest (compared from the
-largest down): when only one number of two different ones can be used, the larger if it can. Plays are the distinct resulting positions, each named by the
-greatest of the step lists that reach it (steps sorted by from, then to, both descending; the bar
-is P + 1, off is 0), compared step by step as (from, to) pairs. No step possible: the play is
-empty (`pass`)."""
+largest down): when only one number of two different ones can be used, the larger if it can.
+Plays are the distinct resulting positions, each named by the greatest of the step lists that
+reach it (steps sorted by from, then to, both descending; the bar is P + 1, off is 0), compared
+step by step as (from, to) pairs. No step possible: the play is empty (`pass`)."""
 from __future__ import annotations
 
 from itertools import permutations
@@ -30,13 +30,13 @@ class Steps:
     home: int = 0
 
 
-def _moves(s: Steps, b: list, bar: int, outside: int, d: int, below: int):
+def single_steps(s: Steps, b: list, bar: int, outside: int, d: int, below: int):
     """The single steps (from, to) of number d, from points at most `below` (a double's steps are
     searched in non-increasing order of their from: every order of them gives the same)."""
     P = s.points
     if bar:
         t = P + 1 - d
-        if P + 1 <= below and b[t] > -s.block:
+        if P + 1 <= below and t >= 1 and b[t] > -s.block:
             yield P + 1, t
         return
     top = min(P, below)
@@ -72,7 +72,7 @@ def plays(s: Steps, b: list, bar: int, numbers: tuple) -> list[tuple]:
         moved = False
         if i < len(order):
             d = order[i]
-            for f, t in list(_moves(s, b, bar, outside, d, below)):
+            for f, t in list(single_steps(s, b, bar, outside, d, below)):
                 moved = True
                 # the step
                 if f > P:
@@ -126,4 +126,4 @@ def play_str(play: tuple, points: int) -> str:
     return " ".join(step_str(x, points) for x in play) if play else "pass"
 
 
-__all__ = ["OFF", "Steps", "play_str", "plays", "step_str"]
+__all__ = ["OFF", "Steps", "play_str", "plays", "single_steps", "step_str"]
