@@ -147,6 +147,8 @@ class TrackGame:
         block = self.step_rule.block
         try:
             for f, t in move:
+                if not (1 <= f <= P + 1 and 0 <= t < f):
+                    raise ValueError
                 if f > P:
                     if bar <= 0:
                         raise ValueError
