@@ -82,6 +82,8 @@ FIGURES = {
     "tsuro/four": ("leaf", [9, 207, 1449, 31878]),
     "carcassonne": ("leaf", [24, 484, 11551, 330711, 7853244]),
     "carcassonne/3p": ("leaf", [24, 484, 11551]),
+    "backgammon": ("leaf", [21, 447, 9387, 202782, 4258422]),
+    "backgammon/exact": ("exact", [21, 447, 9387, 202782, 4258422]),
 }
 # the options and position file of a figure list whose game is not the file's default start
 SETUPS = {

@@ -1,6 +1,6 @@
 """Board kinds: each one reads its own words from a checked game file and compiles a Game.
 
-KINDS maps a board's key in the game file (`board: {grid: ...}`, `hex`, `graph`, `ring`, `open`) to a function
+KINDS maps a board's key in the game file (`board: {grid: ...}`, `hex`, `graph`, `ring`, `open`, `track`) to a function
 that imports the kind on first use and returns its checker: checker(Checker) -> rules, whose
 `compile(options, seats, instrument=...)` gives the Game. A kind is imported only when a file
 uses it, and no kind imports another (docs/architecture.md).
@@ -20,7 +20,13 @@ def _tiles() -> Callable:
     return check_tiles
 
 
-KINDS: dict[str, Callable[[], Callable]] = {"grid": _grid, "hex": _grid, "graph": _grid, "open": _tiles, "ring": _grid}
+def _track() -> Callable:
+    from .track import check_track
+    return check_track
+
+
+KINDS: dict[str, Callable[[], Callable]] = {"grid": _grid, "hex": _grid, "graph": _grid, "open": _tiles, "ring": _grid,
+                                            "track": _track}
 
 
 def kind_of(board) -> str | None:

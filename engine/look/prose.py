@@ -31,7 +31,12 @@ NAMES = {"empty": "the empty cells", "others": "the player's other pieces", "lan
          "repeated": "the number of times this position has stood (with the same player to move)",
          "mover": "mover", "owner": "owner", "any": "any",
          "lead": "the player's lead over the best other player",
-         "score": "the player's score"}
+         "score": "the player's score",
+         "off": "the number of the player's pieces off", "bar": "the number of the player's pieces on the bar",
+         "opponent.off": "the number of the opponent's pieces off",
+         "opponent.bar": "the number of the opponent's pieces on the bar",
+         "to_go": "the points the player's pieces have still to go",
+         "singles": "the number of points holding exactly one of the player's pieces", "opponent.to_go": "the points the opponent's pieces have still to go"}
 CELLS = ("landing", "origin", "last", "passed")      # names of cells: `X in GROUP` says what stands there
 # each function of the expressions in words ({0}, {1}: its arguments); NOT_FUNCS: its negation
 FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "all": "all of {0}",
@@ -53,7 +58,8 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "in_line": "{0} completes a line of the board with {1}",
          "outside_lines": "those of {0} that stand in no line of the board filled by {0}",
          "touching": "the number of {0} features touching it",
-         "touching_complete": "the number of completed {0} features touching it"}
+         "touching_complete": "the number of completed {0} features touching it",
+         "own_on": "the number of the player's pieces on {0}", "enemy_on": "the number of the opponent's pieces on {0}"}
 NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty", "occupied": "{0} is empty",
              "friend": "{0} does not hold one of the player's pieces", "enemy": "{0} does not hold an enemy piece",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
@@ -200,6 +206,8 @@ class Teller:
             return plural(self.name(dotted))
         if dotted in self.dirsets:
             return f"the {self.name(dotted)} directions"
+        if dotted in ("opponent.off", "opponent.bar", "opponent.to_go"):     # a track game's names
+            return NAMES[dotted]
         if dotted in self.zones or dotted.startswith("opponent."):
             return self.zone(dotted)
         if dotted == "tiles" and (self.d.get("tiles") or {}).get("sides"):
@@ -647,7 +655,9 @@ def _players(tell: Teller) -> list[str]:
                "a turn is one move."]
     else:
         out = [f"{_word_number(len(names)).capitalize()} players, {_and(names)}, take turns, {names[0]} first; "
-               "a turn is one move."]
+               + ("a turn is a roll of the dice and the play of it." if any((ph or {}).get("roll") for ph in
+                                                                           d.get("phases") or [])
+                  else "a turn is one move.")]
     if facing:
         out.append("Each player faces " + _and([f"{facing[n]} ({n})" if isinstance(facing[n], str) else
                                                  f"{facing[n]} degrees ({n})" for n in names if n in facing])
@@ -708,6 +718,8 @@ def _start(tell: Teller) -> list[str]:
         out.append(f"A ring of pits: two rows of {pits} pits (a1.. and a2.., each row named from its own "
                    "left) with a store at each row's right-hand end (s1, s2), joined counter-clockwise by the links "
                    "ccw (back: cw); across joins each pit to the pit facing it.")
+    elif "track" in b:
+        out += _track_board(tell, b["track"])
     elif "open" in b and b["open"].get("bounds"):
         out.append(_bounds(b["open"]["bounds"]))
     elif "open" in b:
@@ -767,7 +779,7 @@ def _setup(tell: Teller) -> list[str]:
     if counted:
         out += ["At the start the board holds " + _and(counted) + ".", ""]
     if not start and not counted and (pieces or d.get("tiles")):
-        out += ["The board starts empty." if "open" not in (d.get("board") or {}) else "", ""]
+        out += ["The board starts empty." if not {"open", "track"} & set(d.get("board") or {}) else "", ""]
     if hand:
         out += [f"Each player holds {_and(hand)} in hand, off the board, to bring into play.", ""]
     out += _tiles(tell)
@@ -900,7 +912,9 @@ def _turn(tell: Teller) -> list[str]:
         for k, v in (ph.get("let") or {}).items():
             out += tell.rule(f"At the start of each turn, {tell.titled(k)} means", v, cases=False)
         mv = ph.get("move")
-        if isinstance(mv, dict):
+        if ph.get("roll"):
+            out += _roll_and_steps(tell, ph)
+        elif isinstance(mv, dict):
             out.append("On a turn a player moves one of their pieces, as its kind moves (see the pieces below).")
         elif mv:
             out += _ways("On a turn a player must", "On a turn a player must do one of these", tell.ways(mv))
@@ -1089,6 +1103,52 @@ def plain(markdown: str) -> str:
 
 # ---------------------------------------------------------------- stones on path tiles
 _POINT_SIDES = ("north", "east", "south", "west")
+
+
+def _track_board(tell: Teller, t: dict) -> list[str]:
+    """A track of points raced in opposite directions (the track kind), and where each seat's
+    pieces start."""
+    P = t.get("points")
+    kind = next(iter(tell.d.get("pieces") or {}), "piece")
+    start = t.get("start") or []
+    where = ", ".join(f"{start.count(q)} on {q}" for q in sorted(set(start), reverse=True))
+    return [f"The board is a track of {P} points. Each player numbers them 1 to {P} from their own side (a "
+            f"player's point q is the other's point {P + 1} minus q) and moves their pieces toward their own "
+            "point 1. Each player also has a bar, where their pieces that are hit wait to enter the track again, "
+            "and pieces taken off the track are off.", "",
+            f"Each player starts with {len(start)} {plural(tell.name(kind))}, in their own numbers: {where}."]
+
+
+def _roll_and_steps(tell: Teller, ph: dict) -> list[str]:
+    """A turn of the track kind: a roll of dice (a chance ply), then its numbers played as steps."""
+    from ..lang import dsl
+    r = ph["roll"]
+    n, faces, doubles = r.get("dice", 2), r.get("faces", 6), r.get("doubles")
+    out = [f"A turn starts with a roll of {_word_number(n)} dice of {faces} faces, a move of chance: the roll is "
+           "unordered (written highest first, 2-1), each roll as likely as the ordered throws that give it."
+           + (f" A roll whose dice all show the same number gives that number {_word_number(doubles)} times."
+              if doubles else ""), ""]
+    try:
+        node = dsl.parse(ph.get("move", ""), "pattern")
+    except dsl.DslError:
+        return out
+    kw = getattr(node, "kwargs", {})
+    block = kw["block"].value if "block" in kw and type(kw["block"]) is dsl.Num else 2
+    home = kw["off"].dotted if "off" in kw and type(kw["off"]) is dsl.Name else None
+    closed = "holding an enemy piece" if block == 1 else f"holding {block} or more enemy pieces"
+    out += ["Then the player plays the roll: one step for each number it gives, in any order. A step moves one of "
+            "their pieces exactly that many points toward their point 1, never onto a point "
+            f"{closed}; any enemy pieces on the point it lands on are hit and go to their owner's bar. A player "
+            "with pieces on the bar must enter them before any other step: a number d enters a piece on their "
+            "point (the track's last plus 1) minus d.", "",
+            *([f"While every one of their pieces stands in {tell.zone(home)} or is off, a number d also takes a "
+               "piece off from point d, or from their highest occupied point when that is lower than d.", ""]
+              if home else []),
+            "The player must use as many of the numbers as can be used, and of those the largest: when only one "
+            "of two different numbers can be used, the larger if it can. A roll that allows no step is passed (the move `pass`). Plays "
+            "that leave the same position are one move, named by the greatest of their step lists.", ""]
+    out += tell.quote(ph.get("move", ""))
+    return out
 
 
 def _bounds(bounds: dict) -> str:

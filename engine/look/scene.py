@@ -491,6 +491,8 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
     sc = game.scene(st)
     if sc["kind"] == "paths":
         return _paths(game, sc, look)
+    if sc["kind"] == "track":
+        return _track_board(game, sc, look, last)
     every = sc["tiles"] + sc["open"]
     xs = [t["x"] for t in every]
     ys = [t["y"] for t in every]
@@ -620,6 +622,72 @@ def _path(a: int, b: int, per_side: int) -> list[tuple[float, float]]:
         out.append((u ** 3 * pa[0] + 3 * u * u * t * ca[0] + 3 * u * t * t * cb[0] + t ** 3 * pb[0],
                     u ** 3 * pa[1] + 3 * u * u * t * ca[1] + 3 * u * t * t * cb[1] + t ** 3 * pb[1]))
     return out
+
+
+def _track_board(game, sc: dict, look: Look, last: str | None) -> Drawing:
+    """A track of points in two rows as the first seat sees it (the later half above, running
+    right; the first half below, running left), a bar between the halves of each row and the
+    pieces off at the right: each point's pieces one disc with their number; the last play's
+    points (or the last roll's dice) ringed."""
+    pts = sc["points"]
+    P = len(pts)
+    half = (P + 1) // 2
+    side = (half + 1) // 2              # points left of the bar in each row
+    width = (half + 1 + 2 * MARGIN + 1.6) * UNIT
+    height = (7 + 2 * MARGIN) * UNIT + 24
+
+    def xy(q):                           # the centre of point q's base and the way its spike points
+        top = q > half
+        i = q - half - 1 if top else half - q
+        x = (MARGIN + i + 0.5 + (1 if i >= side else 0)) * UNIT
+        return x, (MARGIN * UNIT if top else (7 + MARGIN) * UNIT), 1 if top else -1
+    groups = [Group(None, [Shape("poly", [(MARGIN * UNIT, MARGIN * UNIT), ((MARGIN + half + 1) * UNIT, MARGIN * UNIT),
+                                          ((MARGIN + half + 1) * UNIT, (7 + MARGIN) * UNIT),
+                                          (MARGIN * UNIT, (7 + MARGIN) * UNIT)],
+                                   fill=look.board or "#e6d3a7", stroke="#7a6a4f", width=1.5, cls="board")])]
+    seats = {p: i for i, p in enumerate(game.players)}
+    for q, point in enumerate(pts, 1):
+        x, y, down = xy(q)
+        spike = [(x - UNIT * 0.45, y), (x + UNIT * 0.45, y), (x, y + down * UNIT * 2.8)]
+        g = Group(point["cell"], [Shape("poly", spike, fill="#9c6b3f" if q % 2 else "#e9e2cf", stroke="#7a6a4f",
+                                        width=0.8, cls="cell"),
+                                  Shape("text", [(x, y - down * UNIT * 0.3 + 4)], fill="#555555", text=point["cell"],
+                                        size=UNIT * 0.26, cls="label")])
+        if point["count"]:
+            g.shapes += _count_marks(point["owner"], point["count"], (x, y + down * UNIT * 0.5), seats, look)
+            g.shapes[-2].data["kind"] = sc["kind_name"]
+        groups.append(g)
+    bx = (MARGIN + side + 0.5) * UNIT
+    rail = Group(None, [Shape("text", [(bx, (MARGIN + 3.5) * UNIT + 4)], fill="#555555", text="bar", size=12,
+                              cls="label")])
+    for s, p in enumerate(game.players):
+        fill = look.seat_colour(s, p)
+        y = (MARGIN + (4.6 if s == 0 else 2.4)) * UNIT
+        if sc["bar"][s]:
+            rail.shapes += [Shape("circle", [(bx, y)], r=UNIT * 0.3, fill=fill, stroke=_ink(fill, 0.5), width=1.2,
+                                  cls="bar", data={"owner": p}),
+                            Shape("text", [(bx, y + 4)], fill=_ink(fill), text=str(sc["bar"][s]), size=12, cls="symbol")]
+        ox = (MARGIN + half + 1.8) * UNIT
+        rail.shapes.append(Shape("text", [(ox, (MARGIN + (6.5 if s == 0 else 0.5)) * UNIT)], fill="#333333",
+                                 text=f"{p} off: {sc['off'][s]}", size=11, cls="label off"))
+    dice = (bx + UNIT * (side / 2 + 0.5), (MARGIN + 3.5) * UNIT)
+    if sc["roll"]:
+        rail.shapes.append(Shape("text", [(dice[0], dice[1] + 5)], fill="#222222", text=sc["roll"], size=16,
+                                 cls="label roll"))
+    groups.append(rail)
+    if last and sc.get("played_by") is not None:
+        seat = sc["played_by"]
+        marks = []
+        for token in re.findall(r"\d+", last):
+            q = int(token) if seat == 0 else P + 1 - int(token)
+            if 1 <= q <= P:
+                x, y, down = xy(q)
+                marks.append((x, y + down * UNIT * 0.5))
+        if marks:
+            groups.append(_marks(marks))
+    elif last and sc["roll"]:
+        groups.append(_marks([dice]))
+    return Drawing(width, height, groups)
 
 
 def _paths(game, sc: dict, look: Look) -> Drawing:

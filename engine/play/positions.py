@@ -34,7 +34,7 @@ MAX_CONTAINERS = 10_000      # lists and objects in all: a few per player and pi
 MAX_COUNT = 10 ** 18 - 1     # ply, passes, quiet: whole numbers of at most 18 digits, as in game files
 MAX_RESERVE = 1000           # pieces in a reserve, as in game files (pieces.KIND.reserve)
 MAX_STACK = 100_000          # pieces counted on one cell (a counted kind: pieces.OWNER.KIND.CELL)
-FIELDS = ("game", "to_move", "ply", "passes", "pieces", "reserve", "quiet", "last", "passed")
+FIELDS = ("game", "to_move", "ply", "passes", "pieces", "reserve", "quiet", "last", "passed", "roll")
 NOBODY = "nobody"
 
 
@@ -68,7 +68,7 @@ def check_form(data, source: str) -> None:
         _fail(source, f"unknown field '{unknown[0]}' (a position's fields: {', '.join(FIELDS)})")
     if "pieces" not in data:
         _fail(source, "'pieces' is missing: the pieces by owner, e.g. {\"white\": [\"a1\"]}")
-    for key in ("game", "to_move", "last", "passed"):
+    for key in ("game", "to_move", "last", "passed", "roll"):
         if key in data and not isinstance(data[key], str):
             _fail(source, f"'{key}' must be a text")
     for key in ("ply", "passes", "quiet"):
@@ -139,7 +139,7 @@ def position_state(game, data: dict[str, Any], source: str = "position"):
         "ply": data.get("ply"),
         "passes": data.get("passes", 0),
     }
-    for key in ("quiet", "last", "passed"):
+    for key in ("quiet", "last", "passed", "roll"):
         if key in data:
             if not _accepts(make, key):
                 _fail(source, f"'{key}' is not a part of this game's positions ({game.name})")

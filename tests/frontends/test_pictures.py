@@ -60,7 +60,8 @@ def test_the_svg_of_every_shipped_game(name):
         assert sorted(names) == sorted(game.geo.name(i) for i in game.geo.cells())   # used cells only
     else:
         sc = game.scene(st)
-        every = sc["squares"] if sc["kind"] == "paths" else sc["tiles"] + sc["open"]
+        every = sc["squares"] if sc["kind"] == "paths" else sc["points"] if sc["kind"] == "track" else \
+            sc["tiles"] + sc["open"]
         assert sorted(names) == sorted(t["cell"] for t in every)
     assert len(pieces_of(root)) == expected_pieces(game, st)
     if last and move_cells(last, set(names)):

@@ -197,9 +197,11 @@ def test_the_registry_names_every_kind():
     from rulebook.boards import KINDS, checker
     from rulebook.boards.grid import check_grid
     from rulebook.boards.tiles import check_tiles
-    assert set(KINDS) == {"grid", "hex", "graph", "open", "ring"}
+    from rulebook.boards.track import check_track
+    assert set(KINDS) == {"grid", "hex", "graph", "open", "ring", "track"}
     assert checker("grid") is checker("hex") is checker("graph") is checker("ring") is check_grid
     assert checker("open") is check_tiles
+    assert checker("track") is check_track
 
 
 def test_pyproject_lists_every_package():

@@ -23,7 +23,7 @@ EXPECTED = {
         "2:11: YAML tag !include is not allowed in a game file",
     ],
     "structure.yaml": [
-        "3:3: unknown key 'cell'; expected one of: blocks, cells, graph, grid, hex, lines, open, ring",
+        "3:3: unknown key 'cell'; expected one of: blocks, cells, graph, grid, hex, lines, open, ring, track",
         "4:17: '7' is not a whole number, nor option.NAME",
         "5:31: 'players.0.forward' must be north, south, east, west or degrees counter-clockwise from east "
         "(0..345, steps of 15)",
