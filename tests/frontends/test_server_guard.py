@@ -152,7 +152,7 @@ records = one_hostile({"moves": st.sampled_from([[], ["b2"], ["a1", "b2"]])}, RE
 replays = st.fixed_dictionaries({"game": st.just("tictactoe"), "record": records}) | st.fixed_dictionaries(
     {"game": hostile, "record": records | hostile})
 moves = st.fixed_dictionaries({"move": texts | hostile}, optional={"ply": hostile})
-news = one_hostile({"game": st.sampled_from(["tictactoe", "lezug"])}, ("players", "options", "seats", "seed", "game")) \
+news = one_hostile({"game": st.sampled_from(["tictactoe", "lezug"])}, ("players", "options", "seats", "seed", "game", "position")) \
     | st.fixed_dictionaries({"game": st.sampled_from(["tictactoe", "lezug"])},
                             optional={"players": st.lists(texts, min_size=2, max_size=2),
                                       "options": st.dictionaries(texts, hostile, max_size=3)})
