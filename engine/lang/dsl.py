@@ -272,7 +272,7 @@ class _ToAstMethods:
         return _at(Not(c[0]), meta)
 
     def neg(self, meta, c):
-        return _at(Neg(c[0]), meta)
+        return _at(Neg(c[1]), meta)
 
     def ifelse(self, meta, c):
         return _at(IfElse(c[0], c[1], c[2]), meta)
@@ -311,7 +311,7 @@ class _ToAstMethods:
         return _at(ZoneUnion(c[0], c[1], "&"), meta)
 
     def zone_diff(self, meta, c):
-        return _at(ZoneUnion(c[0], c[1], "-"), meta)
+        return _at(ZoneUnion(c[0], c[2], "-"), meta)
 
     def zone_ref(self, meta, c):
         return _at(ZoneRef(c[0].dotted), c[0])
@@ -343,7 +343,7 @@ def _parser():
 
 _TOKEN_WORDS = {
     "NAME": "a name", "INT": "a number", "DECIMAL": "a number", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
-    "COMPARE": "a comparison", "ADDOP": "'+' or '-'", "MULOP": "'*', '/', '//' or '%'",
+    "COMPARE": "a comparison", "PLUS": "'+'", "MULOP": "'*', '/', '//' or '%'",
     "QUANT": "'+', '*' or '?'", "VBAR": "'|'", "CELL": "a cell such as a1", "EQUAL": "'='",
     "DOT": "'.'", "$END": "the end", "MINUS": "'-'", "AMPERSAND": "'&'",
 }

@@ -84,3 +84,17 @@ def test_zone_structure():
     assert isinstance(z, dsl.ZoneUnion)
     assert (z.left.axis, z.left.low, z.left.high) == ("rank", 1, 4)
     assert z.right.cells == ["a1", "c3"]
+
+
+@pytest.mark.parametrize("text, left, right", [("a.b - c", "a.b", "c"), ("a.b-1", "a.b", 1),
+                                               ("opponent.off - off", "opponent.off", "off")])
+def test_a_difference_after_a_dotted_name(text, left, right):
+    """`a.b - c` is a difference: the `-` after a dotted name (where a zone could go on too) is
+    the one terminal every `-` is."""
+    node = dsl.parse(text)
+    assert isinstance(node, dsl.BinOp) and node.op == "-"
+    for side, want in ((node.left, left), (node.right, right)):
+        assert (side.dotted if isinstance(side, dsl.Name) else side.value) == want
+    zone = dsl.parse("a.b - c", "zone")
+    assert isinstance(zone, dsl.ZoneUnion) and zone.op == "-"
+    assert isinstance(dsl.parse("- a.b - -1"), dsl.BinOp)
