@@ -5,7 +5,7 @@ import math
 import random
 import time
 
-from ..api import CHANCE, RulebookError
+from ..api import RulebookError, playout, random_playout  # noqa: F401 (random_playout: re-exported)
 
 MAX_BENCH_SECONDS = 3600.0   # the time of each measure of `bench`: more than an hour is a typo
 MAX_BENCH_DEPTH = 12         # bench's perft depth: deeper counts take days on any shipped game
@@ -62,31 +62,14 @@ def divide(game, st, depth: int, exact: bool = False) -> list[tuple[str, int]]:
             for m in sorted(game.legal_moves(st), key=game.move_str)]
 
 
-def random_playout(game, rng: random.Random, st=None):
-    """Play uniformly random moves (chance by its weights) to the end; returns (state, plies)."""
-    st = game.initial_state() if st is None else st
-    legal, apply, to_move, chance, is_over = game.legal_moves, game.apply, game.to_move, game.chance_outcomes, game.is_over
-    choice = rng.choice
-    plies = 0
-    while not is_over(st):
-        if to_move(st) == CHANCE:
-            outs = chance(st)
-            moves, weights = zip(*outs)
-            m = rng.choices(moves, weights)[0]
-        else:
-            m = choice(legal(st))
-        st = apply(st, m)
-        plies += 1
-    return st, plies
-
-
 def playout_rate(game, seed: int, seconds: float) -> dict:
-    """Whole random matches from the start until `seconds` have passed (at least one)."""
+    """Whole random matches from the start until `seconds` have passed (at least one), each
+    played by api.playout (the game's compiled loop where it has one)."""
     rng = random.Random(seed)
     plies = matches = 0
     t0 = time.perf_counter()
     while True:
-        _, n = random_playout(game, rng)
+        _, n = playout(game, rng)
         plies += n
         matches += 1
         elapsed = time.perf_counter() - t0
