@@ -107,17 +107,20 @@ def placing_loop(game) -> list[str] | None:
     prologue = {"opp": f"opp = (me + 1) % {n}", "me1": "me1 = me + 1",
                 "foe": f"foe = B[1 - me]" if n == 2 and not game.neutral else
                        "foe = occ ^ B[me]" + (f" ^ B[{n}]" if game.neutral else "")}
-    body = [f"occ = {occ}",
-            f"free = ZM_{zone}[me] & ~occ",
-            *_cells_of(game, "free", "q"),
-            *(line for name, line in prologue.items() if name in used),
-            *per_ply]
-    if rules:
-        body.append(f"q = [t for t in q if {' and '.join(rules)}]")
-    body += ["if not q:",
-             "    break",
-             "t = choice(q)",
-             f"cells[t] = {value} | (me + 1)",
+    body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ"]
+    if rules:       # the free cells as a list, those the rules allow kept, one of them drawn
+        body += [*_cells_of(game, "free", "q"),
+                 *(line for name, line in prologue.items() if name in used),
+                 *per_ply,
+                 f"q = [t for t in q if {' and '.join(rules)}]",
+                 "if not q:",
+                 "    break",
+                 "t = choice(q)"]
+    else:           # every free cell: the one choice() would draw from their list, found in the mask
+        body += ["if not free:",
+                 "    break",
+                 *_kth_cell(game, "free", "choice(range(free.bit_count()))")]
+    body += [f"cells[t] = {value} | (me + 1)",             f"cells[t] = {value} | (me + 1)",
              "B[me] |= BIT[t]"]
     if game.multi:
         body.append(f"K[{value >> 3}] |= BIT[t]")
@@ -125,7 +128,8 @@ def placing_loop(game) -> list[str] | None:
     ends = _end_tests(game)
     if ends is None:
         return None
-    body += ends
+    entry, tests = ends
+    body += tests
     body += ["me = nxt"]
     code = "\n".join(body)
     # a rule that reads the state tuple, the origin of a move or a name of the generators'
@@ -136,14 +140,38 @@ def placing_loop(game) -> list[str] | None:
         return None
     head = [layout.unpack(result="result"),
             "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if game.multi else ""),
+            *entry,
             "while plies != limit:"]
     tail = ["cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if game.multi else ""),
             f"st = {layout.build(to_move='me')}"]
     return head + ["    " + x for x in body] + tail
 
 
-# the names the placing loop gives the state's slots and its own variables
-LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice"}
+# the names the placing loop gives the state's slots and its own variables (and bit_count, a
+# method names() reads as a name)
+LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k", "w", "c",
+                                     "bit_count"}
+
+
+def _kth_cell(game, bits: str, index: str) -> list[str]:
+    """Lines that make t the cell of the `index`-th lowest bit of the mask `bits` (not 0): a
+    word of 64 bits at a time, then a byte, then the table PLAYOUT_KTH (a byte's k-th bit)."""
+    ns = game._ns
+    if "PLAYOUT_KTH" not in ns:
+        ns["PLAYOUT_KTH"] = [tuple(i for i in range(8) if b >> i & 1) for b in range(256)]
+    L = [f"k = {index}", f"w = {bits}", "t = 0"]
+    if game.size > 64:
+        L += ["while True:",
+              "    c = (w & 0xffffffffffffffff).bit_count()",
+              "    if k < c:",
+              "        break",
+              "    k -= c; w >>= 64; t += 64"]
+    return L + ["while True:",
+                "    c = (w & 0xff).bit_count()",
+                "    if k < c:",
+                "        break",
+                "    k -= c; w >>= 8; t += 8",
+                "t += PLAYOUT_KTH[w & 0xff][k]"]
 
 
 def _cells_of(game, bits: str, out: str) -> list[str]:
@@ -161,9 +189,10 @@ def _cells_of(game, bits: str, out: str) -> list[str]:
     return L
 
 
-def _end_tests(game) -> list[str] | None:
+def _end_tests(game) -> tuple[list[str], list[str]] | None:
     """apply's end conditions, for the mover `me` after its placement (nxt to move), over the
-    loop's variables: each that holds sets `result` (and stops the loop)."""
+    loop's variables: each that holds sets `result` (and stops the loop). With the lines the
+    loop starts with (`whole`, for connected)."""
     n = game.n
     own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, "passes"), "quiet": Symbol(INT, "quiet"),
            "last": Symbol(CELL, "last")}
@@ -173,6 +202,16 @@ def _end_tests(game) -> list[str] | None:
         vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
             fn, emit=lambda a, t: f"_in_a_row(cells, last, {a[0]}, {a[1]})" if a[2] == "None" else fn.emit(a, t))},
             vocab.member)
+    # connected(A, B) asked of the chain through the piece just placed (functions/connected.py),
+    # unless a chain joined them as the loop began (a set position: `whole`)
+    joins: list[str] = []
+    if "connected()" in game.rules.words:
+        fn = vocab.functions["connected"]
+
+        def chain(a, t):
+            joins.append(f"_connected(B[me], {a[0]}, {a[1]})")
+            return f"(_connected(B[me], {a[0]}, {a[1]}) if whole else _connected_from(B[me], last, {a[0]}, {a[1]}))"
+        vocab = Vocabulary(vocab.names, {**vocab.functions, "connected": replace(fn, emit=chain)}, vocab.member)
     rules = game.rules
     ends = [(rules.win, "(me,)", "w")]
     if rules.lose is not None:
@@ -191,4 +230,7 @@ def _end_tests(game) -> list[str] | None:
             L.append("occ = " + game.occ_source)
         L += em.hoisted[0]
         L += [f"if {test}:", f"    result = {result}", "    me = nxt", "    break"]
-    return L
+    if joins and any(" = " in x and x.split(" = ")[0] in " ".join(joins) for x in L):
+        return None         # (a join's zones named by a hoisted line: not asked at the loop's start)
+    entry = [f"whole = any({' or '.join(dict.fromkeys(joins))} for me in range({n}))"] if joins else []
+    return entry, L

@@ -23,9 +23,24 @@ def connected(mine: int, a: int, b: int, near: list[int]) -> bool:
     return bool(seen & b)
 
 
+def connected_from(mine: int, c: int, a: int, b: int, near: list[int]) -> bool:
+    """Does the chain of `mine` through cell c join a cell of a to a cell of b? The same as
+    connected() after a placement on c, where no chain joined them before it (a playout of
+    placements asks only this: boards/grid/playout.py)."""
+    front = seen = 1 << c
+    while front:
+        lo = front & -front
+        front ^= lo
+        new = near[lo.bit_length() - 1] & mine & ~seen
+        seen |= new
+        front |= new
+    return bool(seen & a) and bool(seen & b)
+
+
 def tables(game, ns: dict) -> None:
     """Per cell, the bits of its neighbours in every direction."""
     geo = game.geo
     nexts = [geo.neighbours(v) for v in geo.directions.values()]
-    ns["_connected"] = partial(connected, near=[sum(1 << nxt[i] for nxt in nexts if nxt[i] >= 0)
-                                                for i in range(game.size)])
+    near = [sum(1 << nxt[i] for nxt in nexts if nxt[i] >= 0) for i in range(game.size)]
+    ns["_connected"] = partial(connected, near=near)
+    ns["_connected_from"] = partial(connected_from, near=near)
