@@ -95,3 +95,17 @@ def test_tictactoe_draws_uniformly():
     assert abs(results[("x",)] / 6000 - 0.585) < 0.03
     assert abs(results[("o",)] / 6000 - 0.288) < 0.03
     assert abs(results[()] / 6000 - 0.127) < 0.03
+
+
+def test_a_chain_that_stood_before_the_loop_is_seen():
+    """Hex's chains are kept as stones join them (functions/connected.py); a set position where
+    red's chain already joins its edges, red to move (the position's end test asks blue, who
+    moved last), is won by red's next stone wherever it goes, as apply says."""
+    game = load_game(GAMES / "hex.yaml")
+    st = game.position({"red": [f"a{r}" for r in range(1, 12)], "blue": [f"b{r}" for r in range(1, 11)]},
+                       to_move="red")
+    assert not game.is_over(st)
+    for seed in range(5):
+        end, plies = game.playout(random.Random(seed), st)
+        assert plies == 1 and game.outcome(end).winners == ("red",)
+        assert (end, plies) == api_playout(game, random.Random(seed), st)

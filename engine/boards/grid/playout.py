@@ -149,7 +149,7 @@ def placing_loop(game) -> list[str] | None:
 
 # the names the placing loop gives the state's slots and its own variables (and bit_count, a
 # method names() reads as a name)
-LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k", "w", "c",
+LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k", "w", "c", "CZ", "CH", "P", "F",
                                      "bit_count"}
 
 
@@ -202,15 +202,19 @@ def _end_tests(game) -> tuple[list[str], list[str]] | None:
         vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
             fn, emit=lambda a, t: f"_in_a_row(cells, last, {a[0]}, {a[1]})" if a[2] == "None" else fn.emit(a, t))},
             vocab.member)
-    # connected(A, B) asked of the chain through the piece just placed (functions/connected.py),
-    # unless a chain joined them as the loop began (a set position: `whole`)
-    joins: list[str] = []
+    # connected(A, B) read from the chains of the mover's pieces, kept as they grow
+    # (functions/connected.py: a union-find), unless a chain joined them as the loop began
+    # (`whole`: a set position); then asked of the whole board
+    joins: list[tuple[str, str]] = []
     if "connected()" in game.rules.words:
         fn = vocab.functions["connected"]
 
         def chain(a, t):
-            joins.append(f"_connected(B[me], {a[0]}, {a[1]})")
-            return f"(_connected(B[me], {a[0]}, {a[1]}) if whole else _connected_from(B[me], last, {a[0]}, {a[1]}))"
+            pair = (a[0], a[1])
+            if pair not in joins:
+                joins.append(pair)
+            j = joins.index(pair)
+            return f"(_connected(B[me], {a[0]}, {a[1]}) if whole else CH >> {2 * j} & 3 == 3)"
         vocab = Vocabulary(vocab.names, {**vocab.functions, "connected": replace(fn, emit=chain)}, vocab.member)
     rules = game.rules
     ends = [(rules.win, "(me,)", "w")]
@@ -230,7 +234,10 @@ def _end_tests(game) -> tuple[list[str], list[str]] | None:
             L.append("occ = " + game.occ_source)
         L += em.hoisted[0]
         L += [f"if {test}:", f"    result = {result}", "    me = nxt", "    break"]
-    if joins and any(" = " in x and x.split(" = ")[0] in " ".join(joins) for x in L):
-        return None         # (a join's zones named by a hoisted line: not asked at the loop's start)
-    entry = [f"whole = any({' or '.join(dict.fromkeys(joins))} for me in range({n}))"] if joins else []
-    return entry, L
+    if not joins:
+        return [], L
+    pairs = ", ".join(f"({a}, {b})" for a, b in joins)
+    if names(pairs) - {"me"} - set(game._ns):
+        return None         # (zones named by a hoisted line: not known as the loop begins)
+    entry = [f"CZ = [({pairs},) for me in range({n})]", "P, F, whole = _chains(B, CZ)"]
+    return entry, ["CH = _chain_join(P, F, last, B[me], CZ[me])"] + L
