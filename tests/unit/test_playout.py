@@ -83,7 +83,7 @@ def test_a_kind_without_its_own_loop_plays_through_the_api():
     assert plies == 3
 
 
-def test_tictactoe_draws_uniformly():
+def test_the_draws_are_uniform():
     """Every first move about equally often, and the results of random play as known for
     tic-tac-toe (x wins 58.5%, o 28.8%, a draw 12.7%), within generous bounds; seeded."""
     game = load_game(GAMES / "tictactoe.yaml")

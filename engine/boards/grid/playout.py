@@ -1,24 +1,25 @@
 """The compiled random playout of a grid game: one generated function that plays uniformly random
 moves from a state to the end (or to a number of plies), written once per game on first use.
 
-It draws what `random_playout` (play/measure.py) draws through the Game API, and the same
-sequence for the same seed: every ply it calls `rng.choice` once on a list of the position's
-legal moves in their order (or, where a phase's moves are one drop of several stones among
-thousands, `random_move`'s draw). What it saves is the API around a ply, and, in a phase that
-places one piece onto an empty cell (`placing_phase`), the moves and states themselves: that
-phase runs as one loop over the state's own variables (a bytearray of cells, a list of boards),
-its candidate cells listed as ints, its landing rules and the end conditions emitted over those
-variables, and one state built when it stops.
+It draws what `api.random_playout` draws through the Game API, and the same sequence for the
+same seed: every ply it calls `rng.choice` once on the position's legal moves in their order
+(or, where a phase's moves are one drop of several stones among thousands, `random_move`'s
+draw). What it saves is the API around a ply, and, in a last phase that places one piece onto
+an empty cell (`placing_phase`), the moves and states themselves: that phase runs as one loop
+over the state's own variables (a bytearray of cells, a list of boards); its cell is drawn from
+the mask of free cells (the index choice() would draw from their list), or from the list of
+those its landing rules allow; the end conditions are emitted over those variables
+(connected() read from chains kept as stones join them); one state is built when it stops.
 """
 from __future__ import annotations
+
+import builtins
 
 from ...lang import dsl
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...structs import replace
 from .layout import SLOTS
-import builtins
-
 from .vocabulary import LANDING
 from .words.base import keyword
 
@@ -120,7 +121,7 @@ def placing_loop(game) -> list[str] | None:
         body += ["if not free:",
                  "    break",
                  *_kth_cell(game, "free", "choice(range(free.bit_count()))")]
-    body += [f"cells[t] = {value} | (me + 1)",             f"cells[t] = {value} | (me + 1)",
+    body += [f"cells[t] = {value} | (me + 1)",
              "B[me] |= BIT[t]"]
     if game.multi:
         body.append(f"K[{value >> 3}] |= BIT[t]")
@@ -134,8 +135,7 @@ def placing_loop(game) -> list[str] | None:
     code = "\n".join(body)
     # a rule that reads the state tuple, the origin of a move or a name of the generators'
     # own: the Game API's loop plays that phase
-    known = set(game._ns) | LOCALS | set(dir(builtins)) | {x.split(" = ")[0] for x in body if " = " in x} \
-        | {"lo"}
+    known = set(game._ns) | LOCALS | set(dir(builtins)) | {x.split(" = ")[0] for x in body if " = " in x}
     if names(code) - known or "st" in names(code):
         return None
     head = [layout.unpack(result="result"),
@@ -149,8 +149,8 @@ def placing_loop(game) -> list[str] | None:
 
 # the names the placing loop gives the state's slots and its own variables (and bit_count, a
 # method names() reads as a name)
-LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k", "w", "c", "CZ", "CH", "P", "F",
-                                     "bit_count"}
+LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k",
+                                     "w", "c", "CZ", "CH", "P", "F", "bit_count"}
 
 
 def _kth_cell(game, bits: str, index: str) -> list[str]:
@@ -228,8 +228,9 @@ def _end_tests(game) -> tuple[list[str], list[str]] | None:
         em = Emitter(vocab, prefix=prefix)
         test = em.emit(node)
         code = "\n".join(em.hoisted[0] + [test])
-        if "opp" in names(code) and "opp = nxt" not in L:
-            L.append("opp = nxt" if n == 2 else f"opp = (me + 1) % {n}")
+        opp = "opp = nxt" if n == 2 else f"opp = (me + 1) % {n}"
+        if "opp" in names(code) and opp not in L:
+            L.append(opp)
         if "occ" in names(code):
             L.append("occ = " + game.occ_source)
         L += em.hoisted[0]
