@@ -109,3 +109,14 @@ def test_a_chain_that_stood_before_the_loop_is_seen():
         end, plies = game.playout(random.Random(seed), st)
         assert plies == 1 and game.outcome(end).winners == ("red",)
         assert (end, plies) == api_playout(game, random.Random(seed), st)
+
+
+@pytest.mark.parametrize("options", [{"exact_five": "true"}, {"exact_five": "false"}])
+def test_lines_read_from_the_board_are_the_lines_of_cells(options):
+    """in_a_row(N, exact=E) in the placing loop is read from the mover's board by the lines of N
+    cells through the stone (functions/in_a_row.py, in_a_row_bits); the same ends as apply's."""
+    game = load_game(GAMES / "gomoku.yaml", options)
+    for seed in range(4):
+        st, plies = game.playout(random.Random(seed))
+        assert (st, plies) == random_playout(game, random.Random(seed))
+    assert "_in_a_row_bits(B[me], last, ROWS_5" in game.playout_code

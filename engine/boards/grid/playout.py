@@ -189,6 +189,18 @@ def _cells_of(game, bits: str, out: str) -> list[str]:
     return L
 
 
+def _in_a_row(game, args) -> str:
+    """in_a_row(N, exact=E) of the piece just placed, N and E known: read from the mover's board
+    by the lines of N cells through it (functions/in_a_row.py); else by its cells."""
+    n, exact = args[0], args[1]
+    if not n.isdigit() or exact not in ("True", "False"):
+        return f"_in_a_row(cells, last, {n}, {exact})"
+    name = f"ROWS_{n}{'_EXACT' if exact == 'True' else ''}"
+    if name not in game._ns:
+        game._ns[name] = game._ns["_cell_windows"](int(n), exact == "True")
+    return f"_in_a_row_bits(B[me], last, {name})"
+
+
 def _end_tests(game) -> tuple[list[str], list[str]] | None:
     """apply's end conditions, for the mover `me` after its placement (nxt to move), over the
     loop's variables: each that holds sets `result` (and stops the loop). With the lines the
@@ -200,8 +212,7 @@ def _end_tests(game) -> tuple[list[str], list[str]] | None:
     if "in_a_row()" in game.rules.words:       # of the piece just placed, named by the loop
         fn = vocab.functions["in_a_row"]
         vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
-            fn, emit=lambda a, t: f"_in_a_row(cells, last, {a[0]}, {a[1]})" if a[2] == "None" else fn.emit(a, t))},
-            vocab.member)
+            fn, emit=lambda a, t: _in_a_row(game, a) if a[2] == "None" else fn.emit(a, t))}, vocab.member)
     # connected(A, B) read from the chains of the mover's pieces, kept as they grow
     # (functions/connected.py: a union-find), unless a chain joined them as the loop began
     # (`whole`: a set position); then asked of the whole board
