@@ -13,7 +13,7 @@ from typing import Any, Hashable, Protocol, Sequence
 from .errors import IllegalMove, RulebookError  # re-exported: `from rulebook.api import RulebookError`
 
 __all__ = ["CHANCE", "Game", "GameInfo", "IllegalMove", "LookInfo", "OptionInfo", "Outcome", "Positional",
-           "RulebookError", "SeatInfo", "parse_by_notation"]
+           "RulebookError", "SeatInfo", "parse_by_notation", "playout", "random_playout"]
 
 CHANCE = -1
 """`to_move(state)` at a chance position (a draw from a bag): the moves are the outcomes."""
@@ -171,6 +171,37 @@ class Game(Protocol):
     def evaluate(self, state: Hashable) -> Sequence[float] | None:
         """Per seat, the file's `evaluate` heuristic in 0..1 (for AI players); None if the file has none."""
         ...
+
+    # optional: playout(rng, state=None, limit=None) -> (state, plies), a uniformly random game
+    # played by the game's own compiled loop; the module's playout() calls it, or plays one
+    # through the methods above for a kind that has none
+
+
+def playout(game, rng, st=None, limit: int | None = None):
+    """A uniformly random game from `st` (default the start; chance drawn by its weights) to
+    its end, or `limit` plies at most: (the state reached, the plies played). The game's own
+    compiled loop where its kind offers one (`game.playout(rng, st, limit)`: the same draws),
+    else random_playout."""
+    own = getattr(game, "playout", None)
+    return own(rng, st, limit) if own is not None else random_playout(game, rng, st, limit)
+
+
+def random_playout(game, rng, st=None, limit: int | None = None):
+    """playout() through the methods of the Game API, a call per step: the default of the kinds
+    without a compiled loop, and the reference those loops are checked against."""
+    st = game.initial_state() if st is None else st
+    legal, apply, to_move, chance, is_over = game.legal_moves, game.apply, game.to_move, game.chance_outcomes, game.is_over
+    choice = rng.choice
+    plies = 0
+    while plies != limit and not is_over(st):
+        if to_move(st) == CHANCE:
+            moves, weights = zip(*chance(st))
+            m = rng.choices(moves, weights)[0]
+        else:
+            m = choice(legal(st))
+        st = apply(st, m)
+        plies += 1
+    return st, plies
 
 
 class Positional(Protocol):

@@ -5,7 +5,9 @@
 
 Run from the repository root. Each figure is measured on the engine and on the baseline in turn,
 interleaved (the order alternates from run to run), on the same seeds and with the same driver
-functions of engine/play/measure.py (random_playout, perft); each measure lasts --seconds (a perft
+functions of engine/play/measure.py (playout_rate, perft; a random playout is api.playout: a
+grid game's own compiled loop, a baseline's moves one at a time through the Game API, the
+same draws); each measure lasts --seconds (a perft
 is counted again until then). The median of N runs is kept for each side, and the ratio is the
 median of the runs' engine / baseline ratios (above 1: the engine is faster; each run's two
 figures are measured one after the other, so a drift of the machine's speed cancels). Figures:

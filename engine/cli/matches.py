@@ -92,26 +92,73 @@ def play(game_path: str = GameArg,
             out(f"  {p:<8} {specs[i]:<24} wins {wins[p]:>4}   mean score {tally[p] / games:.2f}")
 
 
-def bench(game_path: str = GameArg,
+def bench(game_paths: Optional[list[str]] = typer.Argument(None, help="game files (YAML); several: one table"),
+          all_games: bool = typer.Option(False, "--all", help="every game file of the folder games/ here (the "
+                                                              "shipped games, run from the checkout): one table"),
           seconds: float = typer.Option(3.0, "--seconds", help="time for each measure: more than 0, at most 3600"),
           depth: Optional[int] = typer.Option(None, "--depth", help="perft depth, 1 to 12 (default: as deep as fits "
                                                                     "the time, at most 8)"),
           seed: int = typer.Option(0, "--seed"), option: Optional[list[str]] = OptionOpt,
           seats: Optional[int] = SeatsOpt,
-          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON")):
-    """Random-playout plies per second and perft leaves per second."""
+          # (measure.BENCH_MAX_PLIES; not imported here: the command's module loads nothing of play)
+          max_plies: int = typer.Option(10_000, "--max-plies", help="a random playout stops after so many plies "
+                                                                    "(random play of some games never ends)"),
+          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (several games: a list)")):
+    """Random-playout plies per second and perft leaves per second, of one game or of several
+    (--all: every shipped game) in one table."""
     from ..play.measure import bench as _bench, check_bench
-    check_bench(seconds, depth)  # before loading: a bad figure is refused at once
-    game = load(game_path, parse_options(option), seats)
-    fig = _bench(game, seconds, depth, seed)
-    if as_json:
-        out(json.dumps(fig))
+    check_bench(seconds, depth, max_plies)  # before loading: a bad figure is refused at once
+    paths = _bench_files(game_paths or [], all_games)
+    if len(paths) == 1 and not all_games:
+        game = load(paths[0], parse_options(option), seats)
+        fig = _bench(game, seconds, depth, seed, max_plies)
+        if as_json:
+            out(json.dumps(fig))
+            return
+        out(f"{game.name}, {plural(len(game.players), 'player')}")
+        out(f"random playouts: {fig['playout_plies_per_s']:,.0f} plies/s "
+            f"({plural(fig['playouts'], 'game')}, {plies(fig['playout_plies'])} in {fig['playout_seconds']:.2f} s"
+            + (f"; {fig['playouts_cut']} stopped at {max_plies:,} plies" if fig["playouts_cut"] else "") + ")")
+        out(f"perft depth {fig['perft_depth']}: {fig['perft_leaves']:,} leaves in {fig['perft_seconds']:.2f} s, "
+            f"{fig['perft_leaves_per_s']:,.0f} leaves/s")
         return
-    out(f"{game.name}, {plural(len(game.players), 'player')}")
-    out(f"random playouts: {fig['playout_plies_per_s']:,.0f} plies/s "
-        f"({plural(fig['playouts'], 'game')}, {plies(fig['playout_plies'])} in {fig['playout_seconds']:.2f} s)")
-    out(f"perft depth {fig['perft_depth']}: {fig['perft_leaves']:,} leaves in {fig['perft_seconds']:.2f} s, "
-        f"{fig['perft_leaves_per_s']:,.0f} leaves/s")
+    if option or seats is not None:
+        raise RulebookError("--option and --seats set one game's options: give one game file with them, "
+                            "not several or --all")
+    figures = []
+    for path in paths:      # each game loaded (and refused, located) before its figures are measured
+        figures.append({"file": path, **_bench(load(path, {}), seconds, depth, seed, max_plies)})
+        if not as_json and sys.stderr.isatty():
+            print(f"\r{len(figures)}/{len(paths)} measured", end="", file=sys.stderr, flush=True)
+    if not as_json and sys.stderr.isatty():
+        print(file=sys.stderr)
+    if as_json:
+        out(json.dumps(figures))
+        return
+    rows = [("file", "game", "seats", "playout plies/s", "games/s", "stopped", "perft", "leaves/s")]
+    rows += [(Path(f["file"]).name, f["game"], str(f["players"]), f"{f['playout_plies_per_s']:,.0f}",
+              f"{f['playouts'] / f['playout_seconds']:,.1f}", str(f["playouts_cut"]),
+              f"{f['perft_depth']}: {f['perft_leaves']:,}", f"{f['perft_leaves_per_s']:,.0f}") for f in figures]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:     # text left, figures right
+        out("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+
+
+def _bench_files(paths: list[str], all_games: bool) -> list[str]:
+    """The game files bench measures: those named, or with --all every *.yaml of ./games (in
+    name order)."""
+    if all_games:
+        if paths:
+            raise RulebookError("--all measures every game of games/: name no game file with it")
+        folder = Path("games")
+        found = sorted(str(p) for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        if not found:
+            raise RulebookError(f"--all: no game files in {Path.cwd() / folder} (run it from the checkout, "
+                                "or name the game files)")
+        return found
+    if not paths:
+        raise RulebookError("name a game file (or several), or --all for every game of games/")
+    return paths
 
 
 def tournament(game_path: str = GameArg,

@@ -5,16 +5,20 @@ import math
 import random
 import time
 
-from ..api import CHANCE, RulebookError
+from ..api import RulebookError, playout, random_playout  # noqa: F401 (random_playout: re-exported)
 
 MAX_BENCH_SECONDS = 3600.0   # the time of each measure of `bench`: more than an hour is a typo
 MAX_BENCH_DEPTH = 12         # bench's perft depth: deeper counts take days on any shipped game
 AUTO_BENCH_DEPTH = 8         # the deepest bench goes by itself, when no depth is given
+BENCH_MAX_PLIES = 10_000     # a random playout of bench stops there (a game random play may never end)
 
 
-def check_bench(seconds, depth) -> None:
+def check_bench(seconds, depth, max_plies: int = BENCH_MAX_PLIES) -> None:
     """Refuse bench figures that cannot be measured: seconds a positive finite number of at most
-    MAX_BENCH_SECONDS, depth (when given) 1 to MAX_BENCH_DEPTH."""
+    MAX_BENCH_SECONDS, depth (when given) 1 to MAX_BENCH_DEPTH, max_plies a positive number."""
+    if not isinstance(max_plies, int) or isinstance(max_plies, bool) or max_plies < 1:
+        shown = max_plies if not isinstance(max_plies, int) or abs(max_plies) < 10 ** 30 else "(a huge number)"
+        raise RulebookError(f"--max-plies {shown}: write a positive number of plies")
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
         raise RulebookError(f"--seconds {seconds!r}: write a positive number of seconds")
     if not math.isfinite(seconds) or not 0 < seconds <= MAX_BENCH_SECONDS:
@@ -62,38 +66,24 @@ def divide(game, st, depth: int, exact: bool = False) -> list[tuple[str, int]]:
             for m in sorted(game.legal_moves(st), key=game.move_str)]
 
 
-def random_playout(game, rng: random.Random, st=None):
-    """Play uniformly random moves (chance by its weights) to the end; returns (state, plies)."""
-    st = game.initial_state() if st is None else st
-    legal, apply, to_move, chance, is_over = game.legal_moves, game.apply, game.to_move, game.chance_outcomes, game.is_over
-    choice = rng.choice
-    plies = 0
-    while not is_over(st):
-        if to_move(st) == CHANCE:
-            outs = chance(st)
-            moves, weights = zip(*outs)
-            m = rng.choices(moves, weights)[0]
-        else:
-            m = choice(legal(st))
-        st = apply(st, m)
-        plies += 1
-    return st, plies
-
-
-def playout_rate(game, seed: int, seconds: float) -> dict:
-    """Whole random matches from the start until `seconds` have passed (at least one)."""
+def playout_rate(game, seed: int, seconds: float, max_plies: int | None = None) -> dict:
+    """Whole random matches from the start until `seconds` have passed (at least one), each
+    played by api.playout (the game's compiled loop where it has one) and stopped after
+    `max_plies` plies if it lasts so long (`cut` counts those)."""
+    playout(game, random.Random(seed), limit=1)     # (a game's loop is compiled on first use: not timed)
     rng = random.Random(seed)
-    plies = matches = 0
+    plies = matches = cut = 0
     t0 = time.perf_counter()
     while True:
-        _, n = random_playout(game, rng)
+        _, n = playout(game, rng, limit=max_plies)
         plies += n
         matches += 1
+        cut += n == max_plies
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
             break
     return {"plies_per_s": plies / elapsed, "matches_per_s": matches / elapsed, "plies": plies,
-            "matches": matches, "seconds": elapsed}
+            "matches": matches, "seconds": elapsed, "cut": cut}
 
 
 def perft_rate(game, depth: int, st=None, seconds: float = 0.0) -> dict:
@@ -118,11 +108,13 @@ def counted_rate(count, seconds: float = 0.0) -> dict:
             "seconds": elapsed}
 
 
-def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -> dict:
-    """Random-playout plies per second and perft leaves per second, on this process.
-    RulebookError for seconds or a depth out of range (check_bench)."""
-    check_bench(seconds, depth)
-    play = playout_rate(game, seed, seconds)
+def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0,
+          max_plies: int = BENCH_MAX_PLIES) -> dict:
+    """Random-playout plies per second and perft leaves per second, on this process; a playout
+    stops after max_plies plies (playouts_cut counts those). RulebookError for seconds, a
+    depth or max_plies out of range (check_bench)."""
+    check_bench(seconds, depth, max_plies)
+    play = playout_rate(game, seed, seconds, max_plies)
     plies, games, t_play = play["plies"], play["matches"], play["seconds"]
     if depth is None:  # deepen while the next depth likely fits in the time
         depth = 1
@@ -133,7 +125,8 @@ def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0) -
             depth += 1
     else:
         pr = perft_rate(game, depth)
-    return {"game": game.name, "players": len(game.players), "playouts": games, "playout_plies": plies,
+    return {"game": game.name, "players": len(game.players), "playouts": games, "playouts_cut": play["cut"],
+            "playout_plies": plies,
             "playout_seconds": t_play, "playout_plies_per_s": plies / t_play,
             "perft_depth": depth, "perft_leaves": pr["leaves"], "perft_seconds": pr["seconds"],
             "perft_leaves_per_s": pr["leaves_per_s"]}

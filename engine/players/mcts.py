@@ -37,7 +37,7 @@ import random
 import time
 from typing import Any
 
-from ..api import CHANCE, RulebookError
+from ..api import CHANCE, RulebookError, playout
 from .base import Player, decision_moves, reward_vector, sole_winner, weighted
 
 
@@ -276,6 +276,9 @@ class MCTSPlayer(Player):
             raise RulebookError(f"{game.name}: no legal move and the game is not over")
         state = game.apply(state, move)
         plies = 1
+        if cut is None:     # uniformly random to the end: the game's compiled loop where it has one
+            state, _ = playout(game, rng, state, limit=max(self.max_playout - 1, 0))
+            return reward_vector(game, game.outcome(state)) if game.is_over(state) else [0.5] * self.nseats
         # a uniformly random move, drawn by the game where it can without listing every move
         pick = getattr(game, "random_move", None) or (lambda st, r: r.choice(game.legal_moves(st)))
         while not game.is_over(state):

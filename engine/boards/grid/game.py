@@ -10,7 +10,7 @@ from math import comb
 from operator import itemgetter
 from typing import Any
 
-from ...api import Outcome, RulebookError
+from ...api import CHANCE, Outcome, RulebookError
 from ...codegen import define
 from ...lang import dsl
 from ...lang.expr import BOOL, Emitter, Symbol, Vocabulary
@@ -797,6 +797,20 @@ class GridGame(GridState, GridNotation):
                 if comb(len(free), k) > 5000:
                     return ("drop",) + tuple(sorted(rng.sample(free, k)))
         return rng.choice(self.legal_moves(st))
+
+    def playout(self, rng, st=None, limit=None):
+        """A uniformly random game from st (default the start) to its end, or `limit` plies at
+        most: (the state reached, the plies played). The same draws as play/measure.py's
+        random_playout, in one generated loop (playout.py), written on first use."""
+        fn = self.__dict__.get("_playout")
+        if fn is None:
+            from .playout import playout_source
+            ns = self._ns
+            ns["random_move"], ns["chance_outcomes"], ns["CHANCE"] = self.random_move, self.chance_outcomes, CHANCE
+            src = playout_source(self)
+            self.playout_code = src     # (not a part of `rulebook compile`: made on first use)
+            fn = self._playout = self._exec(src, "playout", ns, ("playout",))
+        return fn(self.initial_state() if st is None else st, rng, -1 if limit is None else limit)
 
     def result(self, st):
         """The winning seats (() for a draw), or None while the game runs."""

@@ -76,6 +76,33 @@ def rows_of(board: int, n: int, exact: bool, windows) -> bool:
     return False
 
 
+def in_a_row_bits(board: int, c: int, windows) -> bool:
+    """in_a_row of the piece on c read from its owner's board: some line of n cells through c
+    (windows[c]: their bits, and the bits of the cells just beyond both ends where exactly n
+    count, else 0) is all the owner's, and nothing of the owner's is just beyond it."""
+    for w, flank in windows[c]:
+        if board & w == w and not board & flank:
+            return True
+    return False
+
+
+def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
+    """For in_a_row_bits: per cell, every line of n cells through it, and its flanks."""
+    out = []
+    for c, axes in enumerate(lines):
+        found = []
+        for ahead, behind in axes:
+            line = list(reversed(behind)) + [c] + list(ahead)
+            at = len(behind)
+            for start in range(max(0, at - n + 1), min(at, len(line) - n) + 1):
+                w = sum(1 << t for t in line[start:start + n])
+                ends = line[start - 1:start] if start else []
+                ends += line[start + n:start + n + 1]
+                found.append((w, sum(1 << t for t in ends) if exact else 0))
+        out.append(found)
+    return out
+
+
 def tables(game, ns: dict) -> None:
     """Per cell, per axis of the board: the cells ahead and behind."""
     geo = game.geo
@@ -85,6 +112,9 @@ def tables(game, ns: dict) -> None:
     ns["_in_a_row"] = partial(in_a_row, lines=lines)
     ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
     ns["_line_of"] = partial(line_of, lines=lines)
+    ns["_in_a_row_bits"] = in_a_row_bits
+    # the windows of in_a_row_bits, made when a playout asks (boards/grid/playout.py)
+    ns["_cell_windows"] = partial(cell_windows, lines)
     made: dict[int, list[tuple[int, int]]] = {}
 
     def windows(n: int) -> list[tuple[int, int]]:

@@ -1,0 +1,255 @@
+"""The compiled random playout of a grid game: one generated function that plays uniformly random
+moves from a state to the end (or to a number of plies), written once per game on first use.
+
+It draws what `api.random_playout` draws through the Game API, and the same sequence for the
+same seed: every ply it calls `rng.choice` once on the position's legal moves in their order
+(or, where a phase's moves are one drop of several stones among thousands, `random_move`'s
+draw). What it saves is the API around a ply, and, in a last phase that places one piece onto
+an empty cell (`placing_phase`), the moves and states themselves: that phase runs as one loop
+over the state's own variables (a bytearray of cells, a list of boards); its cell is drawn from
+the mask of free cells (the index choice() would draw from their list), or from the list of
+those its landing rules allow; the end conditions are emitted over those variables
+(connected() read from chains kept as stones join them); one state is built when it stops.
+"""
+from __future__ import annotations
+
+import builtins
+
+from ...lang import dsl
+from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
+from ...lang.pycode import names
+from ...structs import replace
+from .layout import SLOTS
+from .vocabulary import LANDING
+from .words.base import keyword
+
+
+def playout_source(game) -> str:
+    """`def playout(st, rng, limit)` for this game: (the state at the end, the plies played);
+    `limit` plies at most (-1: no limit)."""
+    read = game.layout.read
+    pick = "random_move(st, rng)" if _drops_many(game) else "choice(moves)"
+    step = [f"        if {read('to_move')} == CHANCE:      # drawn by the weights of its outcomes",
+            "            moves, weights = zip(*chance_outcomes(st))",
+            "            st = apply(st, rng.choices(moves, weights)[0])",
+            "            plies += 1",
+            "            continue",
+            "        moves = legal_moves(st)",
+            "        if not moves:",
+            "            break",
+            f"        st = apply(st, {pick})",
+            "        plies += 1"]
+    fused = placing_loop(game)
+    L = ["def playout(st, rng, limit):",
+         "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
+         "    choice = rng.choice",
+         "    plies = 0",
+         "    while plies != limit:"]
+    if fused is not None:
+        L += [f"        if {read('ply')} >= {game._last_from} and {read('result')} is None:",
+              *("            " + x for x in fused),
+              f"            if {read('result')} is not None or plies == limit:",
+              "                break",
+              "            # no placement left: the Game API says what follows (a pass, a blocked player)"]
+    L += step
+    L.append("    return st, plies")
+    return "\n".join(L) + "\n"
+
+
+def _drops_many(game) -> bool:
+    """Does a phase draw its moves as random_move does (one drop of several stones, no rule)?"""
+    return any(len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal
+               and ph.drops[0][1] is not None and ph.drops[0][1] >= 2 for ph in game.rules.phases)
+
+
+def placing_phase(game):
+    """(the place action, its kind) where the last phase's one move puts a piece of a kind from
+    an unlimited supply, that never promotes, onto an empty cell of a zone (landing rules
+    allowed), in a general game whose state is cells, boards and counters only; else None."""
+    if not game.general or game.bare or game.extended or game.counted or game.hands or game.turns \
+            or game._choosing or game.rules.pass_any or game.rules.over is not None:
+        return None
+    ph = game.rules.phases[-1]
+    if ph.kinds or ph.drops or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
+        return None
+    a = ph.places[0]
+    if not (isinstance(a, dsl.Action) and a.name == "place") or keyword(a, "onto", "empty") != "empty":
+        return None
+    kind = next(k for k in game.kinds if k.name == keyword(a, "kind", None))
+    if kind.reserve or kind.promote_to or kind.moved \
+            or any(list(c) != sorted(c) for c in game.zone_cells[a.args[0].dotted]):
+        return None
+    return a, kind
+
+
+def placing_loop(game) -> list[str] | None:
+    """The lines (indented from 0) that play the placing phase (placing_phase) on the state's
+    own variables from st, until the game ends, `limit` is reached or no cell is left, then
+    make st the state reached; None where the game has no such phase, or where its rules read
+    something of the state other than those variables."""
+    found = placing_phase(game)
+    if found is None:
+        return None
+    a, kind = found
+    ph = game.rules.phases[-1]
+    n, layout = game.n, game.layout
+    zone = a.args[0].dotted
+    # the landing rules, over the candidate cell t
+    em = Emitter(game._vocab.child(**LANDING), prefix="r")
+    rules = [em.emit(r.node, 2) for r in ph.rules]
+    if em.hoisted[2]:
+        return None
+    per_ply = em.hoisted[0] + em.hoisted[1]
+    value = game.kind_values[kind.name]
+    occ = game.occ_source
+    nxt = "1 - me" if n == 2 else f"(me + 1) % {n}"
+    used = names("\n".join(per_ply + rules))
+    # the names of movegen's prologue the rules read
+    prologue = {"opp": f"opp = (me + 1) % {n}", "me1": "me1 = me + 1",
+                "foe": f"foe = B[1 - me]" if n == 2 and not game.neutral else
+                       "foe = occ ^ B[me]" + (f" ^ B[{n}]" if game.neutral else "")}
+    body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ"]
+    if rules:       # the free cells as a list, those the rules allow kept, one of them drawn
+        body += [*_cells_of(game, "free", "q"),
+                 *(line for name, line in prologue.items() if name in used),
+                 *per_ply,
+                 f"q = [t for t in q if {' and '.join(rules)}]",
+                 "if not q:",
+                 "    break",
+                 "t = choice(q)"]
+    else:           # every free cell: the one choice() would draw from their list, found in the mask
+        body += ["if not free:",
+                 "    break",
+                 *_kth_cell(game, "free", "choice(range(free.bit_count()))")]
+    body += [f"cells[t] = {value} | (me + 1)",
+             "B[me] |= BIT[t]"]
+    if game.multi:
+        body.append(f"K[{value >> 3}] |= BIT[t]")
+    body += ["passes = 0", "quiet += 1", "last = t", "ply += 1", "plies += 1", f"nxt = {nxt}"]
+    ends = _end_tests(game)
+    if ends is None:
+        return None
+    entry, tests = ends
+    body += tests
+    body += ["me = nxt"]
+    code = "\n".join(body)
+    # a rule that reads the state tuple, the origin of a move or a name of the generators'
+    # own: the Game API's loop plays that phase
+    known = set(game._ns) | LOCALS | set(dir(builtins)) | {x.split(" = ")[0] for x in body if " = " in x}
+    if names(code) - known or "st" in names(code):
+        return None
+    head = [layout.unpack(result="result"),
+            "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if game.multi else ""),
+            *entry,
+            "while plies != limit:"]
+    tail = ["cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if game.multi else ""),
+            f"st = {layout.build(to_move='me')}"]
+    return head + ["    " + x for x in body] + tail
+
+
+# the names the placing loop gives the state's slots and its own variables (and bit_count, a
+# method names() reads as a name)
+LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k",
+                                     "w", "c", "CZ", "CH", "P", "F", "bit_count"}
+
+
+def _kth_cell(game, bits: str, index: str) -> list[str]:
+    """Lines that make t the cell of the `index`-th lowest bit of the mask `bits` (not 0): a
+    word of 64 bits at a time, then a byte, then the table PLAYOUT_KTH (a byte's k-th bit)."""
+    ns = game._ns
+    if "PLAYOUT_KTH" not in ns:
+        ns["PLAYOUT_KTH"] = [tuple(i for i in range(8) if b >> i & 1) for b in range(256)]
+    L = [f"k = {index}", f"w = {bits}", "t = 0"]
+    if game.size > 64:
+        L += ["while True:",
+              "    c = (w & 0xffffffffffffffff).bit_count()",
+              "    if k < c:",
+              "        break",
+              "    k -= c; w >>= 64; t += 64"]
+    return L + ["while True:",
+                "    c = (w & 0xff).bit_count()",
+                "    if k < c:",
+                "        break",
+                "    k -= c; w >>= 8; t += 8",
+                "t += PLAYOUT_KTH[w & 0xff][k]"]
+
+
+def _cells_of(game, bits: str, out: str) -> list[str]:
+    """Lines that make `out` the list of the cells of the mask `bits`, lowest first, read a
+    byte of the board at a time from the table PLAYOUT_CELLS (its cells by the byte's value)."""
+    ns = game._ns
+    groups = (game.size + 7) // 8
+    if "PLAYOUT_CELLS" not in ns:
+        ns["PLAYOUT_CELLS"] = [tuple(tuple(8 * g + i for i in range(8) if b >> i & 1) for b in range(256))
+                               for g in range(groups)]
+    L = [f"{out} = []"]
+    for g in range(groups):
+        part = f"({bits} >> {8 * g}) & 0xff" if g else f"{bits} & 0xff"
+        L.append(f"if {bits} & {0xff << 8 * g:#x}: {out} += PLAYOUT_CELLS[{g}][{part}]")
+    return L
+
+
+def _in_a_row(game, args) -> str:
+    """in_a_row(N, exact=E) of the piece just placed, N and E known: read from the mover's board
+    by the lines of N cells through it (functions/in_a_row.py); else by its cells."""
+    n, exact = args[0], args[1]
+    if not n.isdigit() or exact not in ("True", "False"):
+        return f"_in_a_row(cells, last, {n}, {exact})"
+    name = f"ROWS_{n}{'_EXACT' if exact == 'True' else ''}"
+    if name not in game._ns:
+        game._ns[name] = game._ns["_cell_windows"](int(n), exact == "True")
+    return f"_in_a_row_bits(B[me], last, {name})"
+
+
+def _end_tests(game) -> tuple[list[str], list[str]] | None:
+    """apply's end conditions, for the mover `me` after its placement (nxt to move), over the
+    loop's variables: each that holds sets `result` (and stops the loop). With the lines the
+    loop starts with (`whole`, for connected)."""
+    n = game.n
+    own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, "passes"), "quiet": Symbol(INT, "quiet"),
+           "last": Symbol(CELL, "last")}
+    vocab = game._vocab.child(**own)
+    if "in_a_row()" in game.rules.words:       # of the piece just placed, named by the loop
+        fn = vocab.functions["in_a_row"]
+        vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
+            fn, emit=lambda a, t: _in_a_row(game, a) if a[2] == "None" else fn.emit(a, t))}, vocab.member)
+    # connected(A, B) read from the chains of the mover's pieces, kept as they grow
+    # (functions/connected.py: a union-find), unless a chain joined them as the loop began
+    # (`whole`: a set position); then asked of the whole board
+    joins: list[tuple[str, str]] = []
+    if "connected()" in game.rules.words:
+        fn = vocab.functions["connected"]
+
+        def chain(a, t):
+            pair = (a[0], a[1])
+            if pair not in joins:
+                joins.append(pair)
+            j = joins.index(pair)
+            return f"(_connected(B[me], {a[0]}, {a[1]}) if whole else CH >> {2 * j} & 3 == 3)"
+        vocab = Vocabulary(vocab.names, {**vocab.functions, "connected": replace(fn, emit=chain)}, vocab.member)
+    rules = game.rules
+    ends = [(rules.win, "(me,)", "w")]
+    if rules.lose is not None:
+        ends.append((rules.lose, "(nxt,)" if n == 2 else f"tuple(s for s in range({n}) if s != me)", "l"))
+    ends.append((rules.draw, "()", "d"))
+    L = []
+    for node, result, prefix in ends:
+        if node is None:
+            continue
+        em = Emitter(vocab, prefix=prefix)
+        test = em.emit(node)
+        code = "\n".join(em.hoisted[0] + [test])
+        opp = "opp = nxt" if n == 2 else f"opp = (me + 1) % {n}"
+        if "opp" in names(code) and opp not in L:
+            L.append(opp)
+        if "occ" in names(code):
+            L.append("occ = " + game.occ_source)
+        L += em.hoisted[0]
+        L += [f"if {test}:", f"    result = {result}", "    me = nxt", "    break"]
+    if not joins:
+        return [], L
+    pairs = ", ".join(f"({a}, {b})" for a, b in joins)
+    if names(pairs) - {"me"} - set(game._ns):
+        return None         # (zones named by a hoisted line: not known as the loop begins)
+    entry = [f"CZ = [({pairs},) for me in range({n})]", "P, F, whole = _chains(B, CZ)"]
+    return entry, ["CH = _chain_join(P, F, last, B[me], CZ[me])"] + L

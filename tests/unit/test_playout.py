@@ -1,0 +1,122 @@
+"""The compiled random playout of the grid kind (boards/grid/playout.py, `game.playout`) against
+random games played move by move through the Game API: the same draws from the same seed, so the
+same states and plies, on every shipped grid game; from the start, from a position reached in
+play, and stopped after a number of plies. Then the distribution itself, on tic-tac-toe."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebook import load_game
+from rulebook.api import playout, random_playout
+from rulebook.boards.grid.layout import LAST
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "games"
+TILE_GAMES = {"zug", "carcassonne", "tsuro"}
+GRID_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml") if p.stem not in TILE_GAMES)
+# long games: fewer plies are compared (the loop is the same at every ply)
+LIMIT = {"connect6": 60, "halma": 150, "halma4": 150, "shogi": 150, "xiangqi": 150, "chinese_checkers": 150}
+# the games whose last phase is played on the state's own variables (placing_phase)
+PLACING = {"tictactoe", "connect4", "gomoku", "hex"}
+
+
+def api_playout(game, rng, st=None, limit=None):
+    """Move by move through the Game API, each move drawn as the game's random_move draws it
+    (rng.choice of the legal moves, but where a drop of several stones lists thousands)."""
+    st = game.initial_state() if st is None else st
+    plies = 0
+    while plies != limit and not game.is_over(st):
+        st = game.apply(st, game.random_move(st, rng))
+        plies += 1
+    return st, plies
+
+
+def test_every_grid_game_is_listed():
+    assert len(GRID_GAMES) >= 20 and "chess" in GRID_GAMES and "zug" not in GRID_GAMES
+
+
+@pytest.mark.parametrize("name", GRID_GAMES)
+def test_the_compiled_playout_is_the_game_played_move_by_move(name):
+    game = load_game(GAMES / f"{name}.yaml")
+    limit = LIMIT.get(name, 400)
+    for seed in range(3):
+        want = api_playout(game, random.Random(seed), limit=limit)
+        assert game.playout(random.Random(seed), limit=limit) == want
+        # and from the position reached after a few plies, for a few plies more
+        mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
+        assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING)
+
+
+@pytest.mark.parametrize("name", sorted(PLACING) + ["breakthrough", "reversi", "english_draughts"])
+def test_played_to_the_end_it_is_random_playout(name):
+    game = load_game(GAMES / f"{name}.yaml")
+    for seed in range(5):
+        st, plies = game.playout(random.Random(seed))
+        assert game.is_over(st) and plies == game.ply(st)
+        assert (st, plies) == random_playout(game, random.Random(seed))
+        assert playout(game, random.Random(seed)) == (st, plies)
+
+
+def test_a_blocked_player_passes_and_the_placements_go_on():
+    game = load_game(ROOT / "tests/data/playout/blocked_pass.yaml")
+    for seed in range(4):
+        st, plies = game.playout(random.Random(seed))
+        assert plies == 4 and game.outcome(st).winners == ("second",)
+        assert (st, plies) == random_playout(game, random.Random(seed))
+    assert "cells = bytearray" in game.playout_code
+    # stopped at the pass, and started again from it
+    st, plies = game.playout(random.Random(0), limit=3)
+    assert plies == 3 and not game.is_over(st) and st[5] == 1
+    assert game.playout(random.Random(0), st) == api_playout(game, random.Random(0), st)
+
+
+def test_a_kind_without_its_own_loop_plays_through_the_api():
+    game = load_game(GAMES / "tsuro.yaml")
+    assert not hasattr(game, "playout")
+    assert playout(game, random.Random(2)) == random_playout(game, random.Random(2))
+    st, plies = playout(game, random.Random(2), limit=3)
+    assert plies == 3
+
+
+def test_the_draws_are_uniform():
+    """Every first move about equally often, and the results of random play as known for
+    tic-tac-toe (x wins 58.5%, o 28.8%, a draw 12.7%), within generous bounds; seeded."""
+    game = load_game(GAMES / "tictactoe.yaml")
+    rng = random.Random(12345)
+    first = Counter(game.playout(rng, limit=1)[0][LAST] for _ in range(9000))
+    assert sorted(first) == list(range(9))
+    assert all(850 <= c <= 1150 for c in first.values()), first
+    results = Counter(game.outcome(game.playout(rng)[0]).winners for _ in range(6000))
+    assert abs(results[("x",)] / 6000 - 0.585) < 0.03
+    assert abs(results[("o",)] / 6000 - 0.288) < 0.03
+    assert abs(results[()] / 6000 - 0.127) < 0.03
+
+
+def test_a_chain_that_stood_before_the_loop_is_seen():
+    """Hex's chains are kept as stones join them (functions/connected.py); a set position where
+    red's chain already joins its edges, red to move (the position's end test asks blue, who
+    moved last), is won by red's next stone wherever it goes, as apply says."""
+    game = load_game(GAMES / "hex.yaml")
+    st = game.position({"red": [f"a{r}" for r in range(1, 12)], "blue": [f"b{r}" for r in range(1, 11)]},
+                       to_move="red")
+    assert not game.is_over(st)
+    for seed in range(5):
+        end, plies = game.playout(random.Random(seed), st)
+        assert plies == 1 and game.outcome(end).winners == ("red",)
+        assert (end, plies) == api_playout(game, random.Random(seed), st)
+
+
+@pytest.mark.parametrize("options", [{"exact_five": "true"}, {"exact_five": "false"}])
+def test_lines_read_from_the_board_are_the_lines_of_cells(options):
+    """in_a_row(N, exact=E) in the placing loop is read from the mover's board by the lines of N
+    cells through the stone (functions/in_a_row.py, in_a_row_bits); the same ends as apply's."""
+    game = load_game(GAMES / "gomoku.yaml", options)
+    for seed in range(4):
+        st, plies = game.playout(random.Random(seed))
+        assert (st, plies) == random_playout(game, random.Random(seed))
+    assert "_in_a_row_bits(B[me], last, ROWS_5" in game.playout_code
