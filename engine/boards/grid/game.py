@@ -20,7 +20,8 @@ from ...structs import replace
 from .fastgen import _Allow, _FastPhaseCode
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .functions import lines as line_functions
-from .layout import CELLS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
+from .functions import always_attacked
+from .layout import CELLS, COUNTS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .patterns import always_captures, pattern_actions
@@ -69,7 +70,7 @@ class GridGame(GridState, GridNotation):
         blocked = rules.blocked
         self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
         self.bare = False       # decided once the searches and end conditions are written
-        if self.general and "attacked()" in rules.words:     # only a game that asks pays for its tables
+        if self.general and {"attacked()", "always_attacked()"} & rules.words:     # only a game that asks pays for its tables
             src, self._sliders = attacked.source(self, ns)
             self.sources["attacked"] = src
             self._exec(src, "_attacked", ns, ("attacked",))
@@ -623,7 +624,10 @@ class GridGame(GridState, GridNotation):
                     for sense in ("cw", "ccw"):
                         self.turns.append((name, j, sense, turned(block_cells(geo, text), sense)))
         self.uses_passed = "passed" in r.words
-        self.uses_history = "repeated" in r.words
+        self.uses_history = "repeated" in r.words or "always_attacked()" in r.words
+        # what tells two positions apart in the history: the cells, and the hands and counts where
+        # the game keeps them (a game with hands keeps every position: a capture can be undone)
+        self.history_slots = (CELLS,) + ((RESERVES,) if self.hands else ()) + ((COUNTS,) if r.counted else ())
         # a game with `enclose(..., ko=yes)` keeps in `passed` the lone piece its last move took;
         # with ko=super, in its history every board that has stood
         kos = {ko_rule(a, lambda name: bool(self.options.get(name))) for ph in r.phases
@@ -708,6 +712,8 @@ class GridGame(GridState, GridNotation):
                     module.tables(self, ns)
             if words & {f"{name}()" for name in line_functions.FUNCTIONS}:
                 line_functions.tables(self, ns)
+            if "always_attacked()" in words:
+                always_attacked.tables(self, ns)
             promo = []
             for i, k in enumerate(self.kinds):
                 table = []
@@ -746,7 +752,8 @@ class GridGame(GridState, GridNotation):
                         if b >= 0:
                             mid[c][b] = a
                 ns["MID"] = mid
-            ns["_repeated"] = partial(repeated, n=n)
+            ns["_repeated"] = partial(repeated, n=n) if self.history_slots == (CELLS,) else \
+                partial(repeated, n=n, slots=self.history_slots)
             if self.turns:      # per turn: the block's cells, where each goes, their bits; and every cell's new place
                 ns["TURNS"] = [(tuple(to), tuple(to.values()), sum(1 << c for c in to)) for _s, _j, _se, to in self.turns]
                 ns["TURN_TO"] = [[to.get(c, c) for c in range(size + 1)] for _s, _j, _se, to in self.turns]
