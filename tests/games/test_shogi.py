@@ -4,7 +4,8 @@ scripted positions for each rule the start does not reach: captures into the han
 piece returns demoted), drops and their limits (dead pieces, one pawn per file, no pawn-drop
 mate while a pawn-move mate and another drop's mate stand), optional and forced promotion on
 moves into, inside and out of the zone, pins and check evasion by a drop, position files with
-hands, and the max_plies option."""
+hands, the max_plies option, and the repetition option (sennichite: a fourfold repetition
+of board, hands and player to move draws; a perpetual check loses)."""
 from __future__ import annotations
 
 import json
@@ -12,6 +13,7 @@ import json
 import pytest
 
 from rulebook import load_game
+from rulebook.look.scene import end_reason
 from rulebook.play.measure import perft
 from rulebook.play.positions import position_state, read_position
 
@@ -238,6 +240,7 @@ def test_fourfold_repetition_draws_at_the_fourth_time_and_not_before():
     st = play(g, st, ROOKS_SHUFFLE[3])  # the fourth
     assert g.outcome(st).over and g.outcome(st).winners == ()
     assert g.legal_moves(st) == []
+    assert end_reason(g, st) == "repetition"
 
 
 def test_without_the_option_repetition_goes_on():
@@ -286,6 +289,7 @@ def test_a_perpetual_check_loses_for_the_checker_at_its_check():
     st = play(g, st, CHECKS[0])
     assert g.outcome(st).over and g.outcome(st).winners == ("gote",)
     assert g.legal_moves(st) == []
+    assert end_reason(g, st) == "perpetual check"
 
 
 def test_a_perpetual_check_loses_for_the_checker_at_the_escape():
@@ -295,6 +299,7 @@ def test_a_perpetual_check_loses_for_the_checker_at_the_escape():
     assert not g.outcome(st).over
     st = play(g, st, CHECKS[3])
     assert g.outcome(st).over and g.outcome(st).winners == ("gote",)
+    assert end_reason(g, st) == "perpetual check"
 
 
 def test_a_check_with_some_moves_only_draws():
