@@ -753,7 +753,7 @@ class GridGame(GridState, GridNotation):
                             mid[c][b] = a
                 ns["MID"] = mid
             ns["_repeated"] = partial(repeated, n=n) if self.history_slots == (CELLS,) else \
-                partial(repeated, n=n, slots=self.history_slots)
+                partial(repeated, n=n, slots=self.history_slots, memo=[(None, 0)])
             if self.turns:      # per turn: the block's cells, where each goes, their bits; and every cell's new place
                 ns["TURNS"] = [(tuple(to), tuple(to.values()), sum(1 << c for c in to)) for _s, _j, _se, to in self.turns]
                 ns["TURN_TO"] = [[to.get(c, c) for c in range(size + 1)] for _s, _j, _se, to in self.turns]

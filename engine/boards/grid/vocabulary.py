@@ -82,15 +82,22 @@ def position_key(st, slots=(CELLS,)):
     return st[slots[0]] if len(slots) == 1 else tuple(st[i] for i in slots)
 
 
-def repeated(st, n, slots=(CELLS,)) -> int:
+def repeated(st, n, slots=(CELLS,), memo=None) -> int:
     """How many times the position now (the same pieces on the same cells, the same hands and
     counts, the same player to move) has stood since `quiet` was last reset (in a game with hands,
-    since the start: a captured piece can come back), this time included: st[HISTORY] links each position since then
-    to the one before (newest first)."""
-    now, h, i, k = position_key(st, slots), st[HISTORY], 0, 0
+    since the start: a captured piece can come back), this time included: st[HISTORY] links each
+    position since then to the one before (newest first). `memo` ([(history, count)]) keeps the
+    last answer, set whole: a history that is never cut is walked once per state, not once per
+    end rule."""
+    h = st[HISTORY]
+    if memo is not None and memo[0][0] is h:
+        return memo[0][1]
+    now, first, i, k = position_key(st, slots), h, 0, 0
     while h is not None:
         if i % n == 0 and h[0] == now:
             k += 1
         h = h[1]
         i += 1
+    if memo is not None:
+        memo[0] = (first, k)
     return k
