@@ -247,6 +247,8 @@ def test_without_the_option_repetition_goes_on():
     g = game()
     st = play(g, g.initial_state(), *ROOKS_SHUFFLE * 5)
     assert not g.outcome(st).over and len(g.legal_moves(st)) == 30
+    # and the game keeps no history: its states are those of the game without the rule
+    assert len(g.initial_state()) == len(game(repetition=True).initial_state()) - 2
 
 
 def test_minishogi_fourfold_repetition_draws():

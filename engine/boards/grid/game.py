@@ -55,10 +55,13 @@ class GridGame(GridState, GridNotation):
         self.neutral = self.general and any(k.neutral for k in self.kinds)
         self._build_tables()
         self.counted = rules.counted
-        self.layout = Layout(self.general, self.extended, self.counted)
         self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
                                       option_values=options, spec=rules.spec, general=self.general,
                                       neutral=self.neutral, counted=self.counted)
+        if self.uses_history and not self._reads_history():
+            self.uses_history = False
+            self.extended = self.uses_passed or self.uses_ko
+        self.layout = Layout(self.general, self.extended, self.counted)
         self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
         ns = self._namespace()
         self._ns = ns
@@ -635,6 +638,26 @@ class GridGame(GridState, GridNotation):
         self.uses_ko = bool(kos - {"no"})
         self.uses_boards = "super" in kos
         self.extended = self.uses_passed or self.uses_history or self.uses_ko
+
+    def _reads_history(self) -> bool:
+        """Do the rules still read the history (`repeated`, always_attacked) once the options are
+        folded in? An end rule `option.X and repeated >= 4` with X off does not: the game then
+        keeps no history, and its code is that of the game without the rule."""
+        r = self.rules
+
+        def reads(node) -> bool:
+            return any(type(x) is dsl.Name and x.dotted == "repeated" or type(x) is dsl.Call and
+                       x.func == "always_attacked" for x in dsl.walk(node))
+        in_phases = [x for ph in r.phases for x in [rule.node for rule in ph.rules + ph.legal]
+                     + [node for _name, node in ph.lets] + [z for z, _c in ph.drops]
+                     + [arg for p in ph.patterns + ph.places for a in pattern_actions(p)
+                        for arg in list(a.args) + list(a.kwargs.values())]]
+        if any(reads(x) for x in in_phases):
+            return True
+        ends = [x for x in (r.win, r.lose, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
+        em = Emitter(self._vocab)
+        return any("_repeated(" in code or "_always_attacked(" in code
+                   for code in (em.emit(x) for x in ends if reads(x)))
 
     def turn_numbers(self, name: str, senses) -> list[int]:
         """The turn numbers of a set of blocks, in the senses given (movegen: the word turn)."""
