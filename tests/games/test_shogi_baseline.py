@@ -1,6 +1,8 @@
 """The hand-written shogi of tools/baselines/shogi.py against games/shogi.yaml: perft of the
 baseline from the start, and random games played in both at once, the legal moves (by their
-notation) and the result compared at every ply. Two implementations that share no code: the
+notation) and the result compared at every ply; with the option repetition, games whose
+players mostly take back their last move, against sennichite read from the baseline's
+positions. Two implementations that share no code: the
 engine's comes from the game file, the baseline's from the rules in docs/games/shogi.md."""
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 
 from rulebook import load_game
 from rulebook.play.measure import perft
-from tools.baselines.shogi import DROP, Shogi
+from tools.baselines.shogi import DROP, PLAYERS, Shogi, attacked
 
 from conftest import GAMES
 
@@ -53,3 +55,56 @@ def test_the_baselines_drop_rules():
     drops = {g.move_str(m) for m in g.legal_moves(st) if m >= DROP}
     assert "G*1b" in drops and "P*1b" not in drops
     assert not {d for d in drops if d.startswith("P*4")} and "P*5a" not in drops and "P*5b" in drops
+
+
+def sennichite(seen: list) -> tuple | None:
+    """The rule read independently of the engine: `seen` holds every position so far, oldest
+    first, as ((board, hands, player to move), that player's king attacked). None while the
+    last position has not stood four times; else the winners: the player to move when every
+    move of the other since the first of those times gave check, the other when every move of
+    the player to move did, else nobody (a draw)."""
+    now = seen[-1][0]
+    times = [i for i, (key, _checked) in enumerate(seen) if key == now]
+    if len(times) < 4:
+        return None
+    span = seen[times[0]:]
+    me = now[2]
+
+    def checked_always(p):      # p's king attacked whenever p was to move: the other checked every move
+        return all(checked for key, checked in span if key[2] == p)
+    if checked_always(me) and not checked_always(1 - me):
+        return (me,)
+    if checked_always(1 - me) and not checked_always(me):
+        return (1 - me,)
+    return ()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_with_repetitions_agree(seed):
+    # each player mostly takes back its own last move, so that positions stand again and again
+    engine, base = load_game(GAMES / "shogi.yaml", {"repetition": "true"}), Shogi()
+    rng = random.Random(seed)
+    es, bs = engine.initial_state(), base.initial_state()
+    seen, last, ends = [], {}, 0
+    for _ in range(400):
+        board, hands, kings, me, _ply, _result = bs
+        seen.append(((board, hands, me), attacked(board, kings[me], 1 - me)))
+        expected = sennichite(seen)
+        if expected is not None:
+            assert engine.is_over(es) and engine.outcome(es).winners == tuple(PLAYERS[s] for s in expected)
+            ends += 1
+            es, bs, seen, last = engine.initial_state(), base.initial_state(), [], {}
+            continue
+        assert not engine.is_over(es) or base.is_over(bs), f"ply {engine.ply(es)}"
+        if base.is_over(bs):
+            assert engine.is_over(es) and engine.outcome(es).winners == base.outcome(bs).winners
+            es, bs, seen, last = engine.initial_state(), base.initial_state(), [], {}
+            continue
+        names = sorted(engine.move_str(m) for m in engine.legal_moves(es))
+        assert names == sorted(base.move_str(m) for m in base.legal_moves(bs)), f"ply {engine.ply(es)}"
+        back = last.get(me)
+        move = back if back in names and rng.random() < 0.85 else rng.choice(names)
+        if "*" not in move:     # its taking back: the piece returns (a promotion is not undone)
+            last[me] = move[2:4] + move[:2]
+        es, bs = engine.apply(es, engine.parse_move(es, move)), base.apply(bs, base.parse_move(bs, move))
+    assert ends        # some games did end by repetition
