@@ -2,8 +2,8 @@
 baseline from the start, and random games played in both at once, the legal moves (by their
 notation) and the result compared at every ply; with the option repetition, games whose
 players mostly take back their last move, against sennichite read from the baseline's
-positions. Two implementations that share no code: the
-engine's comes from the game file, the baseline's from the rules in docs/games/shogi.md."""
+positions. Two implementations that share no code: the engine's comes from the game file, the
+baseline's from the rules in docs/games/shogi.md."""
 from __future__ import annotations
 
 import random
