@@ -1,8 +1,8 @@
 """The hand-written shogi of tools/baselines/shogi.py against games/shogi.yaml: perft of the
 baseline from the start, and random games played in both at once, the legal moves (by their
 notation) and the result compared at every ply; with the option repetition, games whose
-players mostly take back their last move, against sennichite read from the baseline's
-positions. Two implementations that share no code: the engine's comes from the game file, the
+players mostly check or take back their last move, against sennichite read from the baseline's
+positions (draws and perpetual checks). Two implementations that share no code: the engine's comes from the game file, the
 baseline's from the rules in docs/games/shogi.md."""
 from __future__ import annotations
 
@@ -79,32 +79,42 @@ def sennichite(seen: list) -> tuple | None:
     return ()
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_games_with_repetitions_agree(seed):
-    # each player mostly takes back its own last move, so that positions stand again and again
-    engine, base = load_game(GAMES / "shogi.yaml", {"repetition": "true"}), Shogi()
+def repetition_game(engine, base, seed: int) -> tuple | str:
+    """A random game with the option repetition, in the engine and the baseline at once, in which
+    a player mostly gives check where it can (the move that gave its last check first) and else
+    takes back its last move, so that positions stand again and again: the legal moves and the
+    end compared at every ply. Its end: sennichite's winners, or "mate", or "long"."""
     rng = random.Random(seed)
     es, bs = engine.initial_state(), base.initial_state()
-    seen, last, ends = [], {}, 0
+    seen, last = [], {}
     for _ in range(400):
         board, hands, kings, me, _ply, _result = bs
         seen.append(((board, hands, me), attacked(board, kings[me], 1 - me)))
         expected = sennichite(seen)
         if expected is not None:
             assert engine.is_over(es) and engine.outcome(es).winners == tuple(PLAYERS[s] for s in expected)
-            ends += 1
-            es, bs, seen, last = engine.initial_state(), base.initial_state(), [], {}
-            continue
-        assert not engine.is_over(es) or base.is_over(bs), f"ply {engine.ply(es)}"
+            return expected
+        assert engine.is_over(es) == base.is_over(bs), f"ply {engine.ply(es)}"
         if base.is_over(bs):
-            assert engine.is_over(es) and engine.outcome(es).winners == base.outcome(bs).winners
-            es, bs, seen, last = engine.initial_state(), base.initial_state(), [], {}
-            continue
-        names = sorted(engine.move_str(m) for m in engine.legal_moves(es))
-        assert names == sorted(base.move_str(m) for m in base.legal_moves(bs)), f"ply {engine.ply(es)}"
-        back = last.get(me)
-        move = back if back in names and rng.random() < 0.85 else rng.choice(names)
-        if "*" not in move:     # its taking back: the piece returns (a promotion is not undone)
+            assert engine.outcome(es).winners == base.outcome(bs).winners
+            return "mate"
+        legal = base.legal_moves(bs)
+        names = sorted(base.move_str(m) for m in legal)
+        assert names == sorted(engine.move_str(m) for m in engine.legal_moves(es)), f"ply {engine.ply(es)}"
+        checks = [base.move_str(m) for m in legal
+                  if (lambda after: attacked(after[0], after[2][1 - me], me))(base.apply(bs, m))]
+        back, r = last.get(me), rng.random()
+        if checks and r < 0.9:
+            move = back if back in checks else rng.choice(checks)
+        else:
+            move = back if back in names and r < 0.95 else rng.choice(names)
+        if "*" not in move:     # taking it back: the piece returns (a promotion is not undone)
             last[me] = move[2:4] + move[:2]
         es, bs = engine.apply(es, engine.parse_move(es, move)), base.apply(bs, base.parse_move(bs, move))
-    assert ends        # some games did end by repetition
+    return "long"
+
+
+def test_random_games_with_repetitions_agree():
+    engine, base = load_game(GAMES / "shogi.yaml", {"repetition": "true"}), Shogi()
+    ends = [repetition_game(engine, base, seed) for seed in range(60)]
+    assert () in ends and ((0,) in ends or (1,) in ends)      # draws, and perpetual checks that lost
