@@ -96,12 +96,11 @@ class GridState:
                 if self.multi:
                     kinds[v >> 3] |= 1 << i
         cells = None if self.bare else bytes(cells)
-        reserves = tuple(map(tuple, reserves)) if self.hands else tuple(reserves)
-        st = self.layout.make(cells=cells, boards=tuple(boards), reserves=reserves, to_move=me, ply=ply,
+        st = self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
                               passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
                               passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)),
                               counts=counts)
-        if self.extended and not self.uses_boards and self.history_slots != (CELLS,):
+        if self.uses_history and not self.uses_boards and self.history_slots != (CELLS,):
             st = with_slot(st, HISTORY, (position_key(st, self.history_slots), None))
         return st
 
@@ -575,12 +574,10 @@ class GridState:
         L += [ind + x for x in body]
         if self.uses_boards:        # every board that has stood, newest first
             L.append("    hist = (B, hist)")
-        elif self.uses_history and self.hands:      # every position, newest first (a capture can be undone)
+        elif self.uses_history:     # the positions since quiet was reset (with hands, every one), newest first
             key = ", ".join(SLOTS[i].local for i in self.history_slots)
-            L.append(f"    hist = (({key}), hist)")
-        elif self.uses_history:     # the positions since quiet was reset, newest first
-            L.append("    hist = (cells, hist if quiet else None)" if self.history_slots == (CELLS,) else
-                     f"    hist = (({', '.join(SLOTS[i].local for i in self.history_slots)}), hist if quiet else None)")
+            key = key if len(self.history_slots) == 1 else f"({key})"
+            L.append(f"    hist = ({key}, {'hist' if self.hands else 'hist if quiet else None'})")
         return L
 
     def _apply_bare_head(self) -> list[str]:
