@@ -49,6 +49,8 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "connected": "a chain of the player's pieces joins {0} and {1}",
          "one_group": "{0} form one connected group",
          "attacked": "{0} is under attack", "empty": "{0} is empty",
+         "always_attacked": "{0} stood under attack at every turn of its owner since this position first stood "
+                            "(every move of the other player since then attacked it)",
          "occupied": "{0} holds a piece", "friend": "{0} holds one of the player's pieces",
          "enemy": "{0} holds an enemy piece", "first": "the first occupied cell {1} of {0}",
          "neighbour": "the cell {1} of {0}",
@@ -65,7 +67,9 @@ NOT_FUNCS = {"attacked": "{0} is not under attack", "empty": "{0} is not empty",
              "one_group": "{0} do not form one connected group", "connected": "no chain of the player's pieces "
              "joins {0} and {1}",
              "faces": "{0} does not face {2} along a line {1} with nothing between them",
-             "in_line": "{0} completes no line of the board with {1}"}
+             "in_line": "{0} completes no line of the board with {1}",
+             "always_attacked": "{0} did not stand under attack at every turn of its owner since this position "
+                                "first stood"}
 # the groups said by all/none/any when they stand in a zone
 SELECTIONS = {"all": "every one of {0} stands in {1}", "none": "none of {0} stands in {1}",
               "any": "one of {0} stands in {1}"}
@@ -402,11 +406,12 @@ class Teller:
 
     def _args(self, node) -> list[str]:
         """A call's arguments in words: a direction set as a way to go, a group of one kind in the
-        singular where the function asks of a piece (faces)."""
+        singular where the function asks of a piece (faces, always_attacked)."""
         from ..lang import dsl
         f = node.func
         return [self.directions(x.dotted) if f in ("first", "neighbour", "area", "faces") and j == 1
-                and type(x) is dsl.Name else self.group(x.dotted, True) if f == "faces" and type(x) is dsl.Name
+                and type(x) is dsl.Name else self.group(x.dotted, True) if f in ("faces", "always_attacked")
+                and type(x) is dsl.Name
                 and self.group(x.dotted, True) else self.say(x) for j, x in enumerate(node.args)]
 
     def expr(self, text) -> str:

@@ -4,7 +4,8 @@ scripted positions for each rule the start does not reach: captures into the han
 piece returns demoted), drops and their limits (dead pieces, one pawn per file, no pawn-drop
 mate while a pawn-move mate and another drop's mate stand), optional and forced promotion on
 moves into, inside and out of the zone, pins and check evasion by a drop, position files with
-hands, and the max_plies option."""
+hands, the max_plies option, and the repetition option (sennichite: a fourfold repetition
+of board, hands and player to move draws; a perpetual check loses)."""
 from __future__ import annotations
 
 import json
@@ -12,6 +13,7 @@ import json
 import pytest
 
 from rulebook import load_game
+from rulebook.look.scene import end_reason
 from rulebook.play.measure import perft
 from rulebook.play.positions import position_state, read_position
 
@@ -218,3 +220,101 @@ def test_why_a_drop_is_refused():
         "'P*5e' is refused by the condition when(along(mine.pawn, landing, file_line) == 0) of phase 'play' (")
     g, st = at({"sente": {"king": ["5i"], "pawn": ["5b"]}, "gote": {"king": ["1a"]}})
     assert g.explain(st, "5b5a") == "'5b5a': the legal move with these cells is written 5b5a+"
+
+
+# sennichite (option repetition): the fourth time a position (board, both hands, the player to
+# move) stands ends the game, a draw, or a loss for the player whose every move since the first
+# of those times gave check
+
+ROOKS_SHUFFLE = ("2h3h", "8b7b", "3h2h", "7b8b")      # the start again, four plies on
+
+
+def test_fourfold_repetition_draws_at_the_fourth_time_and_not_before():
+    g = game(repetition=True)
+    st = g.initial_state()
+    for _ in range(2):                  # the start stands a second and a third time
+        st = play(g, st, *ROOKS_SHUFFLE)
+        assert not g.outcome(st).over
+    st = play(g, st, *ROOKS_SHUFFLE[:3])
+    assert not g.outcome(st).over
+    st = play(g, st, ROOKS_SHUFFLE[3])  # the fourth
+    assert g.outcome(st).over and g.outcome(st).winners == ()
+    assert g.legal_moves(st) == []
+    assert end_reason(g, st) == "repetition"
+
+
+def test_without_the_option_repetition_goes_on():
+    g = game()
+    st = play(g, g.initial_state(), *ROOKS_SHUFFLE * 5)
+    assert not g.outcome(st).over and len(g.legal_moves(st)) == 30
+    # and the game keeps no history: its states are those of the game without the rule
+    assert len(g.initial_state()) == len(game(repetition=True).initial_state()) - 2
+
+
+def test_minishogi_fourfold_repetition_draws():
+    g = game("minishogi.yaml", repetition=True)
+    shuffle = ("1e1d", "5a5b", "1d1e", "5b5a")     # the rooks
+    st = play(g, g.initial_state(), *shuffle * 3)
+    assert g.outcome(st).over and g.outcome(st).winners == ()
+    plain = game("minishogi.yaml")
+    assert not plain.outcome(play(plain, plain.initial_state(), *shuffle * 3)).over
+
+
+def test_the_same_board_with_other_hands_is_another_position():
+    g = game(repetition=True)
+    st = g.position({"sente": {"king": ["5i"]}, "gote": {"king": ["5a"], "gold": ["4b"]}}, to_move="sente",
+                    reserves={"sente": {"pawn": 1}})
+    # the pawn goes from sente's hand to gote's; the kings make up the tempo (sente's on a
+    # triangle), and the board stands again with sente to move
+    st = play(g, st, "P*4c", "4b4c", "5i5h", "4c4b", "5h4h", "5a5b", "4h5i", "5b5a")
+    assert g.position_json(st)["reserve"]["gote"] == {"pawn": 1}
+    kings = ("5i4i", "5a6a", "4i5i", "6a5a")     # through cells the tempo moves did not visit
+    st = play(g, st, *kings * 2)        # the board's fourth time (plies 0, 8, 12, 16), this position's third
+    assert not g.outcome(st).over
+    st = play(g, st, *kings)            # and its fourth
+    assert g.outcome(st).over and g.outcome(st).winners == ()
+
+
+CHECKS = ("2i1i", "1a2a", "1i2i", "2a1a")     # sente's rook checks on file 1, then on file 2, ...
+
+
+def perpetual_check_start(rook):
+    g = game(repetition=True)
+    return g, g.position({"sente": {"king": ["9i"], "rook": [rook]}, "gote": {"king": ["1a"]}}, to_move="sente")
+
+
+def test_a_perpetual_check_loses_for_the_checker_at_its_check():
+    # from 3i the first check: the position after it (gote to move) stands at plies 1, 5, 9 and 13
+    g, st = perpetual_check_start("3i")
+    st = play(g, st, "3i1i", *CHECKS[1:], *CHECKS * 2)
+    assert not g.outcome(st).over
+    st = play(g, st, CHECKS[0])
+    assert g.outcome(st).over and g.outcome(st).winners == ("gote",)
+    assert g.legal_moves(st) == []
+    assert end_reason(g, st) == "perpetual check"
+
+
+def test_a_perpetual_check_loses_for_the_checker_at_the_escape():
+    # from 2i: the start (sente to move) stands at plies 0, 4, 8 and 12, gote's escape making the fourth
+    g, st = perpetual_check_start("2i")
+    st = play(g, st, *CHECKS * 2, *CHECKS[:3])
+    assert not g.outcome(st).over
+    st = play(g, st, CHECKS[3])
+    assert g.outcome(st).over and g.outcome(st).winners == ("gote",)
+    assert end_reason(g, st) == "perpetual check"
+
+
+def test_a_check_with_some_moves_only_draws():
+    # sente's rook checks on file 1 only: on file 2 a gold of gote's stands between it and the king
+    g = game(repetition=True)
+    st = g.position({"sente": {"king": ["9i"], "rook": ["1i"]}, "gote": {"king": ["1a"], "gold": ["2b"]}},
+                    to_move="gote")
+    st = play(g, st, *("1a2a", "1i2i", "2a1a", "2i1i") * 3)
+    assert g.outcome(st).over and g.outcome(st).winners == ()
+
+
+def test_perpetual_check_without_the_option_goes_on():
+    g = game()
+    st = g.position({"sente": {"king": ["9i"], "rook": ["2i"]}, "gote": {"king": ["1a"]}}, to_move="sente")
+    st = play(g, st, *CHECKS * 5)
+    assert not g.outcome(st).over

@@ -176,6 +176,9 @@ CASES = {
     "along needs a group first": (
         [win("along(last, last, orth) == 0")],
         ["19:14: along() needs a group of pieces here, not a cell"]),
+    "always_attacked needs a group": (
+        [win("always_attacked(last)")],
+        ["19:24: always_attacked() needs a group of pieces here, not a cell"]),
     "shoot of a kind not neutral": (
         [move("slide(orth) shoot(orth, kind=man)")],
         ["17:40: shoot puts a piece owned by nobody: kind 'man' needs `neutral: true`"]),

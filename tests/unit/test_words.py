@@ -324,6 +324,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "key:notation.placement": ("hands.yaml", r'placement: "\*"'),
     "function:along": ("hands.yaml", r"along\(mine\.pup, landing, file_line\) == 0"),
     "name:placed": ("hands.yaml", r"placed and last in mine\.pup"),
+    "function:always_attacked": ("perpetual.yaml", r"always_attacked\(theirs\.chief\)"),
     "key:notation.path": ("legs.yaml", r"path: ends"),
     "key:board.graph": ("points.yaml", r"  graph:"),
     "key:board.graph.cells": ("points.yaml", r"cells: \{a1: \[0, 0\]"),
@@ -1493,6 +1494,54 @@ def test_hands_a_hand_is_refused_where_a_reserve_is_meant():
     g = game("reserves.yaml")
     with pytest.raises(RulebookError, match="hands"):
         g.position({"left": {"peg": ["a1"]}}, reserves={"left": {"peg": 1}})
+
+
+# ---------------------------------------------------------------- perpetual.yaml: always_attacked, repeated with hands
+def perpetual_start(tower):
+    g = game("perpetual.yaml")
+    return g, g.position({"north_side": {"chief": ["4d"], "tower": [tower]}, "south_side": {"chief": ["1a"]}},
+                         to_move="north_side")
+
+
+CHASE = ("2d1d", "1a2a", "1d2d", "2a1a")     # the tower attacks the chief on file 1, then on file 2
+
+
+def test_perpetual_an_attack_with_every_move_loses_at_the_escape():
+    g, st = perpetual_start("2d")           # the start stands at plies 0, 4 and 8
+    st = play(g, st, *CHASE, *CHASE[:3])
+    assert not g.is_over(st)
+    st = play(g, st, CHASE[3])
+    assert g.is_over(st) and g.outcome(st).winners == ("south_side",)
+
+
+def test_perpetual_an_attack_with_every_move_loses_at_the_attack():
+    g, st = perpetual_start("3d")           # the position after the first attack stands at plies 1, 5 and 9
+    st = play(g, st, "3d1d", *CHASE[1:], *CHASE)
+    assert not g.is_over(st)
+    st = play(g, st, CHASE[0])
+    assert g.is_over(st) and g.outcome(st).winners == ("south_side",)
+
+
+def test_perpetual_moves_that_attack_nothing_draw():
+    g = game("perpetual.yaml")
+    st = g.position({"north_side": {"chief": ["4d"]}, "south_side": {"chief": ["1a"]}}, to_move="north_side")
+    st = play(g, st, *("4d4c", "1a1b", "4c4d", "1b1a") * 2)
+    assert g.is_over(st) and g.outcome(st).winners == ()
+
+
+def test_perpetual_the_same_board_with_other_hands_is_another_position():
+    g = game("perpetual.yaml")
+    st = g.position({"north_side": {"chief": ["4d"]}, "south_side": {"chief": ["1a"], "tower": ["2a"]}},
+                    to_move="north_side", reserves={"north_side": {"tower": 1}})
+    # the tower goes from north's hand to south's (a drop is its cell: one kind is ever held), north's
+    # chief making up the tempo on a triangle
+    st = play(g, st, "2b", "2a2b", "4d4c", "2b2a", "4c3d", "1a1b", "3d4d", "1b1a")
+    assert g.position_json(st)["reserve"] == {"north_side": {}, "south_side": {"tower": 1}}
+    shuffle = ("4d4c", "1a2b", "4c4d", "2b1a")
+    st = play(g, st, *shuffle)              # the board's third time (plies 0, 8, 12), this position's second
+    assert not g.is_over(st)
+    st = play(g, st, *shuffle)
+    assert g.is_over(st) and g.outcome(st).winners == ()
 # ================================================================ mills.yaml: board.lines, in_line, outside_lines, remove
 def test_mills_perft_from_the_start():
     g = game("mills.yaml")

@@ -20,7 +20,8 @@ from ...structs import replace
 from .automaton import Allow
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .functions import lines as line_functions
-from .layout import CELLS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
+from .functions import always_attacked
+from .layout import CELLS, COUNTS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
 from .patterns import always_captures, pattern_actions
@@ -54,10 +55,13 @@ class GridGame(GridState, GridNotation):
         self.neutral = self.general and any(k.neutral for k in self.kinds)
         self._build_tables()
         self.counted = rules.counted
-        self.layout = Layout(self.general, self.extended, self.counted)
         self._vocab = grid_vocabulary(n, rules.zones, rules.dirsets, self.geo, [k.name for k in self.kinds],
                                       option_values=options, spec=rules.spec, general=self.general,
                                       neutral=self.neutral, counted=self.counted)
+        if self.uses_history and not self._reads_history():
+            self.uses_history = False
+            self.extended = self.uses_passed or self.uses_ko
+        self.layout = Layout(self.general, self.extended, self.counted)
         self.stats: dict[str, int] = {r.name: 0 for ph in rules.phases for r in ph.rules}
         ns = self._namespace()
         self._ns = ns
@@ -69,7 +73,7 @@ class GridGame(GridState, GridNotation):
         blocked = rules.blocked
         self.blocked = options.get(blocked[7:]) if blocked.startswith("option.") else blocked
         self.bare = False       # decided once the searches and end conditions are written
-        if self.general and "attacked()" in rules.words:     # only a game that asks pays for its tables
+        if self.general and {"attacked()", "always_attacked()"} & rules.words:     # only a game that asks pays for its tables
             src, self._sliders = attacked.source(self, ns)
             self.sources["attacked"] = src
             self._exec(src, "_attacked", ns, ("attacked",))
@@ -623,7 +627,10 @@ class GridGame(GridState, GridNotation):
                     for sense in ("cw", "ccw"):
                         self.turns.append((name, j, sense, turned(block_cells(geo, text), sense)))
         self.uses_passed = "passed" in r.words
-        self.uses_history = "repeated" in r.words
+        self.uses_history = "repeated" in r.words or "always_attacked()" in r.words
+        # what tells two positions apart in the history: the cells, and the hands and counts where
+        # the game keeps them (a game with hands keeps every position: a capture can be undone)
+        self.history_slots = (CELLS,) + ((RESERVES,) if self.hands else ()) + ((COUNTS,) if r.counted else ())
         # a game with `enclose(..., ko=yes)` keeps in `passed` the lone piece its last move took;
         # with ko=super, in its history every board that has stood
         kos = {ko_rule(a, lambda name: bool(self.options.get(name))) for ph in r.phases
@@ -631,6 +638,26 @@ class GridGame(GridState, GridNotation):
         self.uses_ko = bool(kos - {"no"})
         self.uses_boards = "super" in kos
         self.extended = self.uses_passed or self.uses_history or self.uses_ko
+
+    def _reads_history(self) -> bool:
+        """Do the rules still read the history (`repeated`, always_attacked) once the options are
+        folded in? An end rule `option.X and repeated >= 4` with X off does not: the game then
+        keeps no history, and its code is that of the game without the rule."""
+        r = self.rules
+
+        def reads(node) -> bool:
+            return any(type(x) is dsl.Name and x.dotted == "repeated" or type(x) is dsl.Call and
+                       x.func == "always_attacked" for x in dsl.walk(node))
+        in_phases = [x for ph in r.phases for x in [rule.node for rule in ph.rules + ph.legal]
+                     + [node for _name, node in ph.lets] + [z for z, _c in ph.drops]
+                     + [arg for p in ph.patterns + ph.places for a in pattern_actions(p)
+                        for arg in list(a.args) + list(a.kwargs.values())]]
+        if any(reads(x) for x in in_phases):
+            return True
+        ends = [x for x in (r.win, r.lose, r.draw, r.over, r.evaluate) if x is not None] + [x for _n, x in r.scoring]
+        em = Emitter(self._vocab)
+        return any("_repeated(" in code or "_always_attacked(" in code
+                   for code in (em.emit(x) for x in ends if reads(x)))
 
     def turn_numbers(self, name: str, senses) -> list[int]:
         """The turn numbers of a set of blocks, in the senses given (movegen: the word turn)."""
@@ -708,6 +735,8 @@ class GridGame(GridState, GridNotation):
                     module.tables(self, ns)
             if words & {f"{name}()" for name in line_functions.FUNCTIONS}:
                 line_functions.tables(self, ns)
+            if "always_attacked()" in words:
+                always_attacked.tables(self, ns)
             promo = []
             for i, k in enumerate(self.kinds):
                 table = []
@@ -746,7 +775,8 @@ class GridGame(GridState, GridNotation):
                         if b >= 0:
                             mid[c][b] = a
                 ns["MID"] = mid
-            ns["_repeated"] = partial(repeated, n=n)
+            ns["_repeated"] = partial(repeated, n=n) if self.history_slots == (CELLS,) else \
+                partial(repeated, n=n, slots=self.history_slots, memo=[(None, 0)])
             if self.turns:      # per turn: the block's cells, where each goes, their bits; and every cell's new place
                 ns["TURNS"] = [(tuple(to), tuple(to.values()), sum(1 << c for c in to)) for _s, _j, _se, to in self.turns]
                 ns["TURN_TO"] = [[to.get(c, c) for c in range(size + 1)] for _s, _j, _se, to in self.turns]

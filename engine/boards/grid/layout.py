@@ -36,7 +36,8 @@ SLOTS = (
     Slot("quiet", "quiet", "plies since the last capture or move of a kind that resets it"),
     Slot("last", "last", "the final cell of the last move (-1 before any)"),
     Slot("passed", "passed", "the cell a move two cells along a line passed over (-1 otherwise)"),
-    Slot("history", "hist", "the positions since quiet was reset, newest first: (cells, older) links"),
+    Slot("history", "hist", "the positions since quiet was reset, newest first: (cells, older) links; in a game "
+                            "with hands every position, ((cells, reserves), older)"),
     Slot("counts", "N", "per cell, how many pieces stand on it (a counted kind's; the cell's byte says their "
                         "kind and owner, 0 when none)"),
 )

@@ -22,6 +22,8 @@ from ...lang.expr import BOOL, CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...structs import replace
 from .layout import BOARDS, CELLS, COUNTS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
+from .layout import HISTORY, SLOTS
+from .vocabulary import position_key
 
 PASS = "pass"
 NOBODY = "nobody"
@@ -94,10 +96,13 @@ class GridState:
                 if self.multi:
                     kinds[v >> 3] |= 1 << i
         cells = None if self.bare else bytes(cells)
-        return self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
-                                passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
-                                passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)),
-                                counts=counts)
+        st = self.layout.make(cells=cells, boards=tuple(boards), reserves=tuple(reserves), to_move=me, ply=ply,
+                              passes=passes, result=None, kinds=tuple(kinds), quiet=quiet, last=last,
+                              passed=passed, history=((tuple(boards), None) if self.uses_boards else (cells, None)),
+                              counts=counts)
+        if self.uses_history and not self.uses_boards and self.history_slots != (CELLS,):
+            st = with_slot(st, HISTORY, (position_key(st, self.history_slots), None))
+        return st
 
     def initial_state(self):
         """The start position, made once (a state is an immutable tuple; a playout starts here)."""
@@ -569,8 +574,10 @@ class GridState:
         L += [ind + x for x in body]
         if self.uses_boards:        # every board that has stood, newest first
             L.append("    hist = (B, hist)")
-        elif self.uses_history:     # the positions since quiet was reset, newest first
-            L.append("    hist = (cells, hist if quiet else None)")
+        elif self.uses_history:     # the positions since quiet was reset (with hands, every one), newest first
+            key = ", ".join(SLOTS[i].local for i in self.history_slots)
+            key = key if len(self.history_slots) == 1 else f"({key})"
+            L.append(f"    hist = ({key}, {'hist' if self.hands else 'hist if quiet else None'})")
         return L
 
     def _apply_bare_head(self) -> list[str]:

@@ -18,10 +18,12 @@ from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
             "adjacent", "players", "attacked", "first", "in_a_row", "connected", "one_group", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated",
-            "faces", "files", "ranks", "in_line", "outside_lines"}
+            "faces", "files", "ranks", "in_line", "outside_lines",
+            "always_attacked"}
 GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "one_group()", "empty()",
                  "attacked()", "first()",
-                 "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated", "faces()"}
+                 "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated", "faces()",
+                 "always_attacked()"}
 
 
 # the names a landing rule may use besides the turn's: the landing cell, the origin, the player's
@@ -74,14 +76,28 @@ def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[
     return Vocabulary(names, functions, member=lambda cell, group: f"((BIT[{cell}] & {group}) != 0)")
 
 
-def repeated(st, n) -> int:
-    """How many times the position now (the same pieces on the same cells, the same player to
-    move) has stood since `quiet` was last reset, this time included: st[HISTORY] links each position
-    since then to the one before (newest first)."""
-    cells, h, i, k = st[CELLS], st[HISTORY], 0, 0
+def position_key(st, slots=(CELLS,)):
+    """What the history keeps of a position to tell it from another: the slots that decide the
+    moves besides the player to move (the cells; the hands and counts where a game keeps them)."""
+    return st[slots[0]] if len(slots) == 1 else tuple(st[i] for i in slots)
+
+
+def repeated(st, n, slots=(CELLS,), memo=None) -> int:
+    """How many times the position now (the same pieces on the same cells, the same hands and
+    counts, the same player to move) has stood since `quiet` was last reset (in a game with hands,
+    since the start: a captured piece can come back), this time included: st[HISTORY] links each
+    position since then to the one before (newest first). `memo` ([(history, count)]) keeps the
+    last answer, set whole: a history that is never cut is walked once per state, not once per
+    end rule."""
+    h = st[HISTORY]
+    if memo is not None and memo[0][0] is h:
+        return memo[0][1]
+    now, first, i, k = position_key(st, slots), h, 0, 0
     while h is not None:
-        if i % n == 0 and h[0] == cells:
+        if i % n == 0 and h[0] == now:
             k += 1
         h = h[1]
         i += 1
+    if memo is not None:
+        memo[0] = (first, k)
     return k

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from . import along, area, attacked, cells, connected, counting, in_a_row, one_group
 from . import lines
+from . import always_attacked
 
 MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (counting, cells, in_a_row, connected, attacked, one_group, area,
-                                                                along, lines)}
+                                                                along, lines,
+                                                                always_attacked)}
 FUNCTIONS = {**counting.FUNCTIONS, "in_a_row": in_a_row.FUNCTION, "connected": connected.FUNCTION,
              "one_group": one_group.FUNCTION,
              "empty": cells.FUNCTIONS["empty"], "occupied": cells.FUNCTIONS["occupied"],
              "friend": cells.FUNCTIONS["friend"], "enemy": cells.FUNCTIONS["enemy"],
              "attacked": attacked.FUNCTION, "first": cells.FUNCTIONS["first"],
              "neighbour": cells.FUNCTIONS["neighbour"], "area": area.FUNCTION, "faces": cells.FUNCTIONS["faces"],
-             "along": along.FUNCTION, **lines.FUNCTIONS}
+             "along": along.FUNCTION, **lines.FUNCTIONS,
+             "always_attacked": always_attacked.FUNCTION}
 # the module holding each function (a game builds a module's tables when its rules use one)
 HOME = {name: m for m in MODULES.values() for name in getattr(m, "FUNCTIONS", {m.__name__.rsplit(".", 1)[1]: 0})}
 
