@@ -259,3 +259,16 @@ def test_why_of_a_cell_named_alone_explains_it_as_a_piece():
     for text in ("e2e4", "e7e5", "d1h5"):
         st = g.apply(st, g.parse_move(st, text))
     assert g.explain(st, "f7").startswith("'f7': every move of the piece on f7 is refused by rule 'king_safe'")
+
+
+def test_a_finished_game_has_no_moves_after_its_end_is_explained():
+    """Saying why a game ended asks its end rules again (`stuck` lists the moves of the player
+    to move and keeps them): the finished position still has no legal move after that."""
+    import random
+    from rulebook.look.scene import end_reason
+    g = load_game("games/chess.yaml")
+    rng, st = random.Random(2), g.initial_state()
+    while not g.is_over(st):
+        st = g.apply(st, rng.choice(g.legal_moves(st)))
+    assert end_reason(g, st) == "insufficient material"
+    assert g.legal_moves(st) == [] and g.is_over(st)

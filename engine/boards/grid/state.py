@@ -680,12 +680,12 @@ class GridState:
         memo = self.blocked in ("lose", "draw") or self._stuck_memo
         keep = ["    _MEMO[1] = moves = " + moves, "    _MEMO[0] = st"]     # the moves, then whose they are
         L = ["def legal_moves(st):"]
-        if memo:
-            L += ["    if st is _MEMO[0]:",
+        if memo:        # (a finished position has no moves, whatever a rule asked of it: the result first)
+            L += [f"    if {self.layout.read('result')} is not None:",
+                  "        return []",
+                  "    if st is _MEMO[0]:",
                   "        _MEMO[0] = None",
                   "        moves = _MEMO[1]",
-                  f"    elif {self.layout.read('result')} is not None:",
-                  "        return []",
                   "    else:",
                   f"        moves = {moves}"]
         else:
