@@ -223,6 +223,7 @@ def test_the_board_fits_the_window_and_fills_it(server, browser, tmp_path, size)
                 "return [r.left, r.top, r.width, r.height, window.innerWidth, window.innerHeight]")
             assert left >= 0 and top >= 0 and left + width <= room_w + 1 and top + height <= room_h + 1, game
             assert max(width, height) >= (400 if size[0] > 1000 else 0.8 * room_w), (game, width, height)
+            assert browser.execute_script("return document.documentElement.scrollWidth") <= room_w + 1, game
             browser.save_screenshot(str(tmp_path / f"{game}-{size[0]}.png"))
     finally:
         browser.set_window_size(1400, 1000)

@@ -438,6 +438,9 @@ async function loadRules() {
 }
 
 async function start() {
+  // on a narrow screen (a phone) the setup is folded: the board comes first
+  if (window.innerWidth < 700) $("setup-box").open = false;
+  $("setup-box").addEventListener("toggle", fitBoard);
   try { games = await api("/api/games"); } catch (e) { say(e); return; }
   for (const g of games) $("game").add(new Option(g.name, g.id));
   const want = new URLSearchParams(location.search).get("game");
