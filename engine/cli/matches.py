@@ -32,7 +32,7 @@ def play(game_path: str = GameArg,
 
     Seats: one per --players spec, or --seats N random players (games with a variable count)."""
     from .look import final_view, watcher
-    from ..players import Match, derive_seed, make_players, split_player_specs
+    from ..players import match_seed, seeded_match, split_player_specs
     from ..players.base import MatchFull
     from ..play.records import Record
     exclusive(record, position_file)
@@ -53,20 +53,21 @@ def play(game_path: str = GameArg,
     wins = {p: 0 for p in game.players}
     draws = 0
     for g in range(games):
-        match_seed = seed if games == 1 else derive_seed(seed, "match", g)
         io = {}
         if interactive:
             io = {"input_fn": lambda prompt: input(printable(prompt)), "output_fn": out, "render": lambda gm, st: gm.render(st)}
-        ps = make_players(specs, game, match_seed, **io)
-        match = Match(game, ps, match_seed, state=start, keep_moves=bool(record) or interactive,
-                      on_move=watcher(game, delay) if watch else None)
+        # seeded as a tournament's or an analysis's game g is: the same seed plays the same match
+        match = seeded_match(game, specs, match_seed(seed, g), io=io, state=start,
+                             keep_moves=bool(record) or interactive, on_move=watcher(game, delay) if watch else None)
+        # a record keeps the --seed of a single match (play --seed S plays it again), else its own
+        record_seed = seed if games == 1 else match_seed(seed, g)
         try:
             st, moves = match.play()
         except MatchFull as full:  # the record so far is saved, then exit 1
             if record:
                 path = record if games == 1 else numbered(record, g + 1)
                 Record([game.move_str(m) for m in match.moves], game.name, list(game.players), specs,
-                       dict(game.options), match_seed).save(path)
+                       dict(game.options), record_seed).save(path)
                 raise RulebookError(f"{full}; the moves so far are saved to {path}") from None
             raise
         res = game.outcome(st)
@@ -83,7 +84,7 @@ def play(game_path: str = GameArg,
         if record:
             path = record if games == 1 else numbered(record, g + 1)
             Record([game.move_str(m) for m in moves], game.name, list(game.players), specs, dict(game.options),
-                   match_seed).save(path)
+                   record_seed).save(path)
             if interactive:
                 out(f"record saved to {path}")
     if games > 1:

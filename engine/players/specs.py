@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..api import RulebookError
 
 if TYPE_CHECKING:
-    from .base import Player
+    from .base import Match, Player
 
-__all__ = ["KINDS", "make_player", "make_players", "player_names", "kind_forms", "kind_words", "LIMITS"]
+__all__ = ["KINDS", "make_player", "make_players", "match_seed", "seeded_match", "player_names", "kind_forms",
+           "kind_words", "LIMITS"]
 
 # the range of each numeric player parameter (inclusive; seconds must be more than 0): beyond
 # them a spec is a typo, not a request (a move searched for a day, a search that never ends)
@@ -181,3 +182,19 @@ def make_players(specs: Sequence[str], game, seed: int = 0, **io) -> list[Player
                             f"got {len(specs)} players")
     from .base import derive_seed
     return [make_player(s, game, derive_seed(seed, "seat", i), **io) for i, s in enumerate(specs)]
+
+
+def match_seed(seed: int, index: int = 0) -> int:
+    """The seed of match `index` (0 for the first) of a run seeded `seed`: `play`'s --games,
+    a tournament's or an analysis's game index alike."""
+    from .base import derive_seed
+    return derive_seed(seed, "game", index)
+
+
+def seeded_match(game, specs: Sequence[str], seed: int, *, io: dict | None = None, **match_options) -> Match:
+    """The match of seed `seed` (a match_seed): one player per spec, each seeded by (seed, seat),
+    and chance drawn from (seed, "chance"). The one place `play`, tournaments and analyses
+    build a match, so that the same game, specs, seat order and seed give the same match from
+    each. `io` goes to make_players (a human's terminal), `match_options` to Match."""
+    from .base import Match, derive_seed
+    return Match(game, make_players(specs, game, seed, **(io or {})), derive_seed(seed, "chance"), **match_options)
