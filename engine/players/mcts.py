@@ -203,7 +203,8 @@ class MCTSPlayer(Player):
 
     def _descend(self, root: _Node) -> tuple[list[_Node], list[float]]:
         """Select, expand one node and score it: the path from the root and the reward."""
-        game, rng, c, bias = self.game, self.rng, self.c, self.bias
+        game, rng, c = self.game, self.rng, self.c
+        plain = not (self.solver or self.bias)  # the default's selection loop, kept at its speed
         node, path = root, [root]
         while not node.terminal:
             if node.seat == CHANCE:
@@ -231,16 +232,15 @@ class MCTSPlayer(Player):
                 node = child
                 path.append(node)
                 break
-            seat, log_n = node.seat, math.log(node.n)
-            best, best_score = None, -math.inf
-            for child in node.children.values():
-                # a proven child's value is exact: it stands for its mean
-                mean = child.w[seat] / child.n if child.proven is None else child.proven[seat]
-                score = mean + c * math.sqrt(log_n / child.n)
-                if bias:  # the evaluation's say fades as the visits grow
-                    score += bias * child.h / (child.n + 1)
-                if score > best_score:
-                    best, best_score = child, score
+            if plain:
+                seat, log_n = node.seat, math.log(node.n)
+                best, best_score = None, -math.inf
+                for child in node.children.values():
+                    score = child.w[seat] / child.n + c * math.sqrt(log_n / child.n)
+                    if score > best_score:
+                        best, best_score = child, score
+            else:
+                best = self._select(node)
             if best is None:
                 raise RulebookError(f"{game.name}: no legal move and the game is not over")
             node = best
@@ -248,6 +248,20 @@ class MCTSPlayer(Player):
             if node.proven is not None:  # nothing left to learn below: its exact value
                 return path, node.proven
         return path, self._playout(node)
+
+    def _select(self, node: _Node) -> _Node | None:
+        """UCT with the solver's exact values and progressive bias."""
+        seat, log_n, c, bias = node.seat, math.log(node.n), self.c, self.bias
+        best, best_score = None, -math.inf
+        for child in node.children.values():
+            # a proven child's value is exact: it stands for its mean
+            mean = child.w[seat] / child.n if child.proven is None else child.proven[seat]
+            score = mean + c * math.sqrt(log_n / child.n)
+            if bias:  # the evaluation's say fades as the visits grow
+                score += bias * child.h / (child.n + 1)
+            if score > best_score:
+                best, best_score = child, score
+        return best
 
     def _prove(self, path: list[_Node]) -> None:
         """MCTS-Solver: a finished game's result is proven; a decision node is proven when a child
