@@ -32,7 +32,8 @@ def play(game_path: str = GameArg,
 
     Seats: one per --players spec, or --seats N random players (games with a variable count)."""
     from .look import final_view, watcher
-    from ..players import match_seed, seeded_match, split_player_specs
+    from ..players import seeded_match, split_player_specs
+    from ..players.specs import match_seed as seed_of_match
     from ..players.base import MatchFull
     from ..play.records import Record
     exclusive(record, position_file)
@@ -57,17 +58,17 @@ def play(game_path: str = GameArg,
         if interactive:
             io = {"input_fn": lambda prompt: input(printable(prompt)), "output_fn": out, "render": lambda gm, st: gm.render(st)}
         # seeded as a tournament's or an analysis's game g is: the same seed plays the same match
-        match = seeded_match(game, specs, match_seed(seed, g), io=io, state=start,
+        match = seeded_match(game, specs, seed_of_match(seed, g), io=io, state=start,
                              keep_moves=bool(record) or interactive, on_move=watcher(game, delay) if watch else None)
-        # a record keeps the --seed of a single match (play --seed S plays it again), else its own
-        record_seed = seed if games == 1 else match_seed(seed, g)
+        # what a record keeps: the --seed of a single match (play --seed S plays it again), else its own
+        match_seed = seed if games == 1 else seed_of_match(seed, g)
         try:
             st, moves = match.play()
         except MatchFull as full:  # the record so far is saved, then exit 1
             if record:
                 path = record if games == 1 else numbered(record, g + 1)
                 Record([game.move_str(m) for m in match.moves], game.name, list(game.players), specs,
-                       dict(game.options), record_seed).save(path)
+                       dict(game.options), match_seed).save(path)
                 raise RulebookError(f"{full}; the moves so far are saved to {path}") from None
             raise
         res = game.outcome(st)
@@ -84,7 +85,7 @@ def play(game_path: str = GameArg,
         if record:
             path = record if games == 1 else numbered(record, g + 1)
             Record([game.move_str(m) for m in moves], game.name, list(game.players), specs, dict(game.options),
-                   record_seed).save(path)
+                   match_seed).save(path)
             if interactive:
                 out(f"record saved to {path}")
     if games > 1:
