@@ -362,21 +362,6 @@ class MCTSPlayer(Player):
 
     MAST_EPSILON = 0.1  # with `mast`, the share of playout moves still drawn uniformly
 
-    def _playout(self, node: _Node) -> list[float]:
-        if not self.mast:
-            return self._rollout(node, None)
-        played: list[tuple[int, Any]] = []
-        reward = self._rollout(node, played)
-        table = self._mast
-        for seat, move in played:  # each move credited with its mover's reward
-            entry = table.get(move)
-            if entry is None:
-                table[move] = [reward[seat], 1]
-            else:
-                entry[0] += reward[seat]
-                entry[1] += 1
-        return reward
-
     def _mast_pick(self, moves):
         """MAST, epsilon-greedy: mostly the move with the best mean reward for its movers in
         the playouts so far (a move never played counts as a win, so it is tried)."""
@@ -391,9 +376,43 @@ class MCTSPlayer(Player):
                 best, best_q = move, q
         return best
 
-    def _rollout(self, node: _Node, played: list | None) -> list[float]:
-        """Score a new leaf: its evaluation, or a playout (`played` collects (seat, move) of
-        its decisions, for MAST)."""
+    def _mast_playout(self, node: _Node) -> list[float]:
+        """The playout of `mast=1`: as _playout's, but its moves chosen by _mast_pick; then each
+        of its decisions is credited with its mover's reward."""
+        game, rng, cut = self.game, self.rng, self._cut
+        state, plies, played = node.state, 0, []
+        while True:
+            if game.is_over(state):
+                reward = reward_vector(game, game.outcome(state))
+                break
+            if cut is not None and plies >= cut:
+                reward = self._scaled(game.evaluate(state))
+                if reward is not None:
+                    break
+            if plies >= self.max_playout:
+                reward = [0.5] * self.nseats
+                break
+            seat = game.to_move(state)
+            if seat == CHANCE:
+                move = weighted(game.chance_outcomes(state), rng)
+            else:   # the first ply reuses the moves the new node already generated
+                move = self._mast_pick(node.moves if plies == 0 and node.moves else game.legal_moves(state))
+                played.append((seat, move))
+            state = game.apply(state, move)
+            plies += 1
+        table = self._mast
+        for seat, move in played:
+            entry = table.get(move)
+            if entry is None:
+                table[move] = [reward[seat], 1]
+            else:
+                entry[0] += reward[seat]
+                entry[1] += 1
+        return reward
+
+    def _playout(self, node: _Node) -> list[float]:
+        if self.mast:
+            return self._mast_playout(node)
         game, rng = self.game, self.rng
         state = node.state
         if node.terminal:
@@ -407,11 +426,7 @@ class MCTSPlayer(Player):
         if node.seat == CHANCE:
             move = weighted(node.outcomes, rng)
         elif node.moves:
-            if played is None:
-                move = rng.choice(node.moves)
-            else:
-                move = self._mast_pick(node.moves)
-                played.append((node.seat, move))
+            move = rng.choice(node.moves)
         else:
             raise RulebookError(f"{game.name}: no legal move and the game is not over")
         state = game.apply(state, move)
@@ -425,14 +440,10 @@ class MCTSPlayer(Player):
                     return values
             if plies >= self.max_playout:
                 return [0.5] * self.nseats
-            seat = game.to_move(state)
-            if seat == CHANCE:
+            if game.to_move(state) == CHANCE:
                 move = weighted(game.chance_outcomes(state), rng)
-            elif played is None:
-                move = pick(state, rng)
             else:
-                move = self._mast_pick(game.legal_moves(state))
-                played.append((seat, move))
+                move = pick(state, rng)
             state = game.apply(state, move)
             plies += 1
         return reward_vector(game, game.outcome(state))
