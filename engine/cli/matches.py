@@ -32,7 +32,8 @@ def play(game_path: str = GameArg,
 
     Seats: one per --players spec, or --seats N random players (games with a variable count)."""
     from .look import final_view, watcher
-    from ..players import Match, derive_seed, make_players, split_player_specs
+    from ..players import seeded_match, split_player_specs
+    from ..players.specs import match_seed as seed_of_match
     from ..players.base import MatchFull
     from ..play.records import Record
     opts = parse_options(option)
@@ -53,13 +54,14 @@ def play(game_path: str = GameArg,
     wins = {p: 0 for p in game.players}
     draws = 0
     for g in range(games):
-        match_seed = seed if games == 1 else derive_seed(seed, "match", g)
         io = {}
         if interactive:
             io = {"input_fn": lambda prompt: input(printable(prompt)), "output_fn": out, "render": lambda gm, st: gm.render(st)}
-        ps = make_players(specs, game, match_seed, **io)
-        match = Match(game, ps, match_seed, state=start, keep_moves=bool(record) or interactive,
-                      on_move=watcher(game, delay) if watch else None)
+        # seeded as a tournament's or an analysis's game g is: the same seed plays the same match
+        match = seeded_match(game, specs, seed_of_match(seed, g), io=io, state=start,
+                             keep_moves=bool(record) or interactive, on_move=watcher(game, delay) if watch else None)
+        # what a record keeps: the --seed of a single match (play --seed S plays it again), else its own
+        match_seed = seed if games == 1 else seed_of_match(seed, g)
         try:
             st, moves = match.play()
         except MatchFull as full:  # the record so far is saved, then exit 1

@@ -1,9 +1,9 @@
 """Tournaments: every pairing of player specs, many games each, on one or many workers.
 
-Reproducibility is the design rule: game i's seed is derived from (seed, i) and each game
-builds fresh players from it, so results are the same whatever the worker count or back-end
-(`local` in this process, `process` with a process pool, `ray` on a cluster). Only the
-order in which finished games arrive differs, and results are sorted by game index.
+Reproducibility is the design rule: game i's seed is match_seed(seed, i) (as `play` seeds its
+i-th match) and each game builds fresh players from it (seeded_match), so results are the
+same whatever the worker count or back-end (`local` in this process, `process` with a process
+pool, `ray` on a cluster). Only the order in which finished games arrive differs, and results are sorted by game index.
 
 The per-game runner here is also what play/variants.py uses (with `collect=True`).
 
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..api import CHANCE, RulebookError
-from ..players import Match, derive_seed, make_players
+from ..players import make_players, match_seed, seeded_match
 from ..players.specs import kind_words
 
 __all__ = ["GameResult", "TournamentResult", "run_tournament", "play_game", "run_jobs", "pairings",
@@ -69,8 +69,8 @@ class GameResult:
 
 def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collect: bool = False,
               max_plies: int | None = None) -> GameResult:
-    """Play one game between fresh players built from `seating` (one spec per seat)."""
-    players = make_players(seating, game, seed)
+    """Play one game between fresh players built from `seating` (one spec per seat), seeded by
+    `seed` (a match_seed) as `play` seeds its matches."""
     stats_fn = getattr(game, "rule_stats", None) if collect else None
     branching: Counter = Counter()
     chance_branching: Counter = Counter()
@@ -89,7 +89,7 @@ def play_game(game, seating: Sequence[str], seed: int, index: int = 0, *, collec
                 if before is not None:
                     for key, value in stats_fn().items():
                         counted[key] += value - before.get(key, 0)
-    match = Match(game, players, derive_seed(seed, "chance"), on_move=on_move, keep_moves=False)  # bounded memory
+    match = seeded_match(game, seating, seed, on_move=on_move, keep_moves=False)  # bounded memory
     state, _ = match.play(max_plies)
     rule_stats = None
     if stats_fn is not None:
@@ -520,7 +520,7 @@ def run_tournament(game_factory, player_specs: Sequence[str], games: int = 10, s
         for j in range(games):
             seating = tuple(specs[i] for i in seatings[j % len(seatings)])
             index = len(jobs)
-            jobs.append((index, seating, derive_seed(seed, "game", index)))
+            jobs.append((index, seating, match_seed(seed, index)))
     def result(results, planned=None):
         return TournamentResult(game.name, dict(game.options), tuple(game.players), specs, games, seats, seed,
                                 results, planned)

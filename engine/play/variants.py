@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..api import RulebookError
-from ..players import derive_seed, make_players, split_player_specs
+from ..players import make_players, match_seed, split_player_specs
 from ..players.specs import kind_words
 from .tournament import GameResult, JobsInterrupted, run_jobs, wilson_interval
 
@@ -241,7 +241,7 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
     if any(s.split(":")[0].strip().lower() == "human" for s in specs):
         raise RulebookError(f"an analysis cannot seat a human; use {kind_words(ai_only=True)}")
     make_players(specs, game, seed)  # a bad spec fails here, before any worker starts
-    jobs = [(i, tuple(specs), derive_seed(seed, "game", i)) for i in range(games)]
+    jobs = [(i, tuple(specs), match_seed(seed, i)) for i in range(games)]
     try:
         results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
                            collect=True, max_plies=max_plies, address=address, label="analysis")

@@ -3,7 +3,8 @@
 base.py     Player, Match / play_match, UndoRequest / QuitRequest, seeds, rewards, spec splitting
 random.py   RandomPlayer          greedy.py  GreedyPlayer          mcts.py  MCTSPlayer
 alphabeta.py AlphaBetaPlayer      human.py   HumanPlayer (terminal I/O through input_fn / output_fn)
-specs.py    KINDS (the one list of player kinds), make_player / make_players / player_names
+specs.py    KINDS (the one list of player kinds), make_player / make_players / player_names,
+            match_seed / seeded_match (how every command seeds a match)
 
 Players use only the Game API (rulebook/api.py). Every name here is imported on first use, so
 that reading the list of kinds (the CLI's help) loads no player.
@@ -17,7 +18,7 @@ _WHERE = {**dict.fromkeys(("Match", "Player", "QuitRequest", "Step", "UndoReques
                            "reward_vector", "sample_chance", "split_player_specs"), "base"),
           "GreedyPlayer": "greedy", "MCTSPlayer": "mcts", "RandomPlayer": "random", "HumanPlayer": "human",
           "AlphaBetaPlayer": "alphabeta",
-          **dict.fromkeys(("KINDS", "make_player", "make_players", "player_names"), "specs")}
+          **dict.fromkeys(("KINDS", "make_player", "make_players", "match_seed", "player_names", "seeded_match"), "specs")}
 
 __all__ = list(_WHERE)
 

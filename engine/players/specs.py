@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..api import RulebookError
 
 if TYPE_CHECKING:
-    from .base import Player
+    from .base import Match, Player
 
-__all__ = ["KINDS", "make_player", "make_players", "player_names", "kind_forms", "kind_words", "LIMITS"]
+__all__ = ["KINDS", "make_player", "make_players", "match_seed", "seeded_match", "player_names", "kind_forms",
+           "kind_words", "LIMITS"]
 
 # the range of each numeric player parameter (inclusive; seconds must be more than 0): beyond
 # them a spec is a typo, not a request (a move searched for a day, a search that never ends)
@@ -29,6 +30,9 @@ LIMITS: dict[str, tuple[float, float]] = {
     "reuse": (0, 1),
     "order": (0, 1_000_000),
     "relative": (0, 1),
+    "solver": (0, 1),
+    "bias": (0.0, 1000.0),
+    "mast": (0, 1),
     "depth": (1, 64),
     "nodes": (1, 1_000_000_000),
     "playouts": (0, 10_000),
@@ -80,7 +84,8 @@ KINDS: dict[str, Kind] = {
     "mcts": Kind(_mcts, {"iterations": (int, 1000), "seconds": (float, None), "c": (float, 1.4),
                          "playout": (int, 0), "max_playout": (int, 1000), "reuse": (int, 1),
                          "order": (int, 2), "relative": (int, 0),
-                         "spread": (float, 1.0), "leader": (int, 1)},
+                         "spread": (float, 1.0), "leader": (int, 1), "solver": (int, 0),
+                         "bias": (float, 0.0), "mast": (int, 0)},
                  "Monte Carlo tree search (UCT), chance sampled, tree kept between moves"),
     "alphabeta": Kind(_alphabeta, {"depth": (int, None), "seconds": (float, None), "nodes": (int, 100000),
                                    "playouts": (int, "8 without evaluate")},
@@ -181,3 +186,19 @@ def make_players(specs: Sequence[str], game, seed: int = 0, **io) -> list[Player
                             f"got {len(specs)} players")
     from .base import derive_seed
     return [make_player(s, game, derive_seed(seed, "seat", i), **io) for i, s in enumerate(specs)]
+
+
+def match_seed(seed: int, index: int = 0) -> int:
+    """The seed of match `index` (0 for the first) of a run seeded `seed`: `play`'s --games,
+    a tournament's or an analysis's game index alike."""
+    from .base import derive_seed
+    return derive_seed(seed, "game", index)
+
+
+def seeded_match(game, specs: Sequence[str], seed: int, *, io: dict | None = None, **match_options) -> Match:
+    """The match of seed `seed` (a match_seed): one player per spec, each seeded by (seed, seat),
+    and chance drawn from (seed, "chance"). The one place `play`, tournaments and analyses
+    build a match, so that the same game, specs, seat order and seed give the same match from
+    each. `io` goes to make_players (a human's terminal), `match_options` to Match."""
+    from .base import Match, derive_seed
+    return Match(game, make_players(specs, game, seed, **(io or {})), derive_seed(seed, "chance"), **match_options)

@@ -162,13 +162,14 @@ def test_a_match_without_its_moves_keeps_a_window_of_positions():
 
 def test_play_game_keeps_no_moves(monkeypatch):
     from rulebook.play import tournament
+    from rulebook.players import base     # the Match that seeded_match builds
     kept = []
-    real = tournament.Match
+    real = base.Match
 
     def spy(*args, **kw):
         kept.append(kw.get("keep_moves", True))
         return real(*args, **kw)
-    monkeypatch.setattr(tournament, "Match", spy)
+    monkeypatch.setattr(base, "Match", spy)
     game = _lezug(600)
     result = tournament.play_game(game, ("random", "random"), 1, collect=True)
     assert kept == [False] and result.plies == 600 and sum(c for _v, c in result.branching) == 600
