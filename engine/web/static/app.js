@@ -513,31 +513,22 @@ async function start() {
     stopAutoplay();
     step(to);
   });
-  $("record-file").onchange = async (ev) => {
+  // a record (replayed) or a position file (rulebook show --json writes one: a new game from it,
+  // the seats of the form); a file of another game this server plays opens that game
+  const opened = (use) => async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
     say();
     try {
-      const record = JSON.parse(await f.text());
-      // a record of another game this server plays opens that game
-      const other = games.find((g) => g.name === record.game);
+      const data = JSON.parse(await f.text());
+      const other = games.find((g) => g.name === data.game);
       if (other && other.id !== $("game").value) { $("game").value = other.id; setupForm(); }
-      await showFrom("/api/replay", {game: entry().id, record});
-    } catch (e) { say(e); }
-  };
-  // a position file (rulebook show --json writes one): a new game from it, the seats of the form
-  $("position-file").onchange = async (ev) => {
-    const f = ev.target.files[0];
-    if (!f) return;
-    say();
-    try {
-      const position = JSON.parse(await f.text());
-      const other = games.find((g) => g.name === position.game);
-      if (other && other.id !== $("game").value) { $("game").value = other.id; setupForm(); }
-      await newGame({...fromForm(), position});
+      await use(data);
     } catch (e) { say(e); }
     ev.target.value = "";
   };
+  $("record-file").onchange = opened((record) => showFrom("/api/replay", {game: entry().id, record}));
+  $("position-file").onchange = opened((position) => newGame({...fromForm(), position}));
   if (want) {
     if (!games.some((g) => g.id === want)) return say(`unknown game '${want}'`);
     const g = entry();
