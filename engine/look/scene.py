@@ -527,8 +527,7 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
                             + _tile_shapes(game, sc["next"], cx, cy, look, fcol)))
         width += UNIT * 1.4
         height = max(height, UNIT * (1 + MARGIN) + 42)
-    if any(t["feature"] for t in sc["tiles"] + ([sc["next"]] if sc.get("next") else [])) or \
-            any(t["void"] for t in sc["tiles"]):
+    if sc["features"] and not sc.get("parts"):     # (a game of scored parts has its score table)
         bottom, right = _legend(sc, look, fcol, groups, height - 24)
         width, height = max(width, right), bottom + 24
     if sc.get("parts"):                 # the score by part, under the tiles
