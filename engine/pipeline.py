@@ -34,6 +34,14 @@ def check_file(path: str | Path, text: str | None = None):
     return rules
 
 
+def game_files(folder: str | Path) -> list[str]:
+    """The game files of a folder (by their names' endings), in name order."""
+    from .source.load import GAME_FILE_SUFFIXES
+    folder = Path(folder)
+    return sorted(str(p) for p in folder.iterdir() if p.name.lower().endswith(GAME_FILE_SUFFIXES)) \
+        if folder.is_dir() else []
+
+
 def merged_file(path: str | Path) -> str:
     """A game file merged with the bases it `extends`, as the YAML of one game file (`rulebook
     merge`); GameFileError for a chain the loader refuses. Only the merge is checked."""

@@ -147,13 +147,14 @@ def bench(game_paths: Optional[list[str]] = typer.Argument(None, help="game file
 
 
 def _bench_files(paths: list[str], all_games: bool) -> list[str]:
-    """The game files bench measures: those named, or with --all every *.yaml of ./games (in
+    """The game files bench measures: those named, or with --all every game file of ./games (in
     name order)."""
     if all_games:
         if paths:
             raise RulebookError("--all measures every game of games/: name no game file with it")
         folder = Path("games")
-        found = sorted(str(p) for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        from ..pipeline import game_files
+        found = game_files(folder)
         if not found:
             raise RulebookError(f"--all: no game files in {Path.cwd() / folder} (run it from the checkout, "
                                 "or name the game files)")
