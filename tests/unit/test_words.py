@@ -1614,3 +1614,21 @@ def test_flights_fly_to_any_empty_cell_of_the_zone():
 def test_flights_perft_from_the_start():
     g = game("flights.yaml")
     assert [perft(g, g.initial_state(), d) for d in range(1, 5)] == [4, 13, 46, 151]
+
+
+@pytest.mark.parametrize("path", ["games/shogi.yaml", "games/minishogi.yaml", "tests/data/words/hands.yaml",
+                                  "tests/data/words/reserves.yaml"])
+def test_placements_of_different_kinds_are_never_listed_twice(path):
+    # placements of several kinds are not deduplicated (each puts down its own kind): no move
+    # may then come twice, in positions reached by random play
+    import random
+    game = load_game(str(Path(__file__).resolve().parents[2] / path))
+    rng = random.Random(11)
+    for _match in range(4):
+        st = game.initial_state()
+        for _ply in range(80):
+            moves = game.legal_moves(st)
+            if not moves:
+                break
+            assert len(set(map(repr, moves))) == len(moves)
+            st = game.apply(st, rng.choice(moves))

@@ -98,12 +98,19 @@ def may_repeat(alternatives, vectors) -> bool:
         if always_captures(a) != always_captures(b) and not (captures(a) and captures(b)):
             continue
         fa, fb = pattern_actions(a)[0], pattern_actions(b)[0]
+        if fa.name == "place" and fb.name == "place" and _kinds_differ(fa, fb):
+            continue        # each places its own kind: the moves differ in the piece put down
         if fa.name == "place" or fb.name == "place":
             return True
         va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (fa, fb))
         if va is None or vb is None or va & vb:
             return True
     return False
+
+
+def _kinds_differ(fa, fb) -> bool:
+    ka, kb = fa.kwargs.get("kind"), fb.kwargs.get("kind")
+    return isinstance(ka, dsl.Name) and isinstance(kb, dsl.Name) and ka.dotted != kb.dotted
 
 
 def _capture_chain(p) -> bool:
