@@ -23,12 +23,19 @@ MAX_AI = "mcts:iterations=200000"    # the server's largest budget (30 s a move 
 BOUND = 1.0                           # seconds a page view may take, loaded (2 cores, 6 AIs)
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when the suite runs with SIGINT ignored
+    (a background job of a non-interactive shell), which the server would inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Served:
     """A `rulebook serve` subprocess on the port it chose (--port 0)."""
 
     def __init__(self, *args: str):
         self.proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", *args, "--port", "0"],
-                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=_default_sigint)
         self.said = []
         while True:                   # its lines up to the one that names the port
             line = self.proc.stderr.readline()
@@ -100,7 +107,8 @@ def test_port_0_prints_the_port_it_got_and_the_page_answers_there(served):
 
 def test_a_host_off_loopback_is_warned_of(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "rulebook", "serve", str(GAMES / "tictactoe.yaml"),
-                             "--host", "0.0.0.0", "--port", "0"], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+                             "--host", "0.0.0.0", "--port", "0"], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     try:
         first, second = proc.stderr.readline(), proc.stderr.readline()
         assert "warning: --host 0.0.0.0" in first and "without a password" in first, first
