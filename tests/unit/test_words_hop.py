@@ -142,3 +142,23 @@ def test_why_names_the_legal_rule_that_refuses():
     st = g.position({"white": {"lord": ["c0"], "scout": ["c3"]}, "black": {"lord": ["c5"]}}, to_move="white")
     text = g.explain(st, "c3b3")
     assert "apart" in text
+
+
+def test_captures_elsewhere_tells_a_landing_capture_from_one_off_the_landing():
+    """Pin filters skip the test of a capture off the landing for phases whose words cannot make
+    one: a capturing step or slide last in its pattern, a hop; not a jump, a take, or a capturing
+    step that another step follows."""
+    from rulebook.boards.grid.patterns import captures_elsewhere
+    from rulebook.lang.dsl import Action, Name, Rep, Seq
+
+    def act(word, **kw):
+        return Action(word, [Name(("adjacent",))], {k: Name((v,)) for k, v in kw.items()})
+
+    assert not captures_elsewhere(act("step", capture="yes"))
+    assert not captures_elsewhere(act("hop"))
+    assert not captures_elsewhere(Seq(act("step"), act("step", capture="yes")))
+    assert captures_elsewhere(Seq(act("step", capture="yes"), act("step")))
+    assert captures_elsewhere(Rep(act("step", capture="yes"), "+"))
+    assert not captures_elsewhere(Rep(act("step", capture="yes"), "?"))
+    assert captures_elsewhere(act("jump", capture="yes"))
+    assert not captures_elsewhere(act("step"))

@@ -24,7 +24,7 @@ from .functions import always_attacked
 from .layout import CELLS, COUNTS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
-from .patterns import always_captures, pattern_actions
+from .patterns import always_captures, captures_elsewhere, effects, pattern_actions
 from .rules import GridRules
 from .state import PASS, GridState
 from .topology import direction_sets
@@ -367,11 +367,10 @@ class GridGame(GridState, GridNotation):
                 head = (self._prologue(pre + group) + "".join(f"    {x}\n" for x in gm.hoisted[0]) +
                         f"    g = {group}\n    near = None     # (found at the first placement that needs it)\n")
                 sense = (f"not (BIT[m[1]] & (near if near is not None else (near := -1 if _attacked(st, me, g) else "
-                         f"_near_cells({self._cells_source}, me, g))) or m[2] or m[4] or m[6] is not None "
-                         "or m[7] is not None) or ")
+                         f"_near_cells({self._cells_source}, me, g))){self._other_effects(ph, landing_too=True)}) or ")
             return (inner + f"\ndef keep_placed_{ph.name}(st, me):\n" + self._prologue(code) + code +
                     f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n" + head +
-                    f"    return [m for m in _gen_{ph.name}(st) if m == PASS or m[0] != -1 or {kind_test}{sense}"
+                    f"    return [m for m in _gen_{ph.name}(st) if m[0] != -1 or {kind_test}{sense}"
                     f"keep_placed_{ph.name}(_after(st, m), me)]\n")
         em = Emitter(self._vocab.child(placed=Symbol(BOOL, "(m[0] == -1)")), prefix="k")
         guarded = self._guarded(rules) if not ph.drops else None
@@ -383,9 +382,11 @@ class GridGame(GridState, GridNotation):
         # a rule that reads `placed` is told the move
         mv = ", m" if "m" in names(code) else ""
         keep = f"\ndef keep_{ph.name}(st, me{mv}):\n" + self._prologue(code) + code
-        slow = f"[m for m in moves if m == PASS or keep_{ph.name}(_after(st, m), me{mv})]"
+        slow = f"[m for m in moves if keep_{ph.name}(_after(st, m), me{mv})]"
+        if "turn" in self._phase_effects(ph):
+            guarded = None      # a block turning moves pieces no pin or line foresees
         if guarded is None:
-            sensed = self._sensed(rules) if not ph.drops else None
+            sensed = self._sensed(rules) if not ph.drops and "turn" not in self._phase_effects(ph) else None
             if sensed is not None:
                 return keep + self._sensed_gen(ph, *sensed, slow)
             return keep + f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
@@ -395,6 +396,8 @@ class GridGame(GridState, GridNotation):
         # that capture away from their landing, move another piece, flip or shoot are tried
         em = Emitter(self._vocab, prefix="g")
         group = " | ".join(f"({em.emit(node)})" for node in guarded)
+        other = self._other_effects(ph)
+        alone = f" and not ({other[4:]})" if other else ""
         return keep + "\n".join([
             f"\ndef gen_{ph.name}(st):",
             f"    me = {self.layout.read('to_move')}",
@@ -406,8 +409,8 @@ class GridGame(GridState, GridNotation):
             "        return moves",
             "    if _attacked(st, me, g):     # in check: a move can only mend it on a cell that changes the answer",
             f"        near = _near_cells({self._cells_source}, me, g)",
-            "        return [m for m in moves if m == PASS or (BIT[m[0]] & g or BIT[m[1]] & near or m[2] & ~BIT[m[1]] or m[4]"
-            f" or m[6] is not None or m[7] is not None) and keep_{ph.name}(_after(st, m), me{mv})]",
+            f"        return [m for m in moves if (BIT[m[0]] & g or BIT[m[1]] & near{other})"
+            f" and keep_{ph.name}(_after(st, m), me{mv})]",
             f"    sl = {self._sliders}",
             "    own = B[me]; pinned = g; t = g",
             "    while t:             # a piece of the player's between G and an enemy that could slide to it",
@@ -421,10 +424,25 @@ class GridGame(GridState, GridNotation):
             "                    if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl[j]:",
             "                        pinned |= f",
             "    # a move of G alone (one piece), with no other effect: is its landing attacked once it has left?",
-            "    return [m for m in moves if m == PASS or ((not _hit(B, K, (occ ^ g) | BIT[m[1]], BIT[m[1]], me, m[1]))",
-            "            if BIT[m[0]] == g and not (m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None) else",
-            "            (not (BIT[m[0]] & pinned or m[2] & ~BIT[m[1]] or m[4] or m[6] is not None or m[7] is not None)"
+            "    return [m for m in moves if ((not _hit(B, K, (occ ^ g) | BIT[m[1]], BIT[m[1]], me, m[1]))",
+            f"            if BIT[m[0]] == g{alone} else",
+            f"            (not (BIT[m[0]] & pinned{other})"
             f" or keep_{ph.name}(_after(st, m), me{mv})))]", ""])
+
+    def _phase_effects(self, ph) -> set[str]:
+        """What a move of this phase can do besides moving its piece (patterns.effects)."""
+        return set().union(*(effects(p) for p in ph.patterns + ph.places))
+
+    def _other_effects(self, ph, landing_too: bool = False) -> str:
+        """The tests, each after ` or `, for the effects of a move beyond its piece's move that
+        the phase's words can have: a capture elsewhere than on the landing (any capture, with
+        `landing_too`), flips, a shot, a second piece shifted. (A phase's moves never include
+        the pass: legal_moves adds it.)"""
+        has = self._phase_effects(ph)
+        if not landing_too and not any(captures_elsewhere(p) for p in ph.patterns + ph.places):
+            has.discard("capture")
+        tests = {"capture": "m[2]" if landing_too else "m[2] & ~BIT[m[1]]", "flip": "m[4]", "shot": "m[6] is not None", "shift": "m[7] is not None"}
+        return "".join(f" or {t}" for f, t in tests.items() if f in has)
 
     def _sensed_gen(self, ph, attacked_groups, facing, slow) -> str:
         """gen_PHASE for legal rules that all read `not attacked(G)` or `not faces(G, D, H)`
@@ -455,8 +473,7 @@ class GridGame(GridState, GridNotation):
                      "    near |= t",
                      "    while t:",
                      f"        lo = t & -t; t ^= lo; near |= {table}[me][lo.bit_length() - 1]"]
-        body += ["    return [m for m in moves if m == PASS or not (BIT[m[0]] & near or BIT[m[1]] & near or m[2] & ~BIT[m[1]]"
-                 " or m[4] or m[6] is not None or m[7] is not None)",
+        body += [f"    return [m for m in moves if not (BIT[m[0]] & near or BIT[m[1]] & near{self._other_effects(ph)})",
                  f"            or keep_{ph.name}(_after(st, m), me)]", ""]
         return "\n".join(body)
 

@@ -74,6 +74,31 @@ def effects(node) -> set[str]:
     return set().union(*(WORDS[a.name].effects(a) for a in pattern_actions(node)))
 
 
+def captures_elsewhere(node) -> bool:
+    """Can a move made by this pattern capture a piece off the cell it ends on? Not when every
+    capture is of the piece a landing word lands on and no landing can follow it (a capturing
+    step last in its sequence, a hop); a jump's, a take's, a custodial capture's can."""
+    return _away(node, False)
+
+
+def _away(node, followed: bool) -> bool:
+    """captures_elsewhere of a part of a pattern, `followed`: a landing may come after it."""
+    if isinstance(node, dsl.Action):
+        w = WORDS[node.name]
+        return "capture" in w.effects(node) and (followed or not w.captures_on_landing(node))
+    if isinstance(node, dsl.Seq):
+        return _away(node.left, followed or _lands(node.right)) or _away(node.right, followed)
+    if isinstance(node, dsl.Alt):
+        return _away(node.left, followed) or _away(node.right, followed)
+    if isinstance(node, dsl.Rep):       # repeated, the body follows itself
+        return _away(node.body, followed or (node.quant != "?" and _lands(node.body)))
+    return False
+
+
+def _lands(node) -> bool:
+    return any(WORDS[a.name].lands for a in pattern_actions(node))
+
+
 def starts_with_flip(n) -> bool:
     first = pattern_actions(n)[:1]
     return bool(first) and first[0].name == "flip" and isinstance(first[0].args[0], dsl.Name) and \
@@ -91,7 +116,8 @@ def may_repeat(alternatives, vectors) -> bool:
     deduplicated. Not when each alternative on its own gives distinct moves (a fixed sequence of
     actions, or a chain of capturing actions: captures are told apart by their paths), and any two
     alternatives either differ in capturing (one always does, the other never) or start in
-    different directions (`vectors`: direction set name -> its vectors, every seat)."""
+    different directions (`vectors`: direction set name -> its vectors, every seat), or each places
+    its own kind (a drop from the hand: the moves differ in the piece put down)."""
     if any(not (_straight(p) or _capture_chain(p)) for p in alternatives):
         return True
     for a, b in itertools.combinations(alternatives, 2):

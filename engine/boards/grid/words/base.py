@@ -36,6 +36,7 @@ class Word:
     sentence = ""                   # `rulebook rules`: the action in words ({0}, {1}: its arguments)
     plain = False                   # a plain phase (one kind, no captures) may use it: automaton.py lowers it
     rays = False                    # its direction set is read as whole rays (a slide), not single steps
+    lands = False                   # it moves the piece onto a cell (step, slide, jump...): a move's landing
 
     def can_capture(self, a: dsl.Action) -> bool:
         """Can this action capture a piece?"""
@@ -43,6 +44,10 @@ class Word:
 
     def always_captures(self, a: dsl.Action) -> bool:
         """Does every way through this action capture?"""
+        return False
+
+    def captures_on_landing(self, a: dsl.Action) -> bool:
+        """Is every capture it makes of the piece on the cell it lands on (none elsewhere)?"""
         return False
 
     def effects(self, a: dsl.Action) -> set[str]:
@@ -90,9 +95,13 @@ class Capturing(Word):
 class Landing(Word):
     """A word that lands on a cell and may take what stands there: capture=no|yes|only."""
     options = {"capture": ("no", "yes", "only")}
+    lands = True
 
     def can_capture(self, a):
         return keyword(a, "capture", "no") != "no"
+
+    def captures_on_landing(self, a):
+        return True
 
     def always_captures(self, a):
         return keyword(a, "capture", "no") == "only"

@@ -12,6 +12,10 @@ class Hop(Capturing):
              "cells before and after it) onto the first piece beyond, which must be an enemy's and is captured")
     sentence = "hop {d} along a line over exactly one piece (the screen) to capture the first piece beyond it"
     rays = True
+    lands = True
+
+    def captures_on_landing(self, a):
+        return True     # the piece it lands on
 
     def lower(self, gen, a, ctx, k):
         """Along each ray: the first piece met is the screen (s<i> set), the next one is

@@ -18,6 +18,8 @@ class Jump(Word):
 
     always_captures = can_capture
 
+    lands = True
+
     def effects(self, a):
         return {"capture"} if self.can_capture(a) else set()
 

@@ -33,6 +33,11 @@ class Place(Word):
 
     always_captures = can_capture
 
+    lands = True
+
+    def captures_on_landing(self, a):
+        return True
+
     def effects(self, a):
         return {"capture"} if self.can_capture(a) else set()
 
