@@ -12,7 +12,8 @@ from .app import check_input_file, err
 def serve(game_paths: list[str] = typer.Argument(..., help="the game files to offer (each by its file stem)"),
           host: str = typer.Option("127.0.0.1", "--host", help="the address to listen on (default: this machine only)"),
           port: int = typer.Option(8000, "--port", help="the port, 1 to 65535 (0: any free port)"),
-          records: Optional[str] = typer.Option(None, "--records", help="write each finished game's record to this folder")):
+          records: Optional[str] = typer.Option(None, "--records", help="keep every game in this folder: the finished "
+                                                "games' records, and the games in progress (resumed at start)")):
     """Serve a web page that plays and replays the given games (open http://HOST:PORT/)."""
     from pathlib import Path
     if not 0 <= port <= 65535:

@@ -2,7 +2,8 @@
 
 {"game": title, "players": [seat names] (or a number of seats when reading),
  "agents": [who played each seat], "options": {name: value}, "seed": N, "moves": [notation...]}
-Only `moves` is required when reading (and `players` for games with a variable seat count).
+Only `moves` is required when reading (and `players` for games with a variable seat count). A
+game still in progress (the web server keeps its games so) says `"unfinished": true`.
 
 A record is read as untrusted input: a regular file of at most 32 MB, its JSON bounded
 (jsonfile.read_json: nesting, numbers of at most 4300 digits, no key twice, no NaN), at most
@@ -10,7 +11,9 @@ A record is read as untrusted input: a regular file of at most 32 MB, its JSON b
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +39,7 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     position: dict[str, Any] | None = None      # the position the moves start from (the position form), else the start
+    unfinished: bool = False                     # a game in progress, to go on with (written only when true)
 
     @property
     def seats(self) -> int | None:
@@ -48,6 +52,8 @@ class Record:
                "options": self.options, "seed": self.seed, "moves": list(self.moves)}
         if self.position is not None:
             out["position"] = self.position
+        if self.unfinished:
+            out["unfinished"] = True
         return out
 
     def start(self, game, source: str = "record"):
@@ -58,9 +64,20 @@ class Record:
         return position_state(game, self.position, f"{source}: its position")
 
     def save(self, path: str | Path) -> None:
+        """Written whole or not at all: a temporary file beside it, then renamed over it (a reader,
+        or a crash half-way, never finds half a record)."""
+        path = Path(path)
+        text = json.dumps(self.to_json(), indent=1) + "\n"
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+            if path.exists() and not path.is_file():      # a device (/dev/stdout) is written as such
+                path.write_text(text, encoding="utf-8")
+                return
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
         except OSError as e:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
             raise RulebookError(f"{path}: cannot write the record: {e.strerror}") from None
 
 
@@ -101,7 +118,10 @@ def read_record(path: str | Path) -> Record:
     if position is not None:
         from .positions import check_form
         check_form(position, f"{name}: position")
-    return Record(moves, data.get("game"), players, agents, options, seed, position)
+    unfinished = data.get("unfinished", False)
+    if not isinstance(unfinished, bool):
+        raise RulebookError(f"{name}: 'unfinished' must be true or false")
+    return Record(moves, data.get("game"), players, agents, options, seed, position, unfinished)
 
 
 def check_players(game, record: Record, source: str) -> None:

@@ -23,6 +23,7 @@ import queue
 import random
 import re
 import secrets
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -39,6 +40,7 @@ from starlette.routing import Route
 
 from ..api import CHANCE, IllegalMove
 from ..errors import RulebookError
+from ..printable import printable
 from ..players.specs import KINDS, kind_forms
 
 PLAYER_KINDS = tuple(KINDS)     # the page offers every kind of the registry (players/specs.py)
@@ -374,6 +376,10 @@ class Server:
         self.games: OrderedDict = OrderedDict()       # recipe -> Game, shared by the sessions
         self.pictures: OrderedDict = OrderedDict()    # (game, state, look, last, controls) -> SVG
         self.offered: OrderedDict = OrderedDict()     # (game, state) -> the legal moves as the page gets them
+        self.skipped: list[str] = []                  # the unfinished records that could not be resumed, and why
+        self.resumed: list[Session] = []
+        if self.records is not None and self.records.is_dir():
+            self._resume()
 
     def close(self) -> None:
         """Halt every AI move and end the AI workers (the server stops)."""
@@ -406,6 +412,7 @@ class Server:
                 del self.sessions[oldest.id]
                 oldest.gone = True
                 self._halt(oldest)          # no AI thinks on for a forgotten game
+                self._forget_file(oldest)
             self.sessions[s.id] = s
 
     def _game(self, entry: Entry, options: Any, seats: Any):
@@ -471,9 +478,9 @@ class Server:
             texts.append(game.move_str(move))
         return states, texts
 
-    def new(self, body: dict) -> Session:
+    def new(self, body: dict, gid: str | None = None) -> Session:
         """A game to play; `moves` (optional) are played first: a game goes on from a shared link,
-        a reloaded page or a past ply of a replay."""
+        a reloaded page or a past ply of a replay. `gid`: the id of a game resumed."""
         from ..players import make_player
         entry = self.entry(body.get("game"))
         game, recipe = self._game(entry, body.get("options"), body.get("seats"))
@@ -506,10 +513,12 @@ class Server:
                                    f"{MAX_NODES:,} positions (nodes=N) or {MAX_SECONDS:g} seconds a move on this "
                                    f"server (and playouts of at most {MAX_PLAYOUT:,} plies, {MAX_PLAYOUTS} a leaf)")
             players.append(player)      # a mark of an AI seat: its worker makes its own
-        s = Session(secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
+        s = Session(gid or secrets.token_hex(8), entry, game, [x.strip() for x in specs], players, seed,
                     states, played, recipe=recipe, position=position)
         s.rng.seed(seed)
         self._keep(s)
+        if played:
+            self._write(s)
         return s
 
     def replay(self, body: dict) -> Session:
@@ -588,17 +597,63 @@ class Server:
         after = s.game.apply(s.state, move)
         s.states.append(after)          # the state first: a reader never finds a move without its state
         s.moves.append(s.game.move_str(move))
-        if s.game.is_over(s.state):
-            self._save(s)
+        self._write(s)
 
-    def _save(self, s: Session) -> None:
-        if self.records is None or s.saved or s.replay:
+    # ---------------------------------------------------------------- the records folder
+    # A game in progress is kept as DIR/<stem>-<id>.unfinished.json after every move (a record
+    # marked unfinished, written whole then renamed), so a restarted server resumes it under its
+    # id; a finished game is written once as DIR/<stem>-<time>-<id>.json, and its unfinished
+    # file goes.
+    UNFINISHED = ".unfinished.json"
+
+    def _unfinished(self, s: Session) -> Path:
+        return self.records / f"{s.entry.stem}-{s.id}{self.UNFINISHED}"
+
+    def _write(self, s: Session) -> None:
+        if self.records is None or s.replay:
             return
-        from ..play.records import Record
-        self.records.mkdir(parents=True, exist_ok=True)
-        path = self.records / f"{s.entry.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{s.id}.json"
-        self.record(s).save(path)
-        s.saved = True
+        try:
+            self.records.mkdir(parents=True, exist_ok=True)
+            if not s.game.is_over(s.state):
+                rec = self.record(s)
+                rec.unfinished = True
+                rec.save(self._unfinished(s))
+                return
+            if not s.saved:
+                self.record(s).save(self.records / f"{s.entry.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{s.id}.json")
+                s.saved = True
+            self._forget_file(s)
+        except (OSError, RulebookError) as e:      # the game goes on; the page says why it is not kept
+            s.error = f"the record is not kept: {e}"
+
+    def _forget_file(self, s: Session) -> None:
+        if self.records is not None and not s.replay:
+            with contextlib.suppress(OSError):
+                self._unfinished(s).unlink()
+
+    def _resume(self) -> None:
+        """Every unfinished record of the folder played again under its id, oldest first (the
+        newest MAX_SESSIONS stay); one that cannot be read or played is reported and left."""
+        from ..play.records import read_record
+        files = sorted(self.records.glob("*" + self.UNFINISHED), key=lambda p: (p.stat().st_mtime, p.name))
+        for path in files[-MAX_SESSIONS:]:
+            stem, _, gid = path.name[:-len(self.UNFINISHED)].rpartition("-")
+            try:
+                if not ID_RE.match(gid) or stem not in self.entries:
+                    raise RulebookError(f"{path}: not a game of this server (a name <game>-<id>{self.UNFINISHED}, "
+                                        f"the game one of {', '.join(sorted(self.entries))})")
+                rec = read_record(path)
+                if rec.game is not None and rec.game != self.entries[stem].name:
+                    raise RulebookError(f"{path}: a record of {rec.game[:80]!r}, not of {self.entries[stem].name!r}")
+                body = {"game": stem, "options": rec.options, "players": rec.agents, "seed": rec.seed,
+                        "position": rec.position, "moves": rec.moves}
+                if rec.seats is not None and self.entries[stem].seats["min"] != self.entries[stem].seats["max"]:
+                    body["seats"] = rec.seats
+                self.resumed.append(self.new({k: v for k, v in body.items() if v is not None}, gid))
+            except RulebookError as e:
+                self.skipped.append(f"{e}: not resumed")
+            except Refused as e:
+                self.skipped.append(f"{path}: {e.message}: not resumed")
 
     def record(self, s: Session):
         from ..play.records import Record
@@ -621,6 +676,7 @@ class Server:
             s.thinking = False
             s.saved = False
             self._halt(s)                   # the AI move for the position undone is not needed
+            self._write(s)
 
     async def advance(self, s: Session) -> None:
         """Play the chance draws and AI moves until a human is to move or the game ends; AI
@@ -957,8 +1013,13 @@ def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
               Route("/api/game/{gid}/undo", handler(undo), methods=["POST"]),
               Route("/api/game/{gid}/why", handler(why), methods=["POST"]),
               Route("/api/game/{gid}/record", handler(record))]
+    for line in srv.skipped:            # an unfinished record that could not be resumed: said, then left
+        print(printable(line), file=sys.stderr)
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        for s in srv.resumed:           # a resumed game whose AI or chance is to move goes on
+            asyncio.create_task(srv.advance(s))
         yield
         srv.close()
 

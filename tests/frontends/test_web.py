@@ -281,3 +281,40 @@ def test_a_game_from_a_position_keeps_it_in_its_record_and_replay(client):
     assert bad.status_code == 400 and "z9" in bad.json()["error"]
     bad = client.post("/api/new", json={"game": "tictactoe", "position": [1, 2]})
     assert bad.status_code == 400 and "a position is a JSON object" in bad.json()["error"]
+
+
+def test_unfinished_games_survive_a_restart_under_their_id(tmp_path, capfd):
+    """Each game in progress is kept in the records folder after every move (a record marked
+    unfinished); a new server on that folder resumes it under the same id, its AI seat playing
+    on; a file it cannot read is reported, located, and left; a finished game is written as before."""
+    files = [str(GAMES / "tictactoe.yaml"), str(GAMES / "zug.yaml")]
+    with TestClient(create_app(files, str(tmp_path)), base_url="http://127.0.0.1") as c:
+        v = new(c, players=["human", "human"], seed=3)
+        c.post(f"/api/game/{v['id']}/move", json={"move": "b2"})
+        c.post(f"/api/game/{v['id']}/move", json={"move": "a1"})
+        z = new(c, game="zug", seats=3, players=["human", "random", "random"], seed=8)
+        z = c.post(f"/api/game/{z['id']}/move", json={"move": z["moves"][0]["text"]}).json()
+        z = wait(c, z["id"])
+        done = new(c, players=["human", "human"], moves=["a1", "b1", "a2", "b2"])
+        c.post(f"/api/game/{done['id']}/move", json={"move": "a3"})
+    kept = tmp_path / f"tictactoe-{v['id']}.unfinished.json"
+    rec = read_record(kept)
+    assert rec.unfinished and rec.moves == ["b2", "a1"] and rec.seed == 3
+    assert not list(tmp_path.glob(f"*{done['id']}.unfinished.json"))          # finished: written as before
+    assert read_record(next(tmp_path.glob(f"tictactoe-*-{done['id']}.json"))).unfinished is False
+    (tmp_path / "tictactoe-0123456789abcdef.unfinished.json").write_text('{"moves": ["b2", "b2"]}')
+    (tmp_path / "zug-fedcba9876543210.unfinished.json").write_text('{"moves": [')
+    capfd.readouterr()
+    with TestClient(create_app(files, str(tmp_path)), base_url="http://127.0.0.1") as c:
+        said = capfd.readouterr().err
+        assert "tictactoe-0123456789abcdef.unfinished.json: moves: ply 1 (move 2)" in said
+        assert "zug-fedcba9876543210.unfinished.json:1:" in said and said.count("not resumed") == 2
+        back = c.get(f"/api/game/{v['id']}").json()
+        assert back["history"] == ["b2", "a1"] and back["status"] == "x to move" and back["human"]
+        after = c.post(f"/api/game/{v['id']}/move", json={"move": "c3", "ply": 2}).json()
+        assert after["history"] == ["b2", "a1", "c3"]
+        zb = wait(c, z["id"])
+        assert zb["history"][:len(z["history"])] == z["history"] and zb["agents"] == ["human", "random", "random"]
+        assert zb["players"] == ["red", "blue", "green"] and zb["human"]
+        assert c.get("/api/game/0123456789abcdef").status_code == 404
+    assert read_record(kept).moves == ["b2", "a1", "c3"]
