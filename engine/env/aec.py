@@ -68,7 +68,7 @@ class RulebookAEC(AECEnv):
                 self.rewards[a] = r
                 self.terminations[a] = True
             return True
-        self._mask, self._by_index = self.encoding.mask(game.legal_moves(state))
+        self._mask, self._by_index = self.encoding.legal(state)
         self.agent_selection = self.possible_agents[game.to_move(state)]
         return False
 

@@ -1,7 +1,9 @@
 """Observation tensors and a fixed action space for a game, read from its compiled data.
 
 `Encoding(game)` gives, for every position of the game, an observation of one fixed shape and a
-legal-action mask over one fixed set of action indices (docs/api.md, "Observations and actions"):
+legal-action mask over one fixed set of action indices (docs/api.md, "Observations and actions").
+It is the one place that chooses the encoding by the game's board kind: a track game's (pieces
+raced along a track by dice) is TrackEncoding (track.py), a grid game's GridEncoding, here:
 
 - **planes** (`planes`, `shape`): on a board whose cells form a rectangle of files x ranks (square
   and hex lattices) each plane is `(ranks, files)`, row 0 the first rank, column 0 file `a`; on a
@@ -22,8 +24,8 @@ legal-action mask over one fixed set of action indices (docs/api.md, "Observatio
   moves of one position with one index (e.g. capture sequences with the same ends and different
   paths) raise RulebookError naming both.
 
-Only the grid board kind (square, hex, graph) has an encoding; a game on an open board (tiles
-placed anywhere) has no fixed action space and gets a RulebookError saying so.
+Only the grid (square, hex, graph) and track board kinds have an encoding; a game on an open
+board (tiles placed anywhere) has no fixed action space and gets a RulebookError saying so.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ import numpy as np
 
 from ..api import CHANCE, IllegalMove, RulebookError
 
-__all__ = ["Encoding"]
+__all__ = ["Encoding", "EncodingBase", "GridEncoding", "option_planes"]
 
 PASS = "pass"
 _F32 = struct.Struct("<f").pack
@@ -44,8 +46,74 @@ _HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
 
 
-class Encoding:
-    """The observation planes and the action space of one compiled game (see the module's doc).
+def Encoding(game, where: str = ""):
+    """The encoding of a compiled game, chosen by its board kind (read duck-typed, as every
+    table of a game is here): a game whose plays are steps by dice along a track gets the
+    track's, any other the grid's (which refuses a board it cannot index)."""
+    if hasattr(game, "step_rule") and hasattr(game, "dice"):
+        from .track import TrackEncoding
+        return TrackEncoding(game, where)
+    return GridEncoding(game, where)
+
+
+def option_planes(game) -> tuple[list[str], np.ndarray]:
+    """The names (`option:NAME`) and values of a game's option planes: true/false as 1/0, a whole
+    number as itself, a listed text as its index in the list."""
+    names, values = [], []
+    for opt in game.info.options:
+        v = game.options.get(opt.name, opt.default)
+        if isinstance(v, bool):
+            x = float(v)
+        elif isinstance(v, (int, float)):
+            x = float(v)
+        elif opt.choices:
+            x = float(list(opt.choices).index(v)) if v in opt.choices else 0.0
+        else:
+            x = 0.0
+        values.append(x)
+        names.append(f"option:{opt.name}")
+    return names, np.array(values, dtype=np.float32)
+
+
+class EncodingBase:
+    """What every kind's encoding shares: the decoding of an action and the refusal of two legal
+    moves with one index. A kind's class sets `where`, `size` and `game`, and has `legal(state)`."""
+
+    where: str
+    size: int
+
+    def move(self, state, action: int):
+        """The legal move of this position whose index is `action`; IllegalMove otherwise."""
+        _mask, by_index = self.legal(state)
+        return self.decode(by_index, action)
+
+    def decode(self, by_index: dict[int, Any], action) -> Any:
+        """The move of `action` in a mapping from legal() (IllegalMove if it is not there)."""
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise IllegalMove(f"{self.where}: action {action!r} is not an action index (0 to {self.size - 1})",
+                              len(by_index)) from None
+        if a in by_index:
+            return by_index[a]
+        if not 0 <= a < self.size:
+            raise IllegalMove(f"{self.where}: action {a} is outside the action space (0 to {self.size - 1})", len(by_index))
+        raise IllegalMove(f"{self.where}: action {a} is not a legal move here ({len(by_index)} legal moves)", len(by_index))
+
+    def collision(self, moves, index, why: str) -> None:
+        """Raise RulebookError naming the first two of `moves` that `index` gives one index."""
+        seen: dict[int, Any] = {}
+        for m in moves:
+            i = index(m)
+            if i in seen:
+                s = self.game.move_str
+                raise RulebookError(f"{self.where}: the moves {s(seen[i])} and {s(m)} have one action index "
+                                    f"({i}): {why}")
+            seen[i] = m
+
+
+class GridEncoding(EncodingBase):
+    """The observation planes and the action space of one compiled grid game (see the module's doc).
 
     `observe(state, seat)` is a float32 array of shape `shape`; `legal(state)` the int8 mask of
     length `size` and the legal move of each index set in it; `index(move)` a move's index,
@@ -59,7 +127,7 @@ class Encoding:
         geo = getattr(game, "geo", None)
         if layout is None or geo is None or not hasattr(game, "kinds"):
             raise RulebookError(f"{self.where}: this game's board kind has no observation planes or fixed action "
-                                f"space (only grid boards do: an open board's moves name cells without bound)")
+                                f"space (only grid and track boards do: an open board's moves name cells without bound)")
         self.n = n = len(game.players)
         self.cells = cells = game.size
         self.slot = dict(layout.index)
@@ -83,20 +151,8 @@ class Encoding:
         names += self.counters
         self.phases = [ph.name for ph in game.rules.phases]
         names += [f"phase:{p}" for p in self.phases]
-        option_values = []
-        for opt in game.info.options:
-            v = game.options.get(opt.name, opt.default)
-            if isinstance(v, bool):
-                x = float(v)
-            elif isinstance(v, (int, float)):
-                x = float(v)
-            elif opt.choices:
-                x = float(list(opt.choices).index(v)) if v in opt.choices else 0.0
-            else:
-                x = 0.0
-            option_values.append(x)
-            names.append(f"option:{opt.name}")
-        self.option_values = np.array(option_values, dtype=np.float32)
+        option_names, self.option_values = option_planes(game)
+        names += option_names
         self.planes = tuple(names)
         self.shape = (len(names), *self.board_shape)
         # ---- actions: cells by their ordinal among the board's used cells (holes get no index)
@@ -248,32 +304,7 @@ class Encoding:
         return np.frombuffer(mask, dtype=np.int8), by_index
 
     def _collision(self, moves) -> None:
-        seen: dict[int, Any] = {}
-        for m in moves:
-            i = self.index(m)
-            if i in seen:
-                s = self.game.move_str
-                raise RulebookError(f"{self.where}: the moves {s(seen[i])} and {s(m)} have one action index "
-                                    f"({i}): this game's moves are not named by their cells alone")
-            seen[i] = m
-
-    def move(self, state, action: int):
-        """The legal move of this position whose index is `action`; IllegalMove otherwise."""
-        _mask, by_index = self.legal(state)
-        return self.decode(by_index, action)
-
-    def decode(self, by_index: dict[int, Any], action) -> Any:
-        """The move of `action` in a mapping from legal() (IllegalMove if it is not there)."""
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            raise IllegalMove(f"{self.where}: action {action!r} is not an action index (0 to {self.size - 1})",
-                              len(by_index)) from None
-        if a in by_index:
-            return by_index[a]
-        if not 0 <= a < self.size:
-            raise IllegalMove(f"{self.where}: action {a} is outside the action space (0 to {self.size - 1})", len(by_index))
-        raise IllegalMove(f"{self.where}: action {a} is not a legal move here ({len(by_index)} legal moves)", len(by_index))
+        self.collision(moves, self.index, "this game's moves are not named by their cells alone")
 
     # ---- observations
     def observe(self, state, seat: int = 0) -> np.ndarray:

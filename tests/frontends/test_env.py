@@ -1,10 +1,11 @@
-"""rulebook.env: observation planes and the fixed action space of grid games, and the PettingZoo
+"""rulebook.env: observation planes and the fixed action space of grid and track games, and the PettingZoo
 and Gymnasium environments against their ecosystems' own checkers (pettingzoo.test.api_test,
 gymnasium.utils.env_checker.check_env)."""
 from __future__ import annotations
 
 import random
 import warnings
+from math import comb
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ from rulebook.env import Encoding
 from conftest import ROOT
 
 GAMES = ROOT / "games"
-CHECKED = ["tictactoe", "connect4", "lezug"]
+CHECKED = ["tictactoe", "connect4", "lezug", "backgammon"]     # backgammon: the track kind, dice
 
 
 def game_path(name: str) -> str:
@@ -274,3 +275,117 @@ def test_each_observation_is_an_array_of_its_own():
     mask, _ = enc.legal(st)
     mask[:] = 0
     assert enc.legal(st)[0].sum() == 7
+
+
+# ---- the track kind (backgammon): planes by point, plays indexed relative to the roll
+
+def reference_track_planes(game, enc, st, seat):
+    """The observation as docs/api.md tells it for a track game, place by place: the observer's
+    points 1..P, the bar, the off area."""
+    P, other = game.points, 1 - seat
+    mine = [max(c, 0) if seat == 0 else max(-c, 0) for c in st.pts]
+    theirs = [max(-c, 0) if seat == 0 else max(c, 0) for c in st.pts]
+    if seat == 1:                               # the second seat's point q is the first's P + 1 - q
+        mine, theirs = mine[::-1], theirs[::-1]
+    counts = [mine + [st.bar[seat], st.off[seat]], theirs + [st.bar[other], st.off[other]]]
+    planes = [list(map(float, c)) for c in counts]
+    for k in enc.thresholds:
+        planes += [[float(x >= k) for x in c] for c in counts]
+    for z in game.zone_names:
+        for r in range(2):
+            points = [q if r == 0 else P + 1 - q for q in game.rules.zones[z]]
+            planes.append([float(j + 1 in points) for j in range(P + 2)])
+    numbers = game.dice.steps(st.roll) if st.roll else ()
+    constants = [float(numbers.count(v)) for v in range(1, game.dice.faces + 1)]
+    constants += [float(st.seat == seat), float(st.seat != seat), float(st.ply)]
+    constants += [float(game.options[o.name]) for o in game.info.options]
+    planes += [[v] * (P + 2) for v in constants]
+    return np.array(planes, dtype=np.float32)
+
+
+@pytest.mark.parametrize("options", [{}, {"gammons": True}])
+def test_track_planes_and_indices_in_random_games(options):
+    game = rulebook.load_game(game_path("backgammon"), options)
+    enc = Encoding(game)
+    assert enc.shape == (20, 26) and enc.size == 26 * 26 + 23751
+    plays = offs = 0
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        st = game.initial_state()
+        while not game.is_over(st):
+            for seat in range(2):
+                obs = enc.observe(st, seat)
+                assert np.array_equal(obs, reference_track_planes(game, enc, st, seat)), (seed, st.ply, seat)
+            mask, by_index = enc.legal(st)
+            if game.to_move(st) == CHANCE:
+                assert mask.sum() == 0 and by_index == {}
+            else:
+                moves = game.legal_moves(st)
+                assert mask.shape == (enc.size,) and mask.sum() == len(moves) == len(by_index)
+                assert all(by_index[enc.index(m, st)] == m and 0 <= enc.index(m, st) < enc.size for m in moves)
+                plays += len(moves)
+                offs += sum(1 for m in moves if any(t == 0 for _f, t in m))
+            move = game.random_move(st, rng)
+            if game.to_move(st) != CHANCE:
+                assert enc.move(st, enc.index(move, st)) == move
+            st = game.apply(st, move)
+    assert plays > 1000 and offs > 50       # the games reached the bearing off
+
+
+def test_track_indices_as_documented():
+    game = rulebook.load_game(game_path("backgammon"))
+    enc = Encoding(game)
+    assert enc.blocks == {(1, 1): (0, 676), (4,): (676, 23751)}
+
+    def index(position, text):
+        st = rulebook.position_state(game, position)
+        return enc.index(game.parse_move(st, text), st)
+    start = {"to_move": "white", "roll": "6-1"}
+    opening = game.position_json(game.initial_state())["pieces"]
+    # 6-1: the 6's from-place is the high digit, the 1's the low one (base 26: 0 for unused)
+    assert index({**start, "pieces": opening}, "13/7 8/7") == 13 * 26 + 8
+    assert index({**start, "pieces": opening}, "24/23 24/18") == 24 * 26 + 24
+    # a double's four steps: a multiset of from-places, ranked (the combinatorial number system)
+    assert index({**start, "roll": "6-6", "pieces": opening}, "24/18 24/18 13/7 13/7") == \
+        676 + comb(24 + 3, 4) + comb(24 + 2, 3) + comb(13 + 1, 2) + comb(13, 1)
+    # bearing off with larger numbers: the steps off take the smallest number left that reaches
+    home = {"to_move": "white", "roll": "6-4", "pieces": {"white": {"checker": {"5": 1, "3": 1}},
+                                                           "black": {"checker": {"24": 13}}}}
+    st = rulebook.position_state(game, home)
+    assert sorted(game.move_str(m) for m in enc.legal(st)[1].values()) == ["5/1 3/off", "5/off 3/off"]
+    assert index(home, "5/off 3/off") == 5 * 26 + 3 and index(home, "5/1 3/off") == 3 * 26 + 5
+    # a play that cannot move: the block's 0
+    blocked = {"to_move": "white", "roll": "6-6", "reserve": {"white": 1},     # black holds white's 19
+               "pieces": {"white": {"checker": {"6": 14}}, "black": {"checker": {"19": 2, "13": 13}}}}
+    st = rulebook.position_state(game, blocked)
+    assert game.legal_moves(st) == [()] and list(enc.legal(st)[1]) == [676]
+    # a roll position has no legal action; a play of another roll is not a play of this one
+    assert enc.legal(game.initial_state())[0].sum() == 0
+    st = rulebook.position_state(game, {**start, "pieces": opening})
+    with pytest.raises(IllegalMove, match="not a play of this roll"):
+        enc.index(((13, 8),), st)
+    with pytest.raises(IllegalMove, match="not a legal move here"):
+        enc.move(st, 676)
+
+
+def test_track_plays_with_one_index_are_refused_naming_both(monkeypatch):
+    game = rulebook.load_game(game_path("backgammon"))
+    enc = Encoding(game)
+    st = game.apply(game.initial_state(), ("roll", (6, 1)))
+    monkeypatch.setattr(enc, "_index", lambda move, roll: 5)
+    with pytest.raises(RulebookError, match=r"the moves .+/.+ and .+/.+ have one action index \(5\)"):
+        enc.legal(st)
+
+
+def test_track_environments_see_the_dice_and_the_bar():
+    env = rulebook.env.gymnasium(game_path("backgammon"), opponent="random", seat=1)
+    obs, info = env.reset(seed=4)
+    enc = env.encoding
+    # white rolled and played; black (the agent) has rolled: its numbers are on the dice planes
+    dice = obs[enc.planes.index("dice:1"):enc.planes.index("dice:6") + 1, 0]
+    assert dice.sum() in (2, 4) and obs[enc.planes.index("to_move/+0")].min() == 1
+    assert obs[0].sum() + obs[1].sum() == 30 and info["action_mask"].sum() >= 1
+    over = False
+    while not over:
+        obs, reward, over, _trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert reward in (-1.0, 1.0) and 15 in (obs[0, -1], obs[1, -1])      # someone bore off all 15

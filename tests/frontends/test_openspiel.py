@@ -26,7 +26,8 @@ def game_path(name: str) -> str:
 
 @pytest.mark.parametrize("name, options, sims", [("tictactoe", {}, 10), ("connect4", {}, 5),
                                                  ("lezug", {"max_plies": 60}, 3),
-                                                 ("chinese_checkers", {"max_plies": 40}, 2)])
+                                                 ("chinese_checkers", {"max_plies": 40}, 2),
+                                                 ("backgammon", {"max_chance_outcomes": 21}, 3)])
 def test_random_simulation_test(name, options, sims):
     # OpenSpiel's own check: legal actions, clones, observations, returns and (serialize=True)
     # that a state serialized and read back is the same state
@@ -126,6 +127,26 @@ def test_chance_positions_are_chance_nodes():
     state.apply_action(1)
     assert state.current_player() == 0 and len(state.legal_actions()) == 9
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_dice_rolls_are_chance_nodes_of_a_track_game():
+    name = rulebook.env.register_openspiel(game_path("backgammon"))
+    game = pyspiel.load_game(f"{name}(max_chance_outcomes=21,gammons=True)")
+    enc = game.encoding
+    assert game.num_distinct_actions() == enc.size == 24427 and game.observation_tensor_shape() == [20, 26]
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert state.is_chance_node() and len(outcomes) == 21 and sum(p for _a, p in outcomes) == pytest.approx(1.0)
+    assert sorted({round(p * 36) for _a, p in outcomes}) == [1, 2]        # a double 1/36, the others 2/36
+    state.apply_action(state.string_to_action("6-1"))
+    assert state.current_player() == 0
+    assert [state.action_to_string(a) for a in state.legal_actions()][:2] == ["8/2 6/5", "8/7 8/2"]
+    obs = np.array(state.observation_tensor(0)).reshape(enc.shape)
+    assert obs[enc.planes.index("dice:6"), 0] == obs[enc.planes.index("dice:1"), 0] == 1
+    assert obs[enc.planes.index("option:gammons")].min() == 1
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    with pytest.raises(RulebookError, match="max_chance_outcomes=0"):
+        pyspiel.load_game(name).new_initial_state().legal_actions()
 
 
 def test_bad_requests_are_clear_errors():
