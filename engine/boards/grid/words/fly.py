@@ -8,6 +8,7 @@ class Fly(Word):
     name = "fly"
     written = "fly(ZONE)"
     takes = ZONE
+    far = True
     about = "to any empty cell of the zone, however far and whatever lies between (a flight)"
     sentence = "fly to any empty cell of {z}"
 
