@@ -175,6 +175,8 @@ class Game(Protocol):
     # optional: playout(rng, state=None, limit=None) -> (state, plies), a uniformly random game
     # played by the game's own compiled loop; the module's playout() calls it, or plays one
     # through the methods above for a kind that has none
+    # optional: count_moves(state) -> len(legal_moves(state)), counted without making the moves
+    # (perft's last ply uses it)
 
 
 def playout(game, rng, st=None, limit: int | None = None):

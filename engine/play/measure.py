@@ -36,20 +36,27 @@ def perft(game, st, depth: int, exact: bool = False) -> int:
     - exact: only sequences of exactly `depth` plies count; a game that ended earlier counts 0.
 
     They differ only when games end within `depth` plies. At a chance position the branches
-    are its distinct outcomes. The last ply is counted in bulk in both conventions.
+    are its distinct outcomes. The last ply is counted in bulk in both conventions: by the
+    game's count_moves where it has one (its moves counted, not made).
     """
     if depth == 0:
         return 1
     if game.is_over(st):
         return 0 if exact else 1
-    moves = game.legal_moves(st)
+    count = getattr(game, "count_moves", None)
     if depth == 1:
-        return len(moves)
+        return len(game.legal_moves(st)) if count is None else count(st)
+    moves = game.legal_moves(st)
     apply = game.apply
     if depth == 2:      # the same as the recursion, one call less per node
         legal, is_over = game.legal_moves, game.is_over
         ended = 0 if exact else 1
         total = 0
+        if count is not None:       # (a position with moves is not over: is_over only where none)
+            for m in moves:
+                s = apply(st, m)
+                total += count(s) or (ended if is_over(s) else 0)
+            return total
         for m in moves:
             s = apply(st, m)
             total += ended if is_over(s) else len(legal(s))

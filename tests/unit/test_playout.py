@@ -121,3 +121,39 @@ def test_lines_read_from_the_board_are_the_lines_of_cells(options):
         st, plies = game.playout(random.Random(seed))
         assert (st, plies) == random_playout(game, random.Random(seed))
     assert "_in_a_row_bits(B[me], last, ROWS_5" in game.playout_code
+
+
+@pytest.mark.parametrize("path", ["games/amazons.yaml", "tests/data/words/shoot.yaml"])
+def test_moves_of_parts_are_counted_and_drawn_without_the_list(path):
+    """A phase of moves of parts (slide or step, then shoot from the landing) is counted by
+    count_moves and drawn by counting (draw_<phase>): the count is the list's length at every
+    position of play, and the draw is the same index into the same order as rng.choice."""
+    game = load_game(ROOT / path)
+    assert game.by_parts and "def draw_play(st, choice)" in game.sources["play (draw)"]
+    for seed in range(3):
+        st = game.initial_state()
+        rng = random.Random(seed)
+        while not game.is_over(st):
+            assert game.count_moves(st) == len(game.legal_moves(st))
+            st = game.apply(st, game.random_move(st, rng))
+        assert game.count_moves(st) == 0
+
+
+def test_a_draw_of_parts_is_uniform():
+    """On the small board of tests/data/words/shoot.yaml, every first whole move about equally
+    often (chi-square over 18 moves, 17 degrees of freedom: 40.8 is the 0.1% bound)."""
+    game = load_game(ROOT / "tests/data/words/shoot.yaml")
+    st = game.initial_state()
+    moves = game.legal_moves(st)
+    rng = random.Random(7)
+    draws = 18 * 500
+    seen = Counter(game._ns["draw_play"](st, rng.choice) for _ in range(draws))
+    assert set(seen) == set(moves)
+    chi2 = sum((seen[m] - draws / len(moves)) ** 2 / (draws / len(moves)) for m in moves)
+    assert chi2 < 40.8, chi2
+
+
+def test_other_games_are_not_drawn_by_parts():
+    for name in ("chess", "tablut", "breakthrough"):
+        game = load_game(GAMES / f"{name}.yaml")
+        assert not game.by_parts and not hasattr(game, "count_moves")

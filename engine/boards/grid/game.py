@@ -24,7 +24,7 @@ from .functions import always_attacked
 from .layout import CELLS, COUNTS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
-from .patterns import always_captures, captures_elsewhere, effects, pattern_actions
+from .patterns import always_captures, captures_elsewhere, effects, may_repeat, parts, pattern_actions
 from .rules import GridRules
 from .state import PASS, GridState
 from .topology import direction_sets
@@ -96,6 +96,15 @@ class GridGame(GridState, GridNotation):
                 self._any.append(self._exec(source, f"any_{ph.name}", ns, ph.path))
             else:
                 self._any.append(self._gens[-1])
+        # a last phase whose moves are made of parts: counted (count_moves) and drawn by the
+        # playout (playout.py) without listing them
+        self.by_parts = self._moves_of_parts(rules.phases[-1])
+        if self.by_parts:
+            ph = rules.phases[-1]
+            for mode in ("count", "draw"):
+                source = self._phase_source(ph, fname=f"{mode}_{ph.name}", mode=mode)
+                self.sources[f"{ph.name} ({mode})"] = source
+                self._exec(source, f"{mode}_{ph.name}", ns, ph.path)
         self._phase_ends = []       # the ply each phase ends at (None: the last phase)
         total = 0
         for ph in rules.phases:
@@ -130,6 +139,23 @@ class GridGame(GridState, GridNotation):
             ns["_MOVES"] = ns["_moves_kept"]
         if self.blocked in ("lose", "draw"):
             self.is_over = ns["is_over"]
+        if self.by_parts:
+            self.count_moves = ns["count_moves"]
+
+    def _moves_of_parts(self, ph) -> bool:
+        """Are the phase's moves made of parts whose product is large: every pattern a move of
+        parts (patterns.parts: slide then shoot) and some later part landing on many cells (a
+        word that is `far`)? Then they are counted and drawn part by part (movegen's modes).
+        Not where a move's list is more than the search gives (rules on the position after,
+        capture priority, moves found twice), nor where a piece promotes (several moves per
+        landing), nor where a blocked player passes (a pass drawn from a list of one)."""
+        if not self.general or self.instrument or ph.legal or ph.priority or ph.places or ph.drops or ph.sows \
+                or not ph.kinds or any(k.promote_to for k in self.kinds) or self.rules.pass_any \
+                or self.blocked == "pass":
+            return False
+        split = [parts(p) for p in ph.patterns]
+        return all(split) and any(WORDS[a.name].far for _first, later in split for a in later) \
+            and not any(may_repeat(alts, self.vectors) for _k, alts in ph.kinds)
 
     def _can_be_bare(self) -> bool:
         """The bare layout (no cell bytes: state.py) where nothing played move by move reads a
@@ -154,9 +180,10 @@ class GridGame(GridState, GridNotation):
     def _exec(self, source: str, fname: str, ns: dict, path: tuple):
         return define(source, fname, f"{self.rules.src_file}:{'.'.join(map(str, path))}", ns)
 
-    def _phase_source(self, ph, skip=frozenset(), instrument=False, fname=None, exists=False) -> str:
-        """The source of a phase's move generator, headed by comments naming what it came from."""
-        source = self._phase_code(ph, skip, instrument, fname or f"gen_{ph.name}", exists)
+    def _phase_source(self, ph, skip=frozenset(), instrument=False, fname=None, exists=False, mode=None) -> str:
+        """The source of a phase's move generator, headed by comments naming what it came from
+        (mode: movegen.PathCode's, a counter or a draw of its moves)."""
+        source = self._phase_code(ph, skip, instrument, fname or f"gen_{ph.name}", exists, mode)
         head, _, rest = source.partition("\n")
         return head + "\n" + "".join(f"    # {line}\n" for line in self._about(ph)) + rest
 
@@ -178,10 +205,10 @@ class GridGame(GridState, GridNotation):
             out.append("priority: capture (when a capture exists, only captures)")
         return out
 
-    def _phase_code(self, ph, skip, instrument, fname, exists) -> str:
+    def _phase_code(self, ph, skip, instrument, fname, exists, mode=None) -> str:
         if ph.sows:         # a phase that sows: its moves are its sowings (words/sow.py)
             return sow_word.generator_source(self, ph.sows[0], fname, exists)
-        bulk = None if not self.general or instrument or skip or exists else \
+        bulk = None if not self.general or instrument or skip or exists or mode else \
             placement_source(self, ph, fname) or bulk_source(self, ph, fname)
         if bulk is not None:    # a phase of bare placements (words/place.py), or ones that enclose (words/enclose.py)
             return bulk
@@ -203,7 +230,7 @@ class GridGame(GridState, GridNotation):
                         turn_numbers=self.turn_numbers if self.turns else None,
                         promote_more=[i for i, k in enumerate(self.kinds)
                                       if k.promote_optional or k.promote_leaving],
-                        held=self._held_kinds, merged=merged).source
+                        held=self._held_kinds, merged=merged, mode=mode).source
 
     def _on_the_way(self, ph) -> dict:
         """For movegen: kind index -> (the kind it becomes on the way, its value bits, the bodies

@@ -41,7 +41,7 @@ from ...lang import dsl
 from ...lang.expr import Emitter, Symbol, slug
 from ...lang.pycode import needed, pass_on
 from .patterns import (always_captures, bulk_step, captures, conditions, first_actions, may_repeat, optional,
-                       pattern_actions, starts_with_flip)
+                       parts, pattern_actions, starts_with_flip)
 from .automaton import merged_search
 from .vocabulary import LANDING
 from .words import WORDS, keyword
@@ -67,7 +67,12 @@ class PathCode:
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
                  origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None, promote_more=(), held=(),
-                 merged: bool = False):
+                 merged: bool = False, mode: str | None = None):
+        # "count": a function that counts the moves without making them; "draw": one that draws
+        # a move uniformly, as choice() of the list would, making only that one (a phase of
+        # moves of parts: patterns.parts; see draw_passes)
+        self.mode = mode
+        self.drawing = 0                        # which pass of a draw is written (1 or 2)
         # a plain phase's pieces searched by the automaton lowering (automaton.py): reached cells
         # merge, so jump chains that meet are searched once
         self.merged = merged
@@ -132,6 +137,8 @@ class PathCode:
                      "foe = occ ^ B[me]" + (f" ^ B[{nplayers}]" if neutral else "")),
                     ("EN", "EN = ENEMY[me]"), ("FR", "FR = FRIEND[me]"), ("moves", "moves = []"),
                     ("add", "add = moves.append")]
+        if mode == "count":
+            prologue.append(("n_moves", "n_moves = 0"))
         body: list[str] = []
         self.rules_fn = ["def _rules(t):"]
         for r, c in codes:
@@ -144,6 +151,8 @@ class PathCode:
         finish = "list(dict.fromkeys(moves))" if dedupe else "moves"
         if exists:
             self.piece_moves(phase.kinds)
+        elif mode == "draw":
+            self.draw_passes(phase.kinds)
         elif phase.priority and PRIORITY not in skip:
             # capture first: when a capture exists, the other moves are never generated
             sure = [(k, [a for a in alts if always_captures(a)]) for k, alts in phase.kinds]
@@ -173,7 +182,8 @@ class PathCode:
             self.placing = False
         body += drop_lines(phase.drops, self.also, ["        " + x for x in em.hoisted[1]
                                                     + (self.rules_fn if self.instrument else [])], exists)
-        body.append("    return False" if exists else f"    return {finish}")
+        body.append("    return False" if exists else "    return n_moves" if mode == "count" else
+                    "    return None" if mode == "draw" else f"    return {finish}")
         if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
         per_turn, per_origin = em.hoisted[0], em.hoisted[1]
@@ -200,7 +210,7 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        head = [f"def {fname}(st):"] + ["    " + line for line in needed([line for _n, line in prologue],
+        head = [f"def {fname}(st{', choice' if mode == 'draw' else ''}):"] + ["    " + line for line in needed([line for _n, line in prologue],
                                                                      rest + "\n".join(moved))]
         self.source = "\n".join(head) + "\n" + rest + "\n"
         if moved:
@@ -259,10 +269,47 @@ class PathCode:
                    "ind": "        "}
             self.defs = []
             for alt in alts:
-                self.pattern(alt, ctx, self.accept)
+                if self.drawing:
+                    first, later = parts(alt)
+                    self.pattern(first, ctx, lambda c2, later=later: self.first_part(c2, later))
+                else:
+                    self.pattern(alt, ctx, self.accept)
             if self.defs:       # the repetitions' functions: moved to the module (see _module_level)
                 body[at:at] = ["@D+"] + ["        " + line for line in self.defs] + ["@D-"]
             self.defs = None
+
+    def draw_passes(self, kinds):
+        """A draw among the moves of parts, none made but the one drawn: a first pass counts
+        the moves each first part allows (its later parts, counted), in the order of the list;
+        an index is drawn in their total (the one choice() would draw from the list); a second
+        pass skips whole first parts until the one holding it, whose moves it then goes through."""
+        body = self.lines
+        body.append("    counts = []          # per first part, the moves of its later parts")
+        self.drawing = 1
+        self.piece_moves(kinds)
+        body += ["    total = sum(counts)", "    if not total:", "        return None",
+                 "    nth = choice(range(total))", "    at = 0"]
+        self.drawing = 2
+        self.piece_moves(kinds)
+        self.drawing = 0
+
+    def first_part(self, ctx, later):
+        """At a landing of a move's first part, in a draw's pass: count its moves, or skip them
+        unless the drawn one is among them."""
+        ind, L = ctx["ind"], self.lines
+
+        def rest(c, k, todo=tuple(later)):
+            if todo:
+                self.pattern(todo[0], c, lambda c2: rest(c2, k, todo[1:]))
+            else:
+                k(c)
+        if self.drawing == 1:
+            L.append(f"{ind}here = 0")
+            rest(ctx, self.accept)
+            L.append(f"{ind}counts.append(here)")
+        else:
+            L += [f"{ind}here = counts[at]; at += 1", f"{ind}if nth >= here:", f"{ind}    nth -= here", f"{ind}else:"]
+            rest({**ctx, "ind": ind + "    "}, self.accept)
 
     def mark_hoisted(self, guard: str = ""):
         """Where the per-turn names are computed: before a search that needs them (bulk steps
@@ -575,6 +622,9 @@ class PathCode:
         if self.exists:
             L.append(f"{ind}{'return True' if self.depth == 0 else 'add(1); return'}")
             return
+        if self.mode == "count" or self.drawing == 1:
+            L.append(f"{ind}{'n_moves' if self.mode == 'count' else 'here'} += 1")
+            return
         if self.plain:          # the plain layout's move: origin and destination
             L.append(f"{ind}add((o, {ctx['c']}))")
             return
@@ -605,6 +655,9 @@ class PathCode:
             L.append(f"{ind}        add(({tup % (('pv', flag) if self.choosing else 'pv')}))")
             L.append(f"{ind}else:")
             L.append(f"{ind}    add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
+        elif self.drawing:      # the drawn move, once reached
+            L += [f"{ind}if not nth:", f"{ind}    return ({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])})",
+                  f"{ind}nth -= 1"]
         else:
             L.append(f"{ind}add(({tup % ((ctx['val'], 0) if self.choosing else ctx['val'])}))")
 

@@ -148,6 +148,15 @@ def _capture_chain(p) -> bool:
     return isinstance(p, dsl.Action) and always_captures(p)
 
 
+def parts(p) -> tuple[dsl.Action, list[dsl.Node]] | None:
+    """A move of parts: a sequence of two or more actions with no choice in it (`slide shoot`),
+    split into its first action and the later ones in order; None for any other pattern."""
+    if isinstance(p, dsl.Seq) and _straight(p):
+        acts = pattern_actions(p)
+        return acts[0], acts[1:]
+    return None
+
+
 def _straight(p) -> bool:
     """A sequence of actions with no choice in it (each action still branches over its cells)."""
     if isinstance(p, dsl.Action):
@@ -156,4 +165,4 @@ def _straight(p) -> bool:
 
 
 __all__ = ["always_captures", "bulk_step", "captures", "conditions", "effects", "keyword", "may_repeat",
-           "pattern_actions", "starts_with_flip"]
+           "parts", "pattern_actions", "starts_with_flip"]

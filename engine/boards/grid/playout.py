@@ -4,7 +4,8 @@ moves from a state to the end (or to a number of plies), written once per game o
 It draws what `api.random_playout` draws through the Game API, and the same sequence for the
 same seed: every ply it calls `rng.choice` once on the position's legal moves in their order
 (or, where a phase's moves are one drop of several stones among thousands, `random_move`'s
-draw). What it saves is the API around a ply, and, in a last phase that places one piece onto
+draw; where they are moves of parts, `draw_<phase>`: the same index into the same order, found
+by counting the moves without making them). What it saves is the API around a ply, and, in a last phase that places one piece onto
 an empty cell (`placing_phase`), the moves and states themselves: that phase runs as one loop
 over the state's own variables (a bytearray of cells, a list of boards); its cell is drawn from
 the mask of free cells (the index choice() would draw from their list), or from the list of
@@ -51,6 +52,16 @@ def playout_source(game) -> str:
               f"            if {read('result')} is not None or plies == limit:",
               "                break",
               "            # no placement left: the Game API says what follows (a pass, a blocked player)"]
+    if game.by_parts:       # a last phase of moves of parts: one move drawn by counting them (draw_<phase>)
+        last = game.rules.phases[-1].name
+        when = f" and {read('ply')} >= {game._last_from}" if len(game.rules.phases) > 1 else ""
+        L += [f"        if {read('result')} is None{when}:",
+              f"            move = draw_{last}(st, choice)",
+              "            if move is None:",
+              "                break",
+              "            st = apply(st, move)",
+              "            plies += 1",
+              "            continue"]
     L += step
     L.append("    return st, plies")
     return "\n".join(L) + "\n"

@@ -706,6 +706,15 @@ class GridState:
                   "        return not _MEMO[1]",
                   *keep,
                   "    return not moves"]
+        if self.by_parts:       # the moves counted, none made (a last phase of moves of parts)
+            last = self.rules.phases[-1].name
+            count = (f"count_{last}(st)" if len(gen) == 1 else
+                     f"count_{last}(st) if {self.layout.read('ply')} >= {self._last_from} else "
+                     "len(_GENS[_phase_index(st)](st))")
+            L += ["", "def count_moves(st):",
+                  f"    if {self.layout.read('result')} is not None:",
+                  "        return 0",
+                  f"    return {count}"]
         if self._stuck_memo:        # `stuck` in the end conditions: the moves it made are kept
             L += ["", "def _moves_kept(st):",
                   "    if st is _MEMO[0]:",

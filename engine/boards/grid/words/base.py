@@ -37,6 +37,9 @@ class Word:
     plain = False                   # a plain phase (one kind, no captures) may use it: automaton.py lowers it
     rays = False                    # its direction set is read as whole rays (a slide), not single steps
     lands = False                   # it moves the piece onto a cell (step, slide, jump...): a move's landing
+    # it lands on any of many cells (along its rays or in its zone): as a later part of a move
+    # (a shot after a slide) it multiplies the moves, which the playout then counts (patterns.parts)
+    far = False
 
     def can_capture(self, a: dsl.Action) -> bool:
         """Can this action capture a piece?"""

@@ -9,6 +9,7 @@ class Fly(Word):
     written = "fly(ZONE)"
     takes = ZONE
     lands = True
+    far = True
     about = "to any empty cell of the zone, however far and whatever lies between (a flight)"
     sentence = "fly to any empty cell of {z}"
 

@@ -13,6 +13,7 @@ class Shoot(Word):
     about = ("from where the piece stands, a new piece of a `neutral` kind slides in a direction of D over empty "
              "cells and stays where it stops (an arrow)")
     rays = True
+    far = True
     sentence = "shoot a new piece {d}: it slides over empty cells and stays where it stops"
 
     def effects(self, a):

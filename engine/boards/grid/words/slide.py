@@ -12,6 +12,7 @@ class Slide(Landing):
              "for step, onto the first piece met; `within=ZONE`: only over cells of the zone (a cell outside it "
              "stops the slide as a piece would, and is never reached)")
     rays = True
+    far = True
     exprs = {"within": (ZONE,)}     # within=ZONE: it goes only over cells of the zone
     sentence = "slide {d} over any number of empty cells"
 
