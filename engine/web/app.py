@@ -695,6 +695,8 @@ class Server:
                     if who == CHANCE:
                         from ..players.base import sample_chance
                         self._push(s, sample_chance(s.game, st, s.rng))
+                        if self._settled(s):
+                            return
                         continue
                     player = s.players[who]
                     if player is None:
@@ -711,11 +713,23 @@ class Server:
                     if gen != s.generation or s.gone or s.state is not st:
                         return
                     self._push(s, move)
+                    if self._settled(s):
+                        return
         except Exception as e:          # a player's failure is shown, not swallowed
             s.error = str(e) if isinstance(e, AIFailure) else f"{type(e).__name__}: {e}"
         finally:
             if gen == s.generation:
                 s.thinking = False
+
+    @staticmethod
+    def _settled(s: Session) -> bool:
+        """With the lock held, after a move: is no AI or chance to move now? Then the thinking
+        ends under the same lock, so no view shows a human's turn while the server still thinks."""
+        st = s.state
+        if s.game.is_over(st) or (s.game.to_move(st) != CHANCE and s.players[s.game.to_move(st)] is None):
+            s.thinking = False
+            return True
+        return False
 
     # ---------------------------------------------------------------- views
     def _offered(self, s: Session, st, names) -> list[dict]:
