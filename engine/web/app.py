@@ -685,22 +685,25 @@ class Server:
             return
         s.thinking = True
         gen = s.generation
+        move = st = None        # the move found for position st, played under the lock below
         try:
             while True:
                 with s.lock:
-                    if gen != s.generation or s.gone or s.game.is_over(s.state):
+                    if gen != s.generation or s.gone or (move is not None and s.state is not st):
                         return
+                    if move is not None:
+                        self._push(s, move)
                     st = s.state
                     who = s.game.to_move(st)
+                    if s.game.is_over(st) or (who != CHANCE and s.players[who] is None):
+                        # the thinking ends with the move, under the same lock: no view shows a
+                        # human's turn while the server still thinks
+                        s.thinking = False
+                        return
                     if who == CHANCE:
                         from ..players.base import sample_chance
-                        self._push(s, sample_chance(s.game, st, s.rng))
-                        if self._settled(s):
-                            return
+                        move = sample_chance(s.game, st, s.rng)
                         continue
-                    player = s.players[who]
-                    if player is None:
-                        return
                 s.job = job = self.pool.submit((s.id, who), s.recipe, s.specs[who], s.seed + who, st)
                 try:
                     move = await job.future
@@ -709,27 +712,11 @@ class Server:
                 finally:
                     if s.job is job:
                         s.job = None
-                with s.lock:
-                    if gen != s.generation or s.gone or s.state is not st:
-                        return
-                    self._push(s, move)
-                    if self._settled(s):
-                        return
         except Exception as e:          # a player's failure is shown, not swallowed
             s.error = str(e) if isinstance(e, AIFailure) else f"{type(e).__name__}: {e}"
         finally:
             if gen == s.generation:
                 s.thinking = False
-
-    @staticmethod
-    def _settled(s: Session) -> bool:
-        """With the lock held, after a move: is no AI or chance to move now? Then the thinking
-        ends under the same lock, so no view shows a human's turn while the server still thinks."""
-        st = s.state
-        if s.game.is_over(st) or (s.game.to_move(st) != CHANCE and s.players[s.game.to_move(st)] is None):
-            s.thinking = False
-            return True
-        return False
 
     # ---------------------------------------------------------------- views
     def _offered(self, s: Session, st, names) -> list[dict]:

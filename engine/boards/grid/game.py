@@ -24,7 +24,7 @@ from .functions import always_attacked
 from .layout import CELLS, COUNTS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
-from .patterns import always_captures, captures_elsewhere, effects, may_repeat, parts, pattern_actions
+from .patterns import always_captures, captures_elsewhere, may_repeat, parts, pattern_actions, phase_effects
 from .rules import GridRules
 from .state import PASS, GridState
 from .topology import direction_sets
@@ -410,10 +410,11 @@ class GridGame(GridState, GridNotation):
         mv = ", m" if "m" in names(code) else ""
         keep = f"\ndef keep_{ph.name}(st, me{mv}):\n" + self._prologue(code) + code
         slow = f"[m for m in moves if keep_{ph.name}(_after(st, m), me{mv})]"
-        if "turn" in self._phase_effects(ph):
-            guarded = None      # a block turning moves pieces no pin or line foresees
+        turns = "turn" in phase_effects(ph)     # a block turning moves pieces no pin or line foresees
+        if turns:
+            guarded = None
         if guarded is None:
-            sensed = self._sensed(rules) if not ph.drops and "turn" not in self._phase_effects(ph) else None
+            sensed = self._sensed(rules) if not ph.drops and not turns else None
             if sensed is not None:
                 return keep + self._sensed_gen(ph, *sensed, slow)
             return keep + f"\ndef gen_{ph.name}(st):\n    me = {self.layout.read('to_move')}\n    moves = raw_{ph.name}(st)\n    return {slow}\n"
@@ -424,7 +425,7 @@ class GridGame(GridState, GridNotation):
         em = Emitter(self._vocab, prefix="g")
         group = " | ".join(f"({em.emit(node)})" for node in guarded)
         other = self._other_effects(ph)
-        alone = f" and not ({other[4:]})" if other else ""
+        alone = f" and not ({other.removeprefix(' or ')})" if other else ""
         return keep + "\n".join([
             f"\ndef gen_{ph.name}(st):",
             f"    me = {self.layout.read('to_move')}",
@@ -456,16 +457,12 @@ class GridGame(GridState, GridNotation):
             f"            (not (BIT[m[0]] & pinned{other})"
             f" or keep_{ph.name}(_after(st, m), me{mv})))]", ""])
 
-    def _phase_effects(self, ph) -> set[str]:
-        """What a move of this phase can do besides moving its piece (patterns.effects)."""
-        return set().union(*(effects(p) for p in ph.patterns + ph.places))
-
     def _other_effects(self, ph, landing_too: bool = False) -> str:
         """The tests, each after ` or `, for the effects of a move beyond its piece's move that
         the phase's words can have: a capture elsewhere than on the landing (any capture, with
         `landing_too`), flips, a shot, a second piece shifted. (A phase's moves never include
         the pass: legal_moves adds it.)"""
-        has = self._phase_effects(ph)
+        has = phase_effects(ph)
         if not landing_too and not any(captures_elsewhere(p) for p in ph.patterns + ph.places):
             has.discard("capture")
         tests = {"capture": "m[2]" if landing_too else "m[2] & ~BIT[m[1]]", "flip": "m[4]", "shot": "m[6] is not None", "shift": "m[7] is not None"}

@@ -74,6 +74,11 @@ def effects(node) -> set[str]:
     return set().union(*(WORDS[a.name].effects(a) for a in pattern_actions(node)))
 
 
+def phase_effects(ph) -> set[str]:
+    """What a move of a phase can do besides moving its piece: its patterns' and placements' effects."""
+    return set().union(*(effects(p) for p in ph.patterns + ph.places))
+
+
 def captures_elsewhere(node) -> bool:
     """Can a move made by this pattern capture a piece off the cell it ends on? Not when every
     capture is of the piece a landing word lands on and no landing can follow it (a capturing
@@ -165,4 +170,4 @@ def _straight(p) -> bool:
 
 
 __all__ = ["always_captures", "bulk_step", "captures", "conditions", "effects", "keyword", "may_repeat",
-           "parts", "pattern_actions", "starts_with_flip"]
+           "parts", "phase_effects", "pattern_actions", "starts_with_flip"]

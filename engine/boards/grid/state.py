@@ -444,15 +444,14 @@ class GridState:
 
     def features(self) -> set[str]:
         """Which effects this game's moves can have, so apply is written for those only."""
-        from .patterns import effects
+        from .patterns import phase_effects
         out = set()
         for ph in self.rules.phases:
             if ph.drops:
                 out.add("drop")
             if ph.sows:
                 out.add("sow")
-            for p in ph.patterns + ph.places:
-                out |= effects(p)
+            out |= phase_effects(ph)
             if ph.places:
                 out.add("place")
         return out
