@@ -2,16 +2,19 @@
 scalar code, advancing G games per numpy call (random playouts by the thousand, an RL learner's
 batch of environments).
 
-For the games whose one phase places a piece onto an empty cell (playout.placing_phase: one
-kind from an unlimited supply, never promoting) and whose landing and end rules use only words
-with a batch form (BATCH_FUNCTIONS beside each function's scalar form in functions/, and the
-names of batch_vocabulary). Any other game is refused with the word that has no batch form.
+For the games whose every move places a piece of one kind from an unlimited supply onto an
+empty cell or onto an opponent's piece (playout.placements), maybe flipping lines from there,
+in a state of cells and boards only, and whose landing, end and scoring rules use only words
+with a batch form (BATCH_FUNCTIONS beside each function's scalar form in functions/, the names
+of batch_vocabulary, flip's batch form in words/flip.py). Any other game is refused with the
+word that has none (NoBatch).
 
 The batch's state is the scalar state's own bytes, one row per game: `cells` (G, SIZE + 1),
-the wall byte at SIZE, with the seat to move, the ply, the last cell placed and the result kept
-as arrays beside it. In the generated code an expression's value is an array whose first axis
-is the games: a group (G, SIZE) of booleans, a number or a truth (G, 1), a cell an array of cell
-indices, (G, 1) or (1, SIZE) for the candidate cells of a landing rule (`T`).
+the wall byte at SIZE, with the seat to move, the ply, the passes in a row, the last cell placed
+and the result kept as arrays beside it. In the generated code an expression's value is an
+array whose first axis is the games: a group (G, SIZE) of booleans, a number or a truth (G, 1),
+a cell an array of cell indices, (G, 1), or (1, SIZE) for the candidate cells of a landing rule
+(`T`).
 """
 from __future__ import annotations
 
@@ -21,14 +24,14 @@ import numpy as np
 
 from ...errors import RulebookError
 from ...lang import dsl
-from ...lang.expr import CELL, DIRS, GROUP, INT, ZONE, Emitter, Symbol, Vocabulary
+from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, ZONE, Emitter, Symbol, Vocabulary
 from ...source.options import option_symbols
 from ...structs import replace
-from .functions import BATCH_FUNCTIONS
-from .layout import CELLS, LAST, PLY, RESULT, TO_MOVE
-from .functions import FUNCTIONS
+from .functions import BATCH_FUNCTIONS, FUNCTIONS
 from .functions.connected import BatchChains
+from .layout import CELLS, LAST, PASSES, PLY, RESULT, TO_MOVE
 from .playout import placements, placing_game
+from .words import flip
 
 
 class NoBatch(RulebookError):
@@ -44,11 +47,13 @@ def batch_vocabulary(game) -> Vocabulary:
         "theirs": Symbol(GROUP, f"(({own} != 0) & ({own} != MC + 1))"),
         "empty": Symbol(GROUP, f"(cells[:, :{size}] == 0)"),
         "ply": Symbol(INT, "P"),
+        "passes": Symbol(INT, "PS"),
         "last": Symbol(CELL, "LAST"),
         "landing": Symbol(CELL, "T", 2),
         "players": Symbol(INT, str(n)),
+        "all_stuck": Symbol(BOOL, "STUCK"),
     }
-    for k in game.kinds:        # one kind (placing_phase): its pieces are every piece
+    for k in game.kinds:        # one kind (batch_source): its pieces are every piece
         names[k.name] = Symbol(GROUP, f"({own} != 0)")
         names[f"mine.{k.name}"], names[f"theirs.{k.name}"] = names["mine"], names["theirs"]
     for z in game.zone_cells:
@@ -103,13 +108,18 @@ class BatchEmitter(Emitter):
         return super()._code(node)
 
 
-def batch_source(game) -> tuple[str, list[str], list[tuple[str, str]]]:
-    """The batch's functions for a game, with the names of the phases' and the pairs of zones
-    that connected() asks of (their codes, for the mover MC):
-    `legal_<phase>(cells, MC, P, LAST)`, the cells each game's mover may place on in that phase,
-    and `ends(cells, MC, P, LAST, CH)`, after the mover MC placed on LAST (CH: the flags of the
-    chain through LAST, two bits per pair): (over, winners as a bit per seat), each rule in the
-    order apply tests them."""
+ARGS = "cells, MC, P, PS, LAST"         # what every generated function reads
+
+
+def batch_source(game) -> tuple[str, list, list[tuple[str, str]], bool]:
+    """The batch's functions for a game, with each phase's (name, flips: the direction sets of
+    its flip, or ()) and the pairs of zones that connected() asks of (their codes, for the
+    mover MC):
+    `legal_<phase>(ARGS)`, the cells each game's mover may place on in that phase; `ends(ARGS,
+    CH, STUCK)`, after the mover MC placed on LAST or passed (CH: the flags of the chain through
+    LAST, two bits per pair; STUCK: no seat can place): (over, winners as a bit per seat), each
+    rule in the order apply tests them; `tops(ARGS)` where the rules score, the top scorers'
+    bits (0 where every seat ties). And whether an end rule reads STUCK."""
     where = game.rules.src_file
     refused = f"{where}: no batch backend for {game.name}:"
     phases = game.rules.phases
@@ -122,14 +132,27 @@ def batch_source(game) -> tuple[str, list[str], list[tuple[str, str]]]:
     if any(ph.length(game.n) is None for ph in phases[:-1]):
         raise NoBatch(f"{refused} a phase before the last ends by a rule, not after a number of plies")
     vocab = batch_vocabulary(game)
-    L = []
+    L, shape = [], []
     for ph, alts in zip(phases, found):
-        L += [f"def legal_{ph.name}(cells, MC, P, LAST):",
-              f"    # phase {ph.name}: " + " | ".join(f"a {k.name} placed onto {'an empty cell' if onto == 'empty' else 'a piece of theirs'}"
-                                               f" of zone {a.args[0].dotted}" for a, k, onto in alts),
+        flips = []
+        for a, _k, _onto, after in alts:
+            for x in after:
+                if x.name != "flip" or len(alts) != 1 or flip.batch_shifts(game, x.args[0].dotted) is None:
+                    raise NoBatch(f"{refused} phase {ph.name} acts after its placement ({x.name}), which has no "
+                                  "batch form there (one flip on a board of at most 64 cells whose directions "
+                                  "are translations)")
+                flips.append(x.args[0].dotted)
+        shape.append((ph.name, tuple(flips)))
+        L += [f"def legal_{ph.name}({ARGS}):",
+              f"    # phase {ph.name}: " + " | ".join(
+                  f"a {k.name} placed onto {'an empty cell' if onto == 'empty' else 'a piece of theirs'} of "
+                  f"zone {a.args[0].dotted}" + "".join(f", then {x.name}({x.args[0].dotted})" for x in after)
+                  for a, k, onto, after in alts),
               "    RG = np.arange(len(cells))[:, None]"]
         onto = {"empty": f"(cells[:, :{game.size}] == 0)", "theirs": vocab.names["theirs"].code}
-        L.append("    mask = " + " | ".join(f"(_seat_zone(ZB_{a.args[0].dotted}, MC) & {onto[o]})" for a, _k, o in alts))
+        L.append("    mask = " + " | ".join(f"(_seat_zone(ZB_{a.args[0].dotted}, MC) & {onto[o]})" for a, _k, o, _x in alts))
+        for d in flips:
+            L += [f"    # flip({d}): some line of theirs is closed off", f"    mask &= _outflanking(cells, MC, FLIP[{d!r}])"]
         for r in ph.rules:
             em = BatchEmitter(vocab, f"{refused} landing rule {r.name}")
             L += [f"    # landing rule {r.name}", f"    mask &= np.broadcast_to({em.emit(r.node)}, mask.shape)"]
@@ -141,40 +164,59 @@ def batch_source(game) -> tuple[str, list[str], list[tuple[str, str]]]:
         if (a[0], a[1]) not in joins:
             joins.append((a[0], a[1]))
         return f"((CH >> {2 * joins.index((a[0], a[1]))} & 3) == 3)[:, None]"
-    vocab.functions["connected"] = replace(vocab.functions.get("connected") or FUNCTIONS["connected"], emit=chain)
-    L += ["def ends(cells, MC, P, LAST, CH):",
+    vocab.functions["connected"] = replace(FUNCTIONS["connected"], emit=chain)
+    rules = game.rules
+    if rules.scoring:
+        parts = [BatchEmitter(vocab, f"{refused} scoring part {name}").emit(node) for name, node in rules.scoring]
+        L += [f"def tops({ARGS}):",
+              "    # the seats with the most points, where not every seat has as many",
+              "    RG = np.arange(len(cells))[:, None]",
+              "    totals = []",
+              f"    for seat in range({game.n}):",
+              "        MC = np.full((len(cells), 1), seat)",
+              "        totals.append(np.broadcast_to(" + " + ".join(f"({p})" for p in parts) + ", (len(cells), 1))[:, 0])",
+              "    totals = np.stack(totals, 1)",
+              "    best = totals == totals.max(1)[:, None]",
+              f"    bits = (best * (1 << np.arange({game.n}))).sum(1).astype(np.uint8)",
+              f"    return np.where(best.all(1), 0, bits).astype(np.uint8)", "", ""]
+    stuck = False
+    L += [f"def ends({ARGS}, CH, STUCK):",
           "    RG = np.arange(len(cells))[:, None]",
           "    G = len(cells)",
           "    over = np.zeros(G, dtype=bool)",
           "    winners = np.zeros(G, dtype=np.uint8)"]
     everyone = (1 << game.n) - 1
-    rules = game.rules
     for name, node, won in (("win", rules.win, "1 << MC[:, 0]"), ("lose", rules.lose, f"{everyone} ^ (1 << MC[:, 0])"),
-                            ("draw", rules.draw, "0")):
+                            ("draw", rules.draw, "0"), ("over", rules.over, f"tops({ARGS})")):
         if node is None:
             continue
-        em = BatchEmitter(vocab, f"{refused} end rule {name}")
+        if name == "over" and not rules.scoring:
+            raise NoBatch(f"{refused} its `over` rule ends the game with no scoring to decide it")
+        test = BatchEmitter(vocab, f"{refused} end rule {name}").emit(node)
+        stuck = stuck or "STUCK" in test
         L += [f"    # end rule {name}",
-              f"    hit = np.broadcast_to({em.emit(node)}, (G, 1))[:, 0] & ~over",
-              f"    winners = np.where(hit, {won}, winners)",
-              "    over |= hit"]
+              f"    hit = np.broadcast_to({test}, (G, 1))[:, 0] & ~over",
+              "    if hit.any():",
+              f"        winners = np.where(hit, {won}, winners)",
+              "        over |= hit"]
     L.append("    return over, winners")
-    return "\n".join(L) + "\n", [ph.name for ph in phases], joins
+    return "\n".join(L) + "\n", shape, joins, stuck
 
 
 class Batch:
     """G games of one compiled grid game, advanced together. `cells` (G, SIZE + 1) the scalar
-    state's bytes per game, `to_move`, `ply`, `last` (G,), `over` (G,) and `winners` (G,): a bit
-    per winning seat (0 and over: a draw)."""
+    state's bytes per game, `to_move`, `ply`, `passes`, `last` (G,), `over` (G,) and `winners`
+    (G,): a bit per winning seat (0 and over: a draw)."""
 
     def __init__(self, game, games: int, seed: int = 0):
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise RulebookError(f"a batch holds one game or more, not {games!r}")
-        src, phases, joins = batch_source(game)       # (refuses a game it cannot play, before anything is built)
+        src, phases, joins, self._stuck = batch_source(game)       # (refuses a game it cannot play, before anything is built)
         self.game, self.size, self.n = game, game.size, game.n
         self.blocked = game.blocked
         ns = dict(game._ns)
-        ns.update(np=np, _at=_at, _occupied=_occupied, _read=_read, _seat_table=_seat_table, _seat_zone=_seat_zone)
+        ns.update(np=np, _at=_at, _occupied=_occupied, _read=_read, _seat_table=_seat_table, _seat_zone=_seat_zone,
+                  _outflanking=_outflanking)
         for z, per in game.zone_cells.items():
             table = np.zeros((game.n, game.size + 1), dtype=bool)
             for s, cells in enumerate(per):
@@ -185,10 +227,12 @@ class Batch:
         if "FRIEND" in ns:
             ns["FRIEND_B"] = np.array([list(r) for r in ns["FRIEND"]], dtype=bool)
             ns["ENEMY_B"] = np.array([list(r) for r in ns["ENEMY"]], dtype=bool)
+        ns["FLIP"] = {d: flip.batch_shifts(game, d) for _name, flips in phases for d in flips}
         ns["T"] = np.arange(game.size)[None, :]
         self.source = src
         game._exec(src, "ends", ns, ("batch",))
-        self._legal = [ns[f"legal_{name}"] for name in phases]
+        self._legal = [ns[f"legal_{name}"] for name, _flips in phases]
+        self._flips = [[ns["FLIP"][d] for d in flips] for _name, flips in phases]
         self._ends = ns["ends"]
         # the ply each phase but the last ends at
         self.phase_ends = np.cumsum([ph.length(game.n) for ph in game.rules.phases[:-1]], dtype=np.int64)
@@ -196,12 +240,13 @@ class Batch:
         st = game.initial_state()
         if st[RESULT] is not None:
             raise RulebookError(f"{game.name}: the game is over at the start: nothing to play")
-        self.start = (np.frombuffer(st[CELLS], dtype=np.uint8), st[TO_MOVE], st[PLY], st[LAST])
+        self.start = (np.frombuffer(st[CELLS], dtype=np.uint8), st[TO_MOVE], st[PLY], st[PASSES], st[LAST])
         self.rng = np.random.default_rng(seed)
         self.rows = np.arange(games)
         self.cells = np.empty((games, game.size + 1), dtype=np.uint8)
         self.to_move = np.empty(games, dtype=np.intp)
         self.ply = np.empty(games, dtype=np.int64)
+        self.passes = np.empty(games, dtype=np.int64)
         self.last = np.empty(games, dtype=np.intp)
         self.over = np.empty(games, dtype=bool)
         self.winners = np.empty(games, dtype=np.uint8)
@@ -214,46 +259,52 @@ class Batch:
                         inside = np.broadcast_to(eval(code, ns, {"MC": np.array([[s]])}), (1, game.size))[0]
                         zone_flags[s, :game.size] |= inside.astype(np.int64) << (2 * j + b)
             self.chains = BatchChains(game, games, zone_flags, self.start[0])
-            _parent, flags = self.chains.start
-            if any(f >> 2 * j & 3 == 3 for f in flags.tolist() for j in range(len(joins))):
+            if self.chains.joined(self.chains.start[1][None, :], len(joins)).any():
                 raise NoBatch(f"{game.rules.src_file}: no batch backend for {game.name} from this start: "
                               "a chain already joins its zones")
+        self.pairs = len(joins)
+        one = self._mask_of(*(np.array([[v]]) if i else np.array([v]) for i, v in enumerate(self.start)))
+        self._start_mask = one[0]
+        self._next = np.empty((games, game.size), dtype=bool)   # the legal cells of the player to move
         self.reset(np.ones(games, dtype=bool))
 
     def reset(self, which) -> None:
         """Put the games `which` (a mask) back at the start."""
-        cells, me, ply, last = self.start
+        cells, me, ply, passes, last = self.start
         self.cells[which] = cells
-        self.to_move[which], self.ply[which], self.last[which] = me, ply, last
+        self.to_move[which], self.ply[which], self.passes[which], self.last[which] = me, ply, passes, last
         self.over[which], self.winners[which] = False, 0
+        self._next[which] = self._start_mask
         if self.chains is not None:
             self.chains.reset(which)
 
-    def legal(self) -> np.ndarray:
-        """(G, SIZE): the cells each game's player to move may place on (none for a finished game)."""
-        args = (self.cells, self.to_move[:, None], self.ply[:, None], self.last[:, None])
+    def _mask_of(self, cells, seats, ply, passes, last):
+        """The legal cells of the games of `cells` for `seats` (G, 1) to move, each in the phase
+        of its ply."""
+        args = (cells, seats, ply, passes, last)
         mask = self._legal[-1](*args)
+        if mask.shape != (len(cells), self.size) or len(self._legal) > 1:
+            mask = np.array(np.broadcast_to(mask, (len(cells), self.size)))
         if len(self._legal) > 1:     # the games in an earlier phase: their phase's cells
-            mask = np.array(np.broadcast_to(mask, (len(self.cells), self.size)))
-            phase = np.searchsorted(self.phase_ends, self.ply, side="right")
+            phase = np.searchsorted(self.phase_ends, ply[:, 0], side="right")
             for k, legal in enumerate(self._legal[:-1]):
                 at = np.flatnonzero(phase == k)
                 if len(at):
                     mask[at] = legal(*(a[at] for a in args))
-        return mask & ~self.over[:, None]
+        return mask
 
-    def step(self, cells, mask=None, moving=None) -> None:
+    def legal(self) -> np.ndarray:
+        """(G, SIZE): the cells each game's player to move may place on (none for a finished game)."""
+        return self._next & ~self.over[:, None]
+
+    def step(self, cells) -> None:
         """Each running game's player to move places on the game's cell of `cells` (G,), which
-        must be among legal()'s (`mask`, and `moving` its rows with a cell, where the caller has
-        them); a game with no legal cell is blocked, as its rules say."""
-        if mask is None:
-            mask = self.legal()
+        must be among legal()'s; a game with no legal cell passes (its rules say a blocked player
+        passes: a game whose blocked player loses or draws is over already)."""
+        mask = self.legal()
         cells = np.asarray(cells, dtype=np.intp)
-        if moving is None:
-            moving = mask.any(1)
-        stuck = ~self.over & ~moving
-        if stuck.any():
-            self._blocked(stuck)
+        moving = mask.any(1)
+        passing = ~self.over & ~moving
         every = moving.all()        # (the usual case: no subset of the rows to copy)
         at = self.rows if every else np.flatnonzero(moving)
         t = cells[at]
@@ -262,30 +313,82 @@ class Batch:
             bad = at[np.flatnonzero(~legal)[0]]
             raise RulebookError(f"game {bad} of the batch: cell {int(cells[bad])} is not a legal placement there")
         me = self.to_move[at]
+        phase = np.searchsorted(self.phase_ends, self.ply[at], side="right") if len(self._legal) > 1 else None
         replaced = self.cells[at, t] != 0
         self.cells[at, t] = self.value | (me + 1)
+        for k, shifts in enumerate(self._flips):        # flip(D): the lines closed off turn
+            for dirs in shifts:
+                rows = at if phase is None else at[phase == k]
+                if len(rows):
+                    self._flip(rows, t if phase is None else t[phase == k], dirs)
         self.last[at] = t
+        self.passes[at] = 0
+        flags = np.zeros(len(self.cells), dtype=np.int64)       # connected(): the chain through the piece placed
+        if self.chains is not None:
+            flags[at] = self.chains.join(self.cells, at, t, me, replaced)
+        if passing.any():
+            if self.blocked != "pass":
+                raise RulebookError(f"{self.game.name}: a game of the batch has no placement and is not over")
+            p = np.flatnonzero(passing)
+            self.passes[p] += 1
+            if self.chains is not None:      # the passer's chains, as they stand
+                flags[p] = self.chains.whole(self.cells, p, self.to_move[p], self.pairs)
+            at = np.flatnonzero(moving | passing)
+        self._after(at, flags if at is self.rows else flags[at])
+
+    def _after(self, at, chains) -> None:
+        """The games `at` have moved (placed or passed): the ply counted, the next seat's legal
+        cells found, the end rules tested, then a blocked player's loss or draw."""
+        me = self.to_move[at]
         self.ply[at] += 1
-        chains = 0 if self.chains is None else self.chains.join(self.cells, at, t, me, replaced)
-        over, winners = self._ends(self.cells if every else self.cells[at], me[:, None], self.ply[at, None],
-                                   t[:, None], chains)
-        self.over[at], self.winners[at] = over, winners
-        self.to_move[at] = (me + 1) % self.n
+        nxt = (me + 1) % self.n
+        self.to_move[at] = nxt
+        sub = (self.cells if at is self.rows else self.cells[at], nxt[:, None], self.ply[at, None],
+               self.passes[at, None], self.last[at, None])
+        mask = self._mask_of(*sub)
+        self._next[at] = mask
+        stuck = np.zeros((len(at), 1), dtype=bool)
+        if self._stuck:     # all_stuck: the next seat cannot place, nor can any other
+            stuck[:, 0] = ~mask.any(1)
+            for d in range(1, self.n):
+                ask = np.flatnonzero(stuck[:, 0])
+                if not len(ask):
+                    break
+                seats = (nxt[ask] + d) % self.n
+                stuck[ask, 0] = ~self._mask_of(sub[0][ask], seats[:, None], *(a[ask] for a in sub[2:])).any(1)
+        over, winners = self._ends(sub[0], me[:, None], *sub[2:], chains, stuck)
+        if self.blocked in ("lose", "draw"):        # a player left with no placement, when the rules end there
+            blocked = ~over & ~mask.any(1)
+            everyone = (1 << self.n) - 1
+            winners = np.where(blocked, (everyone ^ (1 << nxt)) if self.blocked == "lose" else 0, winners)
+            over |= blocked
+        self.over[at], self.winners[at] = over, winners.astype(np.uint8)
+
+    def _flip(self, rows, placed, shifts) -> None:
+        """flip(D) from the pieces just placed on `placed` in the games `rows`."""
+        cells = self.cells[rows]
+        mine, theirs = _boards(cells, self.to_move[rows], self.size)
+        turned = flip.batch_flips(mine, theirs, np.uint64(1) << placed.astype(np.uint64), shifts)
+        bits = _unpack(turned, self.size)
+        cells[:, :self.size] = np.where(bits, (cells[:, :self.size] & 248) | (self.to_move[rows] + 1)[:, None].astype(np.uint8),
+                                        cells[:, :self.size])
+        self.cells[rows] = cells
 
     def random_step(self) -> int:
-        """Every running game plays a uniformly random legal placement; the plies played."""
+        """Every running game plays a uniformly random legal placement (or passes); the plies
+        played."""
         mask = self.legal()
         count = np.count_nonzero(mask, 1)
         k = (self.rng.random(len(count)) * count).astype(np.intp)
         cells = (mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1)    # the k-th legal cell of each row
-        moving = count != 0
-        self.step(cells, mask, moving)
-        return int(np.count_nonzero(moving))
+        running = int(np.count_nonzero(~self.over))
+        self.step(cells)
+        return running
 
     def run(self, plies: int | None = None, seconds: float | None = None) -> dict:
         """Random playouts, every finished game started again, until `plies` plies in all or
-        `seconds` have passed: the plies played, the games finished, their results
-        (how many by winners, a bit per seat) and the seconds taken."""
+        `seconds` have passed: the plies played, the games finished, their results (how many by
+        winners, a bit per seat) and the seconds taken."""
         played, finished, results = 0, 0, {}
         t0 = time.perf_counter()
         while True:
@@ -300,18 +403,31 @@ class Batch:
             if (plies is not None and played >= plies) or (seconds is not None and elapsed >= seconds):
                 return {"plies": played, "games": finished, "results": results, "seconds": elapsed}
 
-    def _blocked(self, stuck) -> None:
-        if self.blocked == "lose":
-            self.over |= stuck
-            everyone = (1 << self.n) - 1
-            self.winners = np.where(stuck, everyone ^ (1 << self.to_move), self.winners).astype(np.uint8)
-        elif self.blocked == "draw":
-            self.over |= stuck
-            self.winners = np.where(stuck, 0, self.winners).astype(np.uint8)
-        else:       # a pass: not played by the batch (the scalar engine plays such games)
-            g = int(np.flatnonzero(stuck)[0])
-            raise RulebookError(f"{self.game.name}: game {g} of the batch has no placement at ply "
-                                f"{int(self.ply[g])} and its rules pass: the batch backend plays no passes")
+
+def _boards(cells, seats, size: int):
+    """Each game's pieces of the seat `seats` and of the others, as 64-bit boards (size <= 64)."""
+    own = cells[:, :size] & 7
+    mine = own == (seats + 1)[:, None]
+    return _pack(mine), _pack((own != 0) & ~mine)
+
+
+def _pack(bits):
+    packed = np.packbits(bits, axis=1, bitorder="little")
+    if packed.shape[1] != 8:
+        packed = np.pad(packed, ((0, 0), (0, 8 - packed.shape[1])))
+    return packed.view("<u8")[:, 0]
+
+
+def _unpack(board, size: int):
+    return np.unpackbits(board.astype("<u8")[:, None].view(np.uint8), axis=1, bitorder="little")[:, :size].astype(bool)
+
+
+def _outflanking(cells, seats, shifts):
+    """(G, SIZE): the empty cells from which flip(D) turns something for each game's seat."""
+    size = cells.shape[1] - 1
+    mine, theirs = _boards(cells, seats[:, 0], size)
+    empty = _pack(cells[:, :size] == 0)
+    return _unpack(flip.batch_outflanking(mine, theirs, empty, shifts), size)
 
 
 # a seat's table (a zone's cells, a direction's next cells) that is the same for every seat is kept
@@ -344,9 +460,3 @@ def _at(group, cell):
 
 def _occupied(v):
     return (v != 0) & (v != 255)
-
-
-def batch(game, games: int, seed: int = 0) -> Batch:
-    """The batch backend of a compiled grid game: `games` games advanced together (NoBatch, a
-    RulebookError naming why, for a game it cannot play)."""
-    return Batch(game, games, seed)

@@ -133,6 +133,26 @@ class BatchChains:
     def reset(self, which) -> None:
         self.parent[which], self.flags[which] = self.start
 
+    @staticmethod
+    def joined(flags, pairs: int):
+        """Which of `flags` have both bits of some pair: a chain joining its two zones."""
+        import numpy as np
+        return np.logical_or.reduce([(flags >> 2 * j & 3) == 3 for j in range(pairs)])
+
+    def whole(self, cells, at, seats, pairs: int):
+        """For the games `at`, the flags of every chain of the seat `seats` at once: both bits of a
+        pair where one chain joins its zones (what connected() reads of the whole board)."""
+        import numpy as np
+        size = self.size
+        rows = at[:, None]
+        root = (self.parent[at, :size] == np.arange(size)) & ((cells[at, :size] & 7) == (seats + 1)[:, None]) \
+            & (cells[at, :size] != 0)
+        flags = np.where(root, self.flags[rows, np.arange(size)], 0)
+        out = np.zeros(len(at), dtype=np.int64)
+        for j in range(pairs):
+            out |= np.where(((flags >> 2 * j & 3) == 3).any(1), 3 << 2 * j, 0)
+        return out
+
     def join(self, cells, at, t, seats, replaced):
         """The pieces just placed on t (seats[i] placed on t[i] in game at[i], already in `cells`)
         join the chains of their owner next to them: the flags of each chain through t (t its
