@@ -119,3 +119,22 @@ def test_an_illegal_cell_and_a_bad_size_are_refused():
         b.step(np.array([0, 40]))
     with pytest.raises(RulebookError, match="one game or more"):
         game.batch(0)
+
+
+FILES = sorted([*(ROOT / "games").glob("*.yaml"), *(ROOT / "tests" / "data" / "words").glob("*.yaml"),
+                *(ROOT / "tests" / "data" / "variants").glob("*.yaml")])
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_game_is_batched_exactly_or_refused_with_a_reason(path):
+    """The batch backend is chosen by the shape of the rules: a game it takes agrees with the
+    Game API position by position; any other is refused with NoBatch, saying why."""
+    game = rulebook.load_game(path)
+    if not hasattr(game, "batch"):
+        return      # (a tile or track game: the batch backend is the grid kind's)
+    try:
+        b = game.batch(12, seed=2)
+    except NoBatch as e:
+        assert "no batch backend for" in str(e)
+        return
+    _agree(game, b, plies=game.size * 2)
