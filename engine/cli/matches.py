@@ -255,7 +255,10 @@ def analyze(game_path: str = GameArg,
                                                   help="worker processes (default: one per CPU)"),
             backend: str = typer.Option("process", "--backend", help="local | process | ray"),
             address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster address (backend ray)"),
-            nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count")):
+            nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count"),
+            batch: Optional[int] = typer.Option(None, "--batch", help="random players' games played so many at once "
+                                                "(1 to 100,000) by the batch backend, in this process (grid games "
+                                                "that place pieces)")):
     """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings.
 
     Any players may play (--players mcts:seconds=0.1); with --vs the two variants are drawn in the
@@ -272,8 +275,12 @@ def analyze(game_path: str = GameArg,
     if backend not in ("local", "process", "ray"):
         raise RulebookError("--backend must be local, process or ray")
     check_counts(games, workers)
+    if batch is not None:
+        from ..play.measure import check_batch
+        check_batch(batch)
     backend = "local" if backend == "process" and workers == 1 else backend
-    run = {"workers": workers, "backend": backend, "address": address, "progress": sys.stderr.isatty()}
+    run = {"workers": workers, "backend": backend, "address": address, "progress": sys.stderr.isatty(),
+           "batch": batch}
     check_out_dir(out_dir, bool(versus))
     check_input_file(game_path)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)

@@ -138,3 +138,30 @@ def test_every_game_is_batched_exactly_or_refused_with_a_reason(path):
         assert "no batch backend for" in str(e)
         return
     _agree(game, b, plies=game.size * 2)
+
+
+@pytest.mark.parametrize("name", ["connect4", "hex"])
+def test_the_landing_rules_refusals_are_counted_as_the_game_api_counts_them(name):
+    game = rulebook.load_game(ROOT / "games" / f"{name}.yaml", instrument=True)
+    b = game.batch(24, seed=4)
+    b.counting = dict.fromkeys(b.rule_names, 0)
+    game.reset_rule_stats()
+    _agree(game, b)         # the Game API's legal_moves once per position played, as analyze asks
+    counted = {k: v + b._start_stats.get(k, 0) * 24 for k, v in b.counting.items()}
+    assert counted == game.rule_stats() and sum(counted.values()) > 0
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "reversi"])
+def test_a_batch_plays_a_number_of_games_for_an_analysis(name):
+    game = rulebook.load_game(ROOT / "games" / f"{name}.yaml")
+    got = game.batch(64, seed=9).games(150)
+    assert got["over"].all() and len(got["plies"]) == 150
+    # every ply is one position played, with its number of moves (a pass is one move)
+    assert sum(got["branching"].values()) == got["plies"].sum()
+    if name == "reversi":       # the points are each seat's discs: the winner has more
+        discs = got["points"][:, :, 0]
+        won = got["winners"]
+        assert ((won == 1) == (discs[:, 0] > discs[:, 1])).all() and ((won == 0) == (discs[:, 0] == discs[:, 1])).all()
+        assert (discs.sum(1) <= 64).all()
+    cut = game.batch(16, seed=9).games(40, max_plies=5)
+    assert (cut["plies"] <= 5).all() and (cut["over"] | (cut["plies"] == 5)).all() and not cut["over"].all()

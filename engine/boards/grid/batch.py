@@ -115,11 +115,13 @@ def batch_source(game) -> tuple[str, list, list[tuple[str, str]], bool]:
     """The batch's functions for a game, with each phase's (name, flips: the direction sets of
     its flip, or ()) and the pairs of zones that connected() asks of (their codes, for the
     mover MC):
-    `legal_<phase>(ARGS)`, the cells each game's mover may place on in that phase; `ends(ARGS,
+    `legal_<phase>(ARGS, STATS)`, the cells each game's mover may place on in that phase (with
+    STATS a dict: each landing rule's refusals per game put there); `ends(ARGS,
     CH, STUCK)`, after the mover MC placed on LAST or passed (CH: the flags of the chain through
     LAST, two bits per pair; STUCK: no seat can place): (over, winners as a bit per seat), each
-    rule in the order apply tests them; `tops(ARGS)` where the rules score, the top scorers'
-    bits (0 where every seat ties). And whether an end rule reads STUCK."""
+    rule in the order apply tests them; where the rules score, `parts(ARGS)` (games, seats,
+    parts) and `tops(ARGS)`, the top scorers' bits (0 where every seat ties). And whether an end
+    rule reads STUCK."""
     where = game.rules.src_file
     refused = f"{where}: no batch backend for {game.name}:"
     phases = game.rules.phases
@@ -143,7 +145,7 @@ def batch_source(game) -> tuple[str, list, list[tuple[str, str]], bool]:
                                   "are translations)")
                 flips.append(x.args[0].dotted)
         shape.append((ph.name, tuple(flips)))
-        L += [f"def legal_{ph.name}({ARGS}):",
+        L += [f"def legal_{ph.name}({ARGS}, STATS=None):",
               f"    # phase {ph.name}: " + " | ".join(
                   f"a {k.name} placed onto {'an empty cell' if onto == 'empty' else 'a piece of theirs'} of "
                   f"zone {a.args[0].dotted}" + "".join(f", then {x.name}({x.args[0].dotted})" for x in after)
@@ -151,11 +153,15 @@ def batch_source(game) -> tuple[str, list, list[tuple[str, str]], bool]:
               "    RG = np.arange(len(cells))[:, None]"]
         onto = {"empty": f"(cells[:, :{game.size}] == 0)", "theirs": vocab.names["theirs"].code}
         L.append("    mask = " + " | ".join(f"(_seat_zone(ZB_{a.args[0].dotted}, MC) & {onto[o]})" for a, _k, o, _x in alts))
-        for d in flips:
-            L += [f"    # flip({d}): some line of theirs is closed off", f"    mask &= _outflanking(cells, MC, FLIP[{d!r}])"]
         for r in ph.rules:
             em = BatchEmitter(vocab, f"{refused} landing rule {r.name}")
-            L += [f"    # landing rule {r.name}", f"    mask &= np.broadcast_to({em.emit(r.node)}, mask.shape)"]
+            L += [f"    # landing rule {r.name}",
+                  f"    allowed = np.broadcast_to({em.emit(r.node)}, mask.shape)",
+                  "    if STATS is not None:      # the cells it refuses, per game (analyze)",
+                  f"        STATS[{r.name!r}] = np.count_nonzero(mask & ~allowed, 1)",
+                  "    mask = mask & allowed"]
+        for d in flips:
+            L += [f"    # flip({d}): some line of theirs is closed off", f"    mask = mask & _outflanking(cells, MC, FLIP[{d!r}])"]
         L += ["    return mask", "", ""]
     # connected(A, B) read from the chain of the piece just placed, kept as it grows (connected.py)
     joins: list[tuple[str, str]] = []
@@ -168,17 +174,21 @@ def batch_source(game) -> tuple[str, list, list[tuple[str, str]], bool]:
     rules = game.rules
     if rules.scoring:
         parts = [BatchEmitter(vocab, f"{refused} scoring part {name}").emit(node) for name, node in rules.scoring]
-        L += [f"def tops({ARGS}):",
-              "    # the seats with the most points, where not every seat has as many",
+        L += [f"def parts({ARGS}):",
+              "    # each seat's points by scoring part: (games, seats, parts)",
               "    RG = np.arange(len(cells))[:, None]",
-              "    totals = []",
+              "    G = len(cells)",
+              "    out = []",
               f"    for seat in range({game.n}):",
-              "        MC = np.full((len(cells), 1), seat)",
-              "        totals.append(np.broadcast_to(" + " + ".join(f"({p})" for p in parts) + ", (len(cells), 1))[:, 0])",
-              "    totals = np.stack(totals, 1)",
+              "        MC = np.full((G, 1), seat)",
+              "        out.append(np.stack([" + ", ".join(f"np.broadcast_to({p}, (G, 1))[:, 0]" for p in parts) + "], 1))",
+              "    return np.stack(out, 1)", "", "",
+              f"def tops({ARGS}):",
+              "    # the seats with the most points, where not every seat has as many",
+              f"    totals = parts({ARGS}).sum(2)",
               "    best = totals == totals.max(1)[:, None]",
-              f"    bits = (best * (1 << np.arange({game.n}))).sum(1).astype(np.uint8)",
-              f"    return np.where(best.all(1), 0, bits).astype(np.uint8)", "", ""]
+              f"    bits = (best * (1 << np.arange({game.n}))).sum(1)",
+              "    return np.where(best.all(1), 0, bits).astype(np.uint8)", "", ""]
     stuck = False
     L += [f"def ends({ARGS}, CH, STUCK):",
           "    RG = np.arange(len(cells))[:, None]",
@@ -263,8 +273,15 @@ class Batch:
                 raise NoBatch(f"{game.rules.src_file}: no batch backend for {game.name} from this start: "
                               "a chain already joins its zones")
         self.pairs = len(joins)
-        one = self._mask_of(*(np.array([[v]]) if i else np.array([v]) for i, v in enumerate(self.start)))
+        self.counting: dict[str, int] | None = None     # the landing rules' refusals, while analyze counts them
+        start_stats: dict = {}
+        one = self._mask_of(*(np.array([[v]]) if i else np.array([v]) for i, v in enumerate(self.start)),
+                            stats=start_stats)
         self._start_mask = one[0]
+        self._start_stats = {name: int(v[0]) for name, v in start_stats.items()}
+        self.rule_names = [r.name for ph in game.rules.phases for r in ph.rules]
+        self.part_names = [name for name, _node in game.rules.scoring]
+        self._parts = ns.get("parts")
         self._next = np.empty((games, game.size), dtype=bool)   # the legal cells of the player to move
         self.reset(np.ones(games, dtype=bool))
 
@@ -278,19 +295,29 @@ class Batch:
         if self.chains is not None:
             self.chains.reset(which)
 
-    def _mask_of(self, cells, seats, ply, passes, last):
+    def _mask_of(self, cells, seats, ply, passes, last, stats=None):
         """The legal cells of the games of `cells` for `seats` (G, 1) to move, each in the phase
-        of its ply."""
+        of its ply; with `stats` (a dict), each landing rule's refusals per game put there."""
         args = (cells, seats, ply, passes, last)
-        mask = self._legal[-1](*args)
+        found = None if stats is None else {}
+        mask = self._legal[-1](*args, found)
         if mask.shape != (len(cells), self.size) or len(self._legal) > 1:
             mask = np.array(np.broadcast_to(mask, (len(cells), self.size)))
         if len(self._legal) > 1:     # the games in an earlier phase: their phase's cells
             phase = np.searchsorted(self.phase_ends, ply[:, 0], side="right")
+            last_phase = phase == len(self._legal) - 1
+            for name, per_game in (found or {}).items():
+                stats[name] = stats.get(name, 0) + np.where(last_phase, per_game, 0)
             for k, legal in enumerate(self._legal[:-1]):
                 at = np.flatnonzero(phase == k)
                 if len(at):
-                    mask[at] = legal(*(a[at] for a in args))
+                    here = None if stats is None else {}
+                    mask[at] = legal(*(a[at] for a in args), here)
+                    for name, per_game in (here or {}).items():
+                        stats[name] = stats.get(name, 0) + np.bincount(at, per_game, len(cells)).astype(np.int64)
+        elif found:
+            for name, per_game in found.items():
+                stats[name] = stats.get(name, 0) + per_game
         return mask
 
     def legal(self) -> np.ndarray:
@@ -345,7 +372,8 @@ class Batch:
         self.to_move[at] = nxt
         sub = (self.cells if at is self.rows else self.cells[at], nxt[:, None], self.ply[at, None],
                self.passes[at, None], self.last[at, None])
-        mask = self._mask_of(*sub)
+        stats = None if self.counting is None else {}
+        mask = self._mask_of(*sub, stats=stats)
         self._next[at] = mask
         stuck = np.zeros((len(at), 1), dtype=bool)
         if self._stuck:     # all_stuck: the next seat cannot place, nor can any other
@@ -363,6 +391,8 @@ class Batch:
             winners = np.where(blocked, (everyone ^ (1 << nxt)) if self.blocked == "lose" else 0, winners)
             over |= blocked
         self.over[at], self.winners[at] = over, winners.astype(np.uint8)
+        for name, per_game in (stats or {}).items():     # the positions still played: their refusals
+            self.counting[name] += int(per_game[~over].sum())
 
     def _flip(self, rows, placed, shifts) -> None:
         """flip(D) from the pieces just placed on `placed` in the games `rows`."""
@@ -384,6 +414,63 @@ class Batch:
         running = int(np.count_nonzero(~self.over))
         self.step(cells)
         return running
+
+    def games(self, count: int, max_plies: int | None = None) -> dict:
+        """Play `count` random games from the start, the batch's rows taking the next game as
+        each ends (or reaches `max_plies`): per game (arrays of `count`) the plies, whether it
+        ended, the winners' bits, and where the rules score, the points by seat and part
+        (count, seats, parts); over all games, the branching of the positions played (how many
+        had so many moves: a pass is one) and each landing rule's refusals."""
+        plies = np.zeros(count, dtype=np.int64)
+        ended = np.zeros(count, dtype=bool)
+        winners = np.zeros(count, dtype=np.uint8)
+        points = np.zeros((count, self.n, len(self.part_names)), dtype=np.int64) if self._parts else None
+        branching = np.zeros(self.size + 2, dtype=np.int64)
+        self.counting = dict.fromkeys(self.rule_names, 0)
+        rows = len(self.cells)
+        self.reset(np.ones(rows, dtype=bool))
+        ids = np.arange(rows)
+        live = ids < count
+        self.over[~live] = True
+        started = int(live.sum())
+        for name, v in self._start_stats.items():
+            self.counting[name] += v * started
+        done = 0
+        try:
+            while done < count:
+                mask = self.legal()
+                running = ~self.over
+                branching += np.bincount(np.maximum(np.count_nonzero(mask[running], 1), 1), minlength=self.size + 2)
+                k = (self.rng.random(rows) * np.count_nonzero(mask, 1)).astype(np.intp)
+                self.step((mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1))
+                cut = ~self.over & live & (self.ply >= max_plies) if max_plies is not None else None
+                finished = live & (self.over | (cut if cut is not None else False))
+                if not finished.any():
+                    continue
+                at = np.flatnonzero(finished)
+                g = ids[at]
+                plies[g], ended[g], winners[g] = self.ply[at], self.over[at], np.where(self.over[at], self.winners[at], 0)
+                if points is not None:
+                    sub = (self.cells[at], self.to_move[at, None], self.ply[at, None], self.passes[at, None],
+                           self.last[at, None])
+                    points[g] = self._parts(*sub)
+                done += len(at)
+                again = at[:max(0, min(len(at), count - started))]
+                rest = at[len(again):]
+                if len(again):
+                    self.reset(np.isin(self.rows, again))
+                    ids[again] = np.arange(started, started + len(again))
+                    for name, v in self._start_stats.items():
+                        self.counting[name] += v * len(again)
+                    started += len(again)
+                live[rest] = False
+                self.over[rest] = True
+            stats = dict(self.counting)
+        finally:
+            self.counting = None
+        return {"plies": plies, "over": ended, "winners": winners, "points": points,
+                "branching": {int(b): int(c) for b, c in enumerate(branching) if c},
+                "rule_stats": stats}
 
     def run(self, plies: int | None = None, seconds: float | None = None) -> dict:
         """Random playouts, every finished game started again, until `plies` plies in all or
