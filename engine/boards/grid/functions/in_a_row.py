@@ -98,8 +98,9 @@ def in_a_row_bits(board: int, c: int, windows) -> bool:
     return False
 
 
-def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
-    """For in_a_row_bits: per cell, every line of n cells through it, and its flanks."""
+def lines_through(lines, n: int) -> list[list[tuple[list[int], list[int]]]]:
+    """Per cell, every line of n cells through it (its cells) with the cells just beyond its two
+    ends (none, one or two)."""
     out = []
     for c, axes in enumerate(lines):
         found = []
@@ -107,12 +108,15 @@ def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
             line = list(reversed(behind)) + [c] + list(ahead)
             at = len(behind)
             for start in range(max(0, at - n + 1), min(at, len(line) - n) + 1):
-                w = sum(1 << t for t in line[start:start + n])
-                ends = line[start - 1:start] if start else []
-                ends += line[start + n:start + n + 1]
-                found.append((w, sum(1 << t for t in ends) if exact else 0))
+                found.append((line[start:start + n], line[max(0, start - 1):start] + line[start + n:start + n + 1]))
         out.append(found)
     return out
+
+
+def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
+    """For in_a_row_bits: per cell, every line of n cells through it, and its flanks."""
+    return [[(sum(1 << t for t in w), sum(1 << t for t in ends) if exact else 0) for w, ends in found]
+            for found in lines_through(lines, n)]
 
 
 def tables(game, ns: dict) -> None:
@@ -158,22 +162,15 @@ def batch_windows(lines, size: int, n: int, exact: bool):
     cells just beyond its ends (where exactly n count), as arrays (size + 1, most, n) and
     (size + 1, most, 2); a missing line or flank is the wall (index size), which no piece owns."""
     import numpy as np
-    found = []
-    for c, axes in enumerate(lines):
-        here = []
-        for ahead, behind in axes:
-            line = list(reversed(behind)) + [c] + list(ahead)
-            at = len(behind)
-            for start in range(max(0, at - n + 1), min(at, len(line) - n) + 1):
-                ends = (line[start - 1:start] or [size]) + (line[start + n:start + n + 1] or [size])
-                here.append((line[start:start + n], ends if exact else [size, size]))
-        found.append(here)
+    found = lines_through(lines, n)
     most = max(1, max(map(len, found), default=1))
     windows = np.full((size + 1, most, n), size, dtype=np.intp)
     flanks = np.full((size + 1, most, 2), size, dtype=np.intp)
     for c, here in enumerate(found):
-        for i, (w, f) in enumerate(here):
-            windows[c, i], flanks[c, i] = w, f
+        for i, (w, ends) in enumerate(here):
+            windows[c, i] = w
+            if exact:
+                flanks[c, i, :len(ends)] = ends
     return windows, flanks
 
 
