@@ -105,15 +105,29 @@ def bench(game_paths: Optional[list[str]] = typer.Argument(None, help="game file
           # (measure.BENCH_MAX_PLIES; not imported here: the command's module loads nothing of play)
           max_plies: int = typer.Option(10_000, "--max-plies", help="a random playout stops after so many plies "
                                                                     "(random play of some games never ends)"),
-          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (several games: a list)")):
+          as_json: bool = typer.Option(False, "--json", help="print the figures as JSON (several games: a list)"),
+          batch: Optional[int] = typer.Option(None, "--batch", help="also random playouts of so many games at once "
+                                              "(1 to 100,000) by the batch backend (grid games that place pieces)")):
     """Random-playout plies per second and perft leaves per second, of one game or of several
-    (--all: every shipped game) in one table."""
-    from ..play.measure import bench as _bench, check_bench
+    (--all: every shipped game) in one table; with --batch, the batch backend's plies per second too."""
+    from ..play.measure import bench as _bench, batch_rate, check_batch, check_bench
     check_bench(seconds, depth, max_plies)  # before loading: a bad figure is refused at once
+    if batch is not None:
+        check_batch(batch)
     paths = _bench_files(game_paths or [], all_games)
+
+    def batched(game) -> dict:
+        if batch is None:
+            return {}
+        try:
+            return batch_rate(game, batch, seed, seconds)
+        except RulebookError as e:
+            if len(paths) == 1 and not all_games:
+                raise
+            return {"batch": batch, "batch_refused": str(e)}
     if len(paths) == 1 and not all_games:
         game = load(paths[0], parse_options(option), seats)
-        fig = _bench(game, seconds, depth, seed, max_plies)
+        fig = {**_bench(game, seconds, depth, seed, max_plies), **batched(game)}
         if as_json:
             out(json.dumps(fig))
             return
@@ -123,13 +137,18 @@ def bench(game_paths: Optional[list[str]] = typer.Argument(None, help="game file
             + (f"; {fig['playouts_cut']} stopped at {max_plies:,} plies" if fig["playouts_cut"] else "") + ")")
         out(f"perft depth {fig['perft_depth']}: {fig['perft_leaves']:,} leaves in {fig['perft_seconds']:.2f} s, "
             f"{fig['perft_leaves_per_s']:,.0f} leaves/s")
+        if batch is not None:
+            out(f"batch of {batch:,} games at once: {fig['batch_plies_per_s']:,.0f} plies/s "
+                f"({plural(fig['batch_games'], 'game')} finished, {plies(fig['batch_plies'])} in "
+                f"{fig['batch_seconds']:.2f} s)")
         return
     if option or seats is not None:
         raise RulebookError("--option and --seats set one game's options: give one game file with them, "
                             "not several or --all")
     figures = []
     for path in paths:      # each game loaded (and refused, located) before its figures are measured
-        figures.append({"file": path, **_bench(load(path, {}), seconds, depth, seed, max_plies)})
+        game = load(path, {})
+        figures.append({"file": path, **_bench(game, seconds, depth, seed, max_plies), **batched(game)})
         if not as_json and sys.stderr.isatty():
             print(f"\r{len(figures)}/{len(paths)} measured", end="", file=sys.stderr, flush=True)
     if not as_json and sys.stderr.isatty():
@@ -137,10 +156,13 @@ def bench(game_paths: Optional[list[str]] = typer.Argument(None, help="game file
     if as_json:
         out(json.dumps(figures))
         return
-    rows = [("file", "game", "seats", "playout plies/s", "games/s", "stopped", "perft", "leaves/s")]
+    rows = [("file", "game", "seats", "playout plies/s", "games/s", "stopped", "perft", "leaves/s")
+            + (("batch plies/s",) if batch is not None else ())]
     rows += [(Path(f["file"]).name, f["game"], str(f["players"]), f"{f['playout_plies_per_s']:,.0f}",
               f"{f['playouts'] / f['playout_seconds']:,.1f}", str(f["playouts_cut"]),
-              f"{f['perft_depth']}: {f['perft_leaves']:,}", f"{f['perft_leaves_per_s']:,.0f}") for f in figures]
+              f"{f['perft_depth']}: {f['perft_leaves']:,}", f"{f['perft_leaves_per_s']:,.0f}")
+             + ((f"{f['batch_plies_per_s']:,.0f}" if "batch_plies_per_s" in f else "-",) if batch is not None else ())
+             for f in figures]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:     # text left, figures right
         out("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
@@ -233,7 +255,10 @@ def analyze(game_path: str = GameArg,
                                                   help="worker processes (default: one per CPU)"),
             backend: str = typer.Option("process", "--backend", help="local | process | ray"),
             address: Optional[str] = typer.Option(None, "--address", help="a Ray cluster address (backend ray)"),
-            nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count")):
+            nseats: Optional[int] = typer.Option(None, "--seat-count", help="seats, for games with a variable count"),
+            batch: Optional[int] = typer.Option(None, "--batch", help="random players' games played so many at once "
+                                                "(1 to 100,000) by the batch backend, in this process (grid games "
+                                                "that place pieces)")):
     """What a designer wants to know of a variant: seat advantage, draws, lengths, branching, rule firings.
 
     Any players may play (--players mcts:seconds=0.1); with --vs the two variants are drawn in the
@@ -250,8 +275,12 @@ def analyze(game_path: str = GameArg,
     if backend not in ("local", "process", "ray"):
         raise RulebookError("--backend must be local, process or ray")
     check_counts(games, workers)
+    if batch is not None:
+        from ..play.measure import check_batch
+        check_batch(batch)
     backend = "local" if backend == "process" and workers == 1 else backend
-    run = {"workers": workers, "backend": backend, "address": address, "progress": sys.stderr.isatty()}
+    run = {"workers": workers, "backend": backend, "address": address, "progress": sys.stderr.isatty(),
+           "batch": batch}
     check_out_dir(out_dir, bool(versus))
     check_input_file(game_path)
     a_factory = GameFactory(str(game_path), tuple(sorted(opts.items())), nseats, instrument=True)

@@ -115,6 +115,30 @@ def counted_rate(count, seconds: float = 0.0) -> dict:
             "seconds": elapsed}
 
 
+MAX_BATCH = 100_000         # (100,000 Gomoku games at once take about 0.2 GB)
+
+
+def check_batch(games) -> None:
+    """Refuse a batch size that is not a whole number of games from 1 to MAX_BATCH."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_BATCH:
+        shown = games if not isinstance(games, int) or abs(games) < 10 ** 30 else "(a huge number)"
+        raise RulebookError(f"--batch {shown}: write a number of games from 1 to {MAX_BATCH:,}")
+
+
+def batch_rate(game, games: int, seed: int, seconds: float) -> dict:
+    """Random playouts of `games` games at once by the game's batch backend (every finished game
+    started again) until `seconds` have passed: plies per second. RulebookError, saying why, for
+    a game that has none."""
+    check_batch(games)
+    make = getattr(game, "batch", None)
+    if make is None:
+        raise RulebookError(f"no batch backend for {game.name}: the batch backend plays grid games that place pieces")
+    make(games, seed).run(plies=1)       # (the batch's code is written and its tables made: not timed)
+    fig = make(games, seed).run(seconds=seconds)
+    return {"batch": games, "batch_plies": fig["plies"], "batch_games": fig["games"], "batch_seconds": fig["seconds"],
+            "batch_plies_per_s": fig["plies"] / fig["seconds"]}
+
+
 def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0,
           max_plies: int = BENCH_MAX_PLIES) -> dict:
     """Random-playout plies per second and perft leaves per second, on this process; a playout

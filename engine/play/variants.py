@@ -81,8 +81,10 @@ def _counted(pairs) -> dict[str, Any]:
             "histogram": histogram(values, weights=[total[v] for v in values])}
 
 
-def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: int = 0) -> dict[str, Any]:
-    """The analysis summary (JSON-ready) of finished games."""
+def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: int = 0, *,
+              branching: dict[int, int] | None = None, rule_stats: dict[str, int] | None = None) -> dict[str, Any]:
+    """The analysis summary (JSON-ready) of finished games (the branching and the rules' counts
+    read from each result, or given for them all where a batch played them)."""
     n = len(results)
     seat_names = list(game.players)
     seats = {}
@@ -96,8 +98,7 @@ def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: i
         if parts:               # the mean of each named part of the score (a score table by part)
             seats[name]["mean_parts"] = {k: statistics.fmean(p[k] for p in parts) for k in parts[0]}
     draws = sum(1 for r in results if len(r.winners) != 1)
-    rule_stats = None
-    if any(r.rule_stats is not None for r in results):
+    if rule_stats is None and any(r.rule_stats is not None for r in results):
         rule_stats = {}
         for r in results:
             for key, value in (r.rule_stats or {}).items():
@@ -110,7 +111,8 @@ def summarize(game, specs: Sequence[str], results: Sequence[GameResult], seed: i
         "draws": draws, "draw_rate": draws / n if n else 0.0,
         "shared_wins": sum(1 for r in results if len(r.winners) > 1),
         "length": _distribution([r.plies for r in results]),
-        "branching": _counted(p for r in results for p in r.branching),
+        "branching": _counted(branching.items() if branching is not None else
+                              (p for r in results for p in r.branching)),
         "chance_branching": _counted(p for r in results for p in r.chance_branching),
         "rule_stats": rule_stats,
     }
@@ -228,9 +230,11 @@ def write_comparison_plots(summary_a: dict[str, Any], summary_b: dict[str, Any],
 
 def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequence[str] = "random",
             out_dir: str | Path | None = None, *, workers: int = 1, backend: str = "local",
-            progress: bool | str = False, max_plies: int | None = None, address: str | None = None) -> dict:
+            progress: bool | str = False, max_plies: int | None = None, address: str | None = None,
+            batch: int | None = None) -> dict:
     """Play `games` matches and return the summary; with `out_dir`, also write summary.json
-    and the PNGs there. `players` is one spec for every seat or one per seat."""
+    and the PNGs there. `players` is one spec for every seat or one per seat. With `batch`, random
+    players' games are played `batch` at a time by the game's batch backend, in this process."""
     if games < 1:
         raise RulebookError("games must be at least 1")
     game = game_factory()
@@ -241,6 +245,13 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
     if any(s.split(":")[0].strip().lower() == "human" for s in specs):
         raise RulebookError(f"an analysis cannot seat a human; use {kind_words(ai_only=True)}")
     make_players(specs, game, seed)  # a bad spec fails here, before any worker starts
+    if batch is not None:
+        results, branching, rules = batch_results(game, specs, games, seed, batch, max_plies)
+        summary = summarize(game, specs, results, seed, branching=branching, rule_stats=rules)
+        summary["batch"] = batch
+        if out_dir is not None:
+            _write(summary, Path(out_dir))
+        return summary
     jobs = [(i, tuple(specs), match_seed(seed, i)) for i in range(games)]
     try:
         results = run_jobs(game_factory, jobs, workers=workers, backend=backend, progress=progress,
@@ -255,6 +266,36 @@ def analyze(game_factory, games: int = 100, seed: int = 0, players: str | Sequen
     if out_dir is not None:
         _write(summary, Path(out_dir))
     return summary
+
+
+def batch_results(game, specs: Sequence[str], games: int, seed: int, batch: int,
+                  max_plies: int | None) -> tuple[list[GameResult], dict[int, int], dict[str, int] | None]:
+    """`games` random games played `batch` at a time by the game's batch backend: a result per
+    game (the scores as the Game API's outcome gives them), the branching over them all and the
+    landing rules' refusals."""
+    from .measure import check_batch
+    check_batch(batch)
+    if any(s.split(":")[0].strip().lower() != "random" or ":" in s for s in specs):
+        raise RulebookError(f"--batch plays random players only (every seat `random`), not {', '.join(specs)}")
+    make = getattr(game, "batch", None)
+    if make is None:
+        raise RulebookError(f"no batch backend for {game.name}: the batch backend plays grid games that place pieces")
+    got = make(min(batch, games), seed).games(games, max_plies)
+    n, names = len(game.players), getattr(game, "rules").scoring
+    results = []
+    for i in range(games):
+        over, bits = bool(got["over"][i]), int(got["winners"][i])
+        winners = tuple(s for s in range(n) if bits >> s & 1) if over else ()
+        parts = scores = None
+        if got["points"] is not None:
+            table = got["points"][i]
+            scores = tuple(float(table[s].sum()) for s in range(n)) if over else None
+            parts = tuple({name: int(v) for (name, _), v in zip(names, table[s])} for s in range(n)) if over else None
+        elif over:
+            scores = tuple(0.5 if not winners else float(s in winners) for s in range(n))
+        results.append(GameResult(i, seed, tuple(specs), winners, scores, int(got["plies"][i]), over, (), (), None,
+                                  parts))
+    return results, got["branching"], got["rule_stats"] or None
 
 
 def _write(summary: dict, out: Path) -> None:

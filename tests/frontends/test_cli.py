@@ -120,6 +120,22 @@ def test_bench_reports_both_figures():
     assert out["perft_leaves"] == 3136 and out["playout_plies"] > 0
 
 
+def test_bench_batch_measures_many_games_at_once_and_refuses_what_it_cannot_play():
+    out = json.loads(run("bench", str(GAMES / "connect4.yaml"), "--seconds", "0.2", "--depth", "1", "--batch", "64",
+                         "--json").stdout)
+    assert out["batch"] == 64 and out["batch_plies"] > 0 and out["batch_games"] > 0
+    text = run("bench", str(GAMES / "tictactoe.yaml"), "--seconds", "0.2", "--depth", "1", "--batch", "32").stdout
+    assert "batch of 32 games at once:" in text
+    for args, message in ((("--batch", "0"), "--batch 0: write a number of games from 1 to 100,000"),
+                          (("--batch", "100001"), "from 1 to 100,000")):
+        proc = run("bench", LEZUG, "--seconds", "0.2", *args, ok=False)
+        assert proc.returncode == 1 and message in proc.stderr and "Traceback" not in proc.stderr
+    proc = run("bench", str(GAMES / "chess.yaml"), "--seconds", "0.2", "--depth", "1", "--batch", "8", ok=False)
+    assert proc.returncode == 1 and "no batch backend for Chess" in proc.stderr
+    proc = run("bench", str(GAMES / "zug.yaml"), "--seconds", "0.2", "--depth", "1", "--batch", "8", ok=False)
+    assert proc.returncode == 1 and "no batch backend for Zug" in proc.stderr and "Traceback" not in proc.stderr
+
+
 @pytest.mark.parametrize("args,message", [
     (("play", LEZUG, "--option", "speed=3"), "unknown option 'speed'"),
     (("play", LEZUG, "--option", "max_plies"), "write NAME=VALUE"),

@@ -869,6 +869,12 @@ class GridGame(GridState, GridNotation):
                     return ("drop",) + tuple(sorted(rng.sample(free, k)))
         return rng.choice(self.legal_moves(st))
 
+    def batch(self, games: int, seed: int = 0):
+        """The batch backend (batch.py): `games` games from the start advanced together by numpy
+        calls; NoBatch (a RulebookError saying why) for a game whose rules it cannot play."""
+        from .batch import Batch
+        return Batch(self, games, seed)
+
     def playout(self, rng, st=None, limit=None):
         """A uniformly random game from st (default the start) to its end, or `limit` plies at
         most: (the state reached, the plies played). The same draws as play/measure.py's

@@ -77,20 +77,45 @@ def placing_phase(game):
     """(the place action, its kind) where the last phase's one move puts a piece of a kind from
     an unlimited supply, that never promotes, onto an empty cell of a zone (landing rules
     allowed), in a general game whose state is cells, boards and counters only; else None."""
-    if not game.general or game.bare or game.extended or game.counted or game.hands or game.turns \
-            or game._choosing or game.rules.pass_any or game.rules.over is not None:
+    if not placing_game(game) or game.rules.over is not None:
         return None
-    ph = game.rules.phases[-1]
-    if ph.kinds or ph.drops or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
+    found = placements(game, game.rules.phases[-1])
+    if found is None or len(found) != 1 or found[0][2] != "empty" or found[0][3]:
         return None
-    a = ph.places[0]
-    if not (isinstance(a, dsl.Action) and a.name == "place") or keyword(a, "onto", "empty") != "empty":
+    return found[0][:2]
+
+
+def placing_game(game) -> bool:
+    """Is the game's state cells, boards and counters only (a general game, no hands, no turns of
+    several moves, no pass at will)?"""
+    return not (not game.general or game.bare or game.extended or game.counted or game.hands or game.turns
+                or game._choosing or game.rules.pass_any)
+
+
+def placements(game, ph) -> list | None:
+    """[(the place action, its kind, onto: "empty" or "theirs", the actions after it)] where
+    every move of the phase puts a piece of a kind from an unlimited supply, that never
+    promotes, onto a cell of a zone (landing rules allowed), then maybe acts from there (a
+    flip); else None."""
+    if ph.kinds or ph.drops or ph.legal or ph.lets or ph.priority or ph.sows or not ph.places:
         return None
-    kind = next(k for k in game.kinds if k.name == keyword(a, "kind", None))
-    if kind.reserve or kind.promote_to or kind.moved \
-            or any(list(c) != sorted(c) for c in game.zone_cells[a.args[0].dotted]):
-        return None
-    return a, kind
+    out = []
+    for alt in ph.places:
+        a, *after = _sequence(alt)
+        if not (isinstance(a, dsl.Action) and a.name == "place") or not all(isinstance(x, dsl.Action) for x in after):
+            return None
+        onto = keyword(a, "onto", "empty")
+        kind = next(k for k in game.kinds if k.name == keyword(a, "kind", None))
+        if onto not in ("empty", "theirs") or kind.reserve or kind.promote_to or kind.moved \
+                or any(list(c) != sorted(c) for c in game.zone_cells[a.args[0].dotted]):
+            return None
+        out.append((a, kind, onto, after))
+    return out
+
+
+def _sequence(node) -> list:
+    """The actions of a pattern written one after another (a Seq), in order."""
+    return _sequence(node.left) + _sequence(node.right) if isinstance(node, dsl.Seq) else [node]
 
 
 def placing_loop(game) -> list[str] | None:

@@ -20,7 +20,9 @@ FUNCTIONS = {**counting.FUNCTIONS, "in_a_row": in_a_row.FUNCTION, "connected": c
              "neighbour": cells.FUNCTIONS["neighbour"], "area": area.FUNCTION, "faces": cells.FUNCTIONS["faces"],
              "along": along.FUNCTION, **lines.FUNCTIONS,
              "always_attacked": always_attacked.FUNCTION}
+# the batch backend's forms (boards/grid/batch.py), of the functions that have one
+BATCH_FUNCTIONS = {**counting.BATCH, **cells.BATCH, "in_a_row": in_a_row.BATCH}
 # the module holding each function (a game builds a module's tables when its rules use one)
 HOME = {name: m for m in MODULES.values() for name in getattr(m, "FUNCTIONS", {m.__name__.rsplit(".", 1)[1]: 0})}
 
-__all__ = ["FUNCTIONS", "HOME", "MODULES"]
+__all__ = ["BATCH_FUNCTIONS", "FUNCTIONS", "HOME", "MODULES"]

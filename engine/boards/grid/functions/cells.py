@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import partial
 
 from ....lang.expr import BOOL, CELL, DIRS, GROUP, Function
+from ....structs import replace
 
 FUNCTIONS = {
     "empty": Function(((CELL,),), BOOL, lambda a, t: f"(not cells[{a[0]}])",
@@ -19,6 +20,16 @@ FUNCTIONS = {
     "faces": Function(((GROUP,), (DIRS,), (GROUP,)), BOOL, lambda a, t: f"_faces(occ, {a[0]}, RAYS[{a[1]}][me], {a[2]})",
                       "a piece of the first group meets a piece of the second as the first piece along a line "
                       "in a direction of D (nothing between them)"),
+}
+
+# the batch backend's forms (boards/grid/batch.py): a cell is an array of cell indices (the wall,
+# index SIZE, off the board), read from each game's row of `cells` (RG: the rows, MC: the seat)
+BATCH = {
+    "empty": replace(FUNCTIONS["empty"], emit=lambda a, t: f"(_read(cells, RG, {a[0]}) == 0)"),
+    "occupied": replace(FUNCTIONS["occupied"], emit=lambda a, t: f"_occupied(_read(cells, RG, {a[0]}))"),
+    "friend": replace(FUNCTIONS["friend"], emit=lambda a, t: f"FRIEND_B[MC, _read(cells, RG, {a[0]})]"),
+    "enemy": replace(FUNCTIONS["enemy"], emit=lambda a, t: f"ENEMY_B[MC, _read(cells, RG, {a[0]})]"),
+    "neighbour": replace(FUNCTIONS["neighbour"], emit=lambda a, t: f"_seat_table(NEXT_B[{a[1]}], MC, {a[0]})"),
 }
 
 

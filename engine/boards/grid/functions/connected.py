@@ -70,3 +70,105 @@ def tables(game, ns: dict) -> None:
     ns["_connected"] = partial(connected, near=near)
     # a playout of placements keeps the chains as they grow (boards/grid/playout.py)
     ns["_chains"], ns["_chain_join"] = partial(chains, near=near), partial(chain_join, near=near)
+
+
+class BatchChains:
+    """connected() in the batch backend (boards/grid/batch.py): the chains of each game's
+    pieces, kept as pieces are placed, as a union-find over cells. `parent` (games, SIZE + 1):
+    the cell each piece's chain goes on to (a root: itself; the wall column, index SIZE, its own
+    root, which is nobody's); `flags` at each root: two bits per pair of zones, 1 where the chain
+    touches the first zone of the pair, 2 the second."""
+
+    def __init__(self, game, games: int, zone_flags, start_cells):
+        import numpy as np
+        geo, size = game.geo, game.size
+        nexts = [geo.neighbours(v) for v in geo.directions.values()]
+        rows = [[nxt[i] for nxt in nexts if nxt[i] >= 0] for i in range(size)] + [[]]
+        most = max(map(len, rows))
+        self.size = size
+        self.near = np.array([r + [size] * (most - len(r)) for r in rows], dtype=np.intp)
+        self.zone_flags = zone_flags            # (seats, SIZE + 1): each cell's bits, for each seat
+        self.parent = np.empty((games, size + 1), dtype=np.intp)
+        self.flags = np.zeros((games, size + 1), dtype=np.int64)
+        self.start = self.chains_of(start_cells)
+        self.reset(np.ones(games, dtype=bool))
+
+    def chains_of(self, cells):
+        """(parent, flags) of the chains of one game's cells, found from scratch (a flood): every
+        piece's parent the root of its chain."""
+        import numpy as np
+        size = self.size
+        parent = np.arange(size + 1, dtype=np.intp)
+        flags = np.zeros(size + 1, dtype=np.int64)
+        seen = np.zeros(size + 1, dtype=bool)
+        for c in range(size):
+            if seen[c] or not 0 < cells[c] < 255:
+                continue
+            owner, chain, todo = cells[c] & 7, [c], [c]
+            seen[c] = True
+            while todo:
+                for d in self.near[todo.pop()]:
+                    if d < size and not seen[d] and 0 < cells[d] < 255 and cells[d] & 7 == owner:
+                        seen[d] = True
+                        chain.append(d)
+                        todo.append(d)
+            parent[chain] = c
+            flags[c] = np.bitwise_or.reduce(self.zone_flags[owner - 1, chain])
+        return parent, flags
+
+    def roots(self, rows, cells):
+        """The roots of the chains through `cells` (an array of cells of the games `rows`), the
+        paths walked made short (each cell asked of pointed at its root)."""
+        import numpy as np
+        parent = self.parent
+        r = cells
+        while True:
+            up = parent[rows, r]
+            if np.array_equal(up, r):
+                break
+            r = up
+        parent[rows, cells] = r
+        return r
+
+    def reset(self, which) -> None:
+        self.parent[which], self.flags[which] = self.start
+
+    @staticmethod
+    def joined(flags, pairs: int):
+        """Which of `flags` have both bits of some pair: a chain joining its two zones."""
+        import numpy as np
+        return np.logical_or.reduce([(flags >> 2 * j & 3) == 3 for j in range(pairs)])
+
+    def whole(self, cells, at, seats, pairs: int):
+        """For the games `at`, the flags of every chain of the seat `seats` at once: both bits of a
+        pair where one chain joins its zones (what connected() reads of the whole board)."""
+        import numpy as np
+        size = self.size
+        rows = at[:, None]
+        root = (self.parent[at, :size] == np.arange(size)) & ((cells[at, :size] & 7) == (seats + 1)[:, None]) \
+            & (cells[at, :size] != 0)
+        flags = np.where(root, self.flags[rows, np.arange(size)], 0)
+        out = np.zeros(len(at), dtype=np.int64)
+        for j in range(pairs):
+            out |= np.where(((flags >> 2 * j & 3) == 3).any(1), 3 << 2 * j, 0)
+        return out
+
+    def join(self, cells, at, t, seats, replaced):
+        """The pieces just placed on t (seats[i] placed on t[i] in game at[i], already in `cells`)
+        join the chains of their owner next to them: the flags of each chain through t (t its
+        root now). A game whose placement replaced a piece (`replaced`) has its chains found
+        again from scratch."""
+        import numpy as np
+        rows, tc = at[:, None], t[:, None]
+        nb = self.near[t]
+        own = (cells[rows, nb] & 7) == (seats + 1)[:, None]       # (the wall, 255, is nobody's)
+        r = self.roots(rows, np.where(own, nb, self.size))
+        f = self.zone_flags[seats, t] | np.bitwise_or.reduce(self.flags[rows, r], 1)   # (the wall's: 0)
+        self.parent[rows, np.where(own, r, tc)] = tc
+        self.parent[at, t] = t
+        self.flags[at, t] = f
+        for i in np.flatnonzero(replaced):
+            g = at[i]
+            self.parent[g], self.flags[g] = self.chains_of(cells[g])
+            f[i] = self.flags[g, self.parent[g, t[i]]]
+        return f

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ....lang.expr import BOOL, CELL, GROUP, INT, SELECTION, ZONE, Function
+from ....structs import replace
 
 
 def _sel(arg) -> tuple[str, str | None]:
@@ -62,3 +63,18 @@ def advance(board: int, boards: tuple, ranks: list[list[int]]) -> int:
 
 def tables(game, ns: dict) -> None:
     ns["_advance"] = advance
+
+
+# the batch backend's forms (boards/grid/batch.py): a group is a (games, cells) array of booleans,
+# a number or a truth one value per game, shaped (games, 1)
+def _batch_count(args, types):
+    g, z = _sel(args[0])
+    return f"np.count_nonzero({g} & {z}, 1)[:, None]" if z else f"np.count_nonzero({g}, 1)[:, None]"
+
+
+BATCH = {
+    "count": replace(FUNCTIONS["count"], emit=lambda a, t: None if t and t[0] in (ZONE, CELL) else _batch_count(a, t)),
+    "all": replace(FUNCTIONS["all"], emit=lambda a, t: "np.logical_not(({0} & ~{1}).any(1))[:, None]".format(*a[0])),
+    "none": replace(FUNCTIONS["none"], emit=lambda a, t: "np.logical_not(({0} & {1}).any(1))[:, None]".format(*a[0])),
+    "any": replace(FUNCTIONS["any"], emit=lambda a, t: "({0} & {1}).any(1)[:, None]".format(*a[0])),
+}

@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import partial
 
 from ....lang.expr import BOOL, GROUP, INT, Function
+from ....structs import replace
 from ..layout import LAST
 
 def _emit(a, t, last=None):
@@ -20,6 +21,17 @@ FUNCTION = Function(((INT,),), BOOL, _emit,
                     "the last piece placed or moved stands in a line of at least N of its owner's "
                     "pieces (exactly N with exact=true); with of=GROUP: N of the group's pieces stand in a line "
                     "anywhere on the board", keywords={"exact": ((BOOL,), "False"), "of": ((GROUP,), "None")})
+
+
+def _batch_emit(a, t):
+    """The batch backend's form (boards/grid/batch.py), of the piece just placed (LAST) in each
+    game, N and exact known when the rules are compiled; None (no batch form) otherwise."""
+    if a[2] != "None" or not a[0].isdigit() or a[1] not in ("True", "False"):
+        return None
+    return f"_in_a_row_batch(cells, RG, LAST, {a[0]}, {a[1]})"
+
+
+BATCH = replace(FUNCTION, emit=_batch_emit)
 
 
 def in_a_row(cells, c, n, exact, lines) -> bool:
@@ -86,8 +98,9 @@ def in_a_row_bits(board: int, c: int, windows) -> bool:
     return False
 
 
-def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
-    """For in_a_row_bits: per cell, every line of n cells through it, and its flanks."""
+def lines_through(lines, n: int) -> list[list[tuple[list[int], list[int]]]]:
+    """Per cell, every line of n cells through it (its cells) with the cells just beyond its two
+    ends (none, one or two)."""
     out = []
     for c, axes in enumerate(lines):
         found = []
@@ -95,12 +108,15 @@ def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
             line = list(reversed(behind)) + [c] + list(ahead)
             at = len(behind)
             for start in range(max(0, at - n + 1), min(at, len(line) - n) + 1):
-                w = sum(1 << t for t in line[start:start + n])
-                ends = line[start - 1:start] if start else []
-                ends += line[start + n:start + n + 1]
-                found.append((w, sum(1 << t for t in ends) if exact else 0))
+                found.append((line[start:start + n], line[max(0, start - 1):start] + line[start + n:start + n + 1]))
         out.append(found)
     return out
+
+
+def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
+    """For in_a_row_bits: per cell, every line of n cells through it, and its flanks."""
+    return [[(sum(1 << t for t in w), sum(1 << t for t in ends) if exact else 0) for w, ends in found]
+            for found in lines_through(lines, n)]
 
 
 def tables(game, ns: dict) -> None:
@@ -132,3 +148,44 @@ def tables(game, ns: dict) -> None:
             made[n] = out
         return made[n]
     ns["_rows_of"] = partial(rows_of, windows=windows)
+    batch_made: dict = {}
+
+    def batch_tables(n: int, exact: bool):
+        if (n, exact) not in batch_made:
+            batch_made[n, exact] = batch_windows(lines, game.size, n, exact)
+        return batch_made[n, exact]
+    ns["_in_a_row_batch"] = partial(in_a_row_batch, tables=batch_tables)
+
+
+def batch_windows(lines, size: int, n: int, exact: bool):
+    """For in_a_row_batch: per cell, every line of n cells through it (cell indices) and the two
+    cells just beyond its ends (where exactly n count), as arrays (size + 1, most, n) and
+    (size + 1, most, 2); a missing line or flank is the wall (index size), which no piece owns."""
+    import numpy as np
+    found = lines_through(lines, n)
+    most = max(1, max(map(len, found), default=1))
+    windows = np.full((size + 1, most, n), size, dtype=np.intp)
+    flanks = np.full((size + 1, most, 2), size, dtype=np.intp)
+    for c, here in enumerate(found):
+        for i, (w, ends) in enumerate(here):
+            windows[c, i] = w
+            if exact:
+                flanks[c, i, :len(ends)] = ends
+    return windows, flanks
+
+
+def in_a_row_batch(cells, rows, last, n: int, exact: bool, tables):
+    """in_a_row of the piece on `last` (shape (games, 1)) in each game's row of `cells`: some line
+    of n cells through it is all its owner's, and (exact) neither cell beyond it is."""
+    windows, flanks = tables(n, exact)
+    at = last[:, 0]
+    owner = (cells[rows, last] & 7)[:, :, None]                    # (games, 1, 1)
+    rows3 = rows[:, :, None]
+    own = (cells[rows3, windows[at]] & 7) == owner                 # (games, windows, n)
+    hit = own[:, :, 0].copy()
+    for i in range(1, n):       # (n is small: n slices cost less than a reduction along them)
+        hit &= own[:, :, i]
+    if exact:
+        beyond = (cells[rows3, flanks[at]] & 7) == owner
+        hit &= ~(beyond[:, :, 0] | beyond[:, :, 1])
+    return hit.any(1)[:, None] & (owner[:, :, 0] != 0)
