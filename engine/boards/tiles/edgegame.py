@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api import CHANCE, IllegalMove, Outcome, RulebookError, parse_by_notation
+from ...api import IllegalMove, Outcome, RulebookError
 from ...codegen import define
 from ...lang.expr import Emitter
-from ...source.info import game_info
 from .claims import claimable, winners
 from .edges import PLACE_RE, Shapes
 from .featurewords import feature_vocabulary, seat_vocabulary
 from .features import NODE, Feature, Features, Growth
 from .routes import Plane
-from .state import DRAW, OVER, PLACE
+from .base import StagedGame
+from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import supply_vocabulary
 
 # what rule_stats counts (instrument=True), as moves are listed
@@ -32,14 +32,15 @@ STATS = ("placements refused by side matching", "claims refused: the feature hol
          "types left that fit nowhere")
 
 
-class EdgeState:
+class EdgeState(Position):
     """A position (immutable by convention; hashable).
     tiles {cell: (type, quarter turns)}; frontier {empty cell next to a tile: the side kinds
     facing it, -1 where no tile}; features (features.Features); claimed {node: seat}; bag pieces
     left per type; supply counters left per seat; points per seat per scoring part."""
 
     __slots__ = ("tiles", "frontier", "features", "claimed", "bag", "supply", "points", "stage", "seat",
-                 "pending", "ply", "_hash")
+                 "pending", "ply")
+    _FIELDS = __slots__
 
     def __init__(self, tiles, frontier, features, claimed, bag, supply, points, stage, seat, pending, ply):
         self.tiles, self.frontier, self.features, self.claimed = tiles, frontier, features, claimed
@@ -51,38 +52,16 @@ class EdgeState:
         return (frozenset(self.tiles.items()), frozenset(self.claimed.items()), self.bag, self.supply,
                 self.points, self.stage, self.seat, self.pending, self.ply)
 
-    def __hash__(self):
-        if self._hash is None:
-            self._hash = hash(self._key())
-        return self._hash
-
-    def __eq__(self, other):
-        return isinstance(other, EdgeState) and hash(self) == hash(other) and self._key() == other._key()
-
-    def __getstate__(self):
-        return tuple(getattr(self, f) for f in self.__slots__[:-1])
-
-    def __setstate__(self, values):
-        for f, v in zip(self.__slots__[:-1], values):
-            setattr(self, f, v)
-        self._hash = None
-
     def __repr__(self):
         return f"<EdgeState ply {self.ply}, {len(self.tiles)} tiles, stage {self.stage}, seat {self.seat}>"
 
 
-class EdgeGame:
+class EdgeGame(StagedGame):
     """The Game API of rulebook/api.py for tiles with sides of several kinds."""
 
     def __init__(self, rules, options: dict[str, Any], seats: int, instrument: bool = False):
-        self.rules = rules
-        self.name = rules.spec["game"]
-        self.players = tuple(rules.players[:seats])
-        self.options = dict(options)
-        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))
-        self.instrument = instrument
-        self.stats = dict.fromkeys(STATS, 0)
-        self.n = n = seats
+        self._start(rules, options, seats, instrument, STATS)
+        n = seats
         self.type_names = list(rules.type_names)
         self.type_index = {t: i for i, t in enumerate(self.type_names)}
         self.features = list(rules.features)
@@ -170,15 +149,6 @@ class EdgeGame:
         return st
 
     # -- the Game API
-    def to_move(self, st) -> int:
-        return CHANCE if st.stage == DRAW else st.seat
-
-    def ply(self, st) -> int:
-        return st.ply
-
-    def is_over(self, st) -> bool:
-        return st.stage == OVER
-
     def legal_moves(self, st) -> list:
         if st.stage == DRAW:
             if self.instrument:
@@ -349,9 +319,6 @@ class EdgeGame:
         s = f"{self.type_names[t]}@{self.plane.name(cell)}r{90 * k}"
         return s if seg < 0 else s + "+" + self.seg_names[t][k][seg]
 
-    def parse_move(self, st, text: str):
-        return parse_by_notation(self, st, text)
-
     # -- tools for front-ends and tests
     def layout(self, tiles: list[str], *, seat: int = 0, pending: str | None = None, ply: int = 0,
                bag: dict[str, int] | None = None) -> EdgeState:
@@ -405,9 +372,3 @@ class EdgeGame:
     def scene(self, st) -> dict:
         from .edgelook import scene
         return scene(self, st)
-
-    def rule_stats(self) -> dict[str, int]:
-        return dict(self.stats) if self.instrument else {}
-
-    def reset_rule_stats(self) -> None:
-        self.stats.update(dict.fromkeys(self.stats, 0))

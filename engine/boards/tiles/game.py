@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...codegen import define
-from ...api import CHANCE, IllegalMove, RulebookError, parse_by_notation
+from ...api import IllegalMove, RulebookError
 from ...lang.expr import Emitter
-from ...source.info import game_info
+from .base import StagedGame
 from .building import Building
 from .explain import explain as explain_move
 from .picture import scene as scene_of
@@ -32,18 +32,12 @@ STATS = ("placements refused by side matching", "draws refused: fits nowhere", "
          "tiles left unclaimed", "sales offered", "sales", "passes", "tolls paid")
 
 
-class TileGame:
+class TileGame(StagedGame):
     """A compiled tile game: the Game API of rulebook/api.py."""
 
     def __init__(self, rules: TileRules, options: dict[str, Any], seats: int, instrument: bool = False):
-        self.rules = rules
-        self.name = rules.spec["game"]
-        self.players = tuple(rules.players[:seats])
-        self.options = dict(options)
-        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))  # what front-ends read
-        self.instrument = instrument
-        self.stats = dict.fromkeys(STATS, 0)        # shared with the parts, reset in place
-        n = self.n = seats
+        self._start(rules, options, seats, instrument, STATS)
+        n = seats
         self.width = n + 2                          # a census row: void, empty, then one per seat
         # the tables of tile types, features and track that every part reads
         types = rules.types
@@ -119,15 +113,6 @@ class TileGame:
         else:
             self.sales.begin(st, mover)
 
-    def to_move(self, st) -> int:
-        return CHANCE if st.stage == DRAW else st.seat
-
-    def ply(self, st) -> int:
-        return st.ply
-
-    def is_over(self, st) -> bool:
-        return st.stage == OVER
-
     def legal_moves(self, st) -> list:
         stage = st.stage
         if stage == PLACE:
@@ -184,9 +169,6 @@ class TileGame:
             return f"sell:{nm(move[1])}>{nm(move[2])}>{nm(move[3])}"
         return "pass"
 
-    def parse_move(self, st, text: str):
-        return parse_by_notation(self, st, text)
-
     # -- tools for front-ends and tests
     def layout(self, tiles: list[str], *, stage: str = "sell", seat: int = 0, pending: str | None = None,
                supply: list[int] | None = None, tolls: list[int] | None = None, passes: int = 0,
@@ -240,13 +222,6 @@ class TileGame:
     def scene(self, st) -> dict:
         """What a picture of the position shows, as plain data (picture.py)."""
         return scene_of(self, st)
-
-    def rule_stats(self) -> dict[str, int]:
-        """How often things happened or were refused since the last reset (instrument=True only)."""
-        return dict(self.stats) if self.instrument else {}
-
-    def reset_rule_stats(self) -> None:
-        self.stats.update(dict.fromkeys(self.stats, 0))
 
 
 def _where(phase) -> str:

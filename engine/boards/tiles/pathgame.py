@@ -19,17 +19,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api import CHANCE, IllegalMove, Outcome, RulebookError, parse_by_notation
+from ...api import IllegalMove, Outcome, RulebookError
 from ...codegen import define
 from ...lang.expr import Emitter
-from ...source.info import game_info
 from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
-from .state import DRAW, OVER, PLACE
+from .base import StagedGame
+from .state import DRAW, OVER, PLACE, Position
 
 
 
-class PathState:
+class PathState(Position):
     """A position (immutable by convention, hashable).
       board     per square, the orientation of its tile or -1
       stones    per seat, the spot its stone stands on, or ~spot where it left the board or met another
@@ -40,7 +40,8 @@ class PathState:
       out       bit mask of the seats whose stones left with the last tile
     """
 
-    __slots__ = ("board", "stones", "hands", "pile", "stage", "seat", "mover", "ply", "out", "_hash")
+    __slots__ = ("board", "stones", "hands", "pile", "stage", "seat", "mover", "ply", "out")
+    _FIELDS = __slots__
 
     def __init__(self, board, stones, hands, pile, stage, seat, mover, ply, out):
         self.board, self.stones, self.hands, self.pile = board, stones, hands, pile
@@ -51,43 +52,17 @@ class PathState:
         return (self.board, self.stones, self.hands, self.pile, self.stage, self.seat, self.mover, self.ply,
                 self.out)
 
-    def __hash__(self):
-        if self._hash is None:
-            self._hash = hash(self._key())
-        return self._hash
-
-    def __eq__(self, other):
-        return isinstance(other, PathState) and hash(self) == hash(other) and self._key() == other._key()
-
-    def __getstate__(self):
-        return self._key()
-
-    def __setstate__(self, values):
-        (self.board, self.stones, self.hands, self.pile, self.stage, self.seat, self.mover, self.ply,
-         self.out) = values
-        self._hash = None
-
     @property
     def standing(self) -> int:
         """Bit mask of the seats whose stone stands."""
         return sum(1 << s for s, x in enumerate(self.stones) if x >= 0)
 
-    def __repr__(self):
-        return f"<PathState ply {self.ply}, stage {self.stage}, seat {self.seat}>"
 
-
-class PathGame:
+class PathGame(StagedGame):
     """A compiled path-tile game (rules from pathrules.py)."""
 
     def __init__(self, rules, options: dict[str, Any], seats: int, instrument: bool = False):
-        self.rules = rules
-        self.name = rules.spec["game"]
-        self.players = tuple(rules.players[:seats])
-        self.options = dict(options)
-        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))
-        self.instrument = instrument
-        self.stats = {"moves refused: they take the mover's stone off": 0}
-        self.n = seats
+        self._start(rules, options, seats, instrument, ("moves refused: they take the mover's stone off",))
         self.type_names = [name for name, _c, _p in rules.types]
         self.type_index = {name: i for i, name in enumerate(self.type_names)}
         self.counts = tuple(c for _n, c, _p in rules.types)
@@ -198,15 +173,6 @@ class PathGame:
         return res
 
     # -- the Game API
-    def to_move(self, st) -> int:
-        return CHANCE if st.stage == DRAW else st.seat
-
-    def ply(self, st) -> int:
-        return st.ply
-
-    def is_over(self, st) -> bool:
-        return st.stage == OVER
-
     def legal_moves(self, st) -> list:
         if st.stage == PLACE:
             opts = self.options_of(st)
@@ -283,15 +249,6 @@ class PathGame:
         if move.__class__ is int:
             return self.move_names[move]
         return "draw:" + self.type_names[move[1]]
-
-    def parse_move(self, st, text: str):
-        return parse_by_notation(self, st, text)
-
-    def rule_stats(self) -> dict[str, int]:
-        return dict(self.stats) if self.instrument else {}
-
-    def reset_rule_stats(self) -> None:
-        self.stats.update(dict.fromkeys(self.stats, 0))
 
     # -- tools for front-ends and tests
     def explain(self, st, text: str) -> str:

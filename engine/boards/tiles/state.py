@@ -27,13 +27,47 @@ PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(.*)$")
 SELL_RE = re.compile(r"^sell:(-?\d+),(-?\d+)>(-?\d+),(-?\d+)>(-?\d+),(-?\d+)$")
 
 
-class TileState:
+class Position:
+    """A position, immutable by convention (but its caches) and hashable: equal when `_key()` is
+    (its hash kept once asked); pickled as the slots of `_FIELDS`, the caches made again after
+    (`_forget`)."""
+
+    __slots__ = ("_hash",)
+    _FIELDS: tuple[str, ...] = ()
+
+    def _key(self) -> tuple:
+        raise NotImplementedError
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __eq__(self, other):
+        return type(other) is type(self) and hash(self) == hash(other) and self._key() == other._key()
+
+    def __getstate__(self):             # pickling keeps the position, not the caches
+        return tuple(getattr(self, f) for f in self._FIELDS)
+
+    def __setstate__(self, values):
+        for f, v in zip(self._FIELDS, values):
+            setattr(self, f, v)
+        self._hash = None
+        self._forget()
+
+    def _forget(self) -> None:
+        """Empty the caches of a position just unpickled (a subclass that keeps any)."""
+
+    def __repr__(self):
+        return f"<{type(self).__name__} ply {self.ply}, stage {self.stage}, seat {self.seat}>"
+
+
+class TileState(Position):
     """A position. Nothing mutates a state once apply has returned it (but its caches: `_hash`, and
     `lines_cache` and `parts_cache`, which scoring.py keeps)."""
 
     __slots__ = ("tiles", "frontier", "keys", "bag", "bagmask", "drawable", "supply", "tolls", "census",
-                 "stage", "seat", "pending", "passes", "ply", "reach", "_hash", "lines_cache",
-                 "parts_cache")
+                 "stage", "seat", "pending", "passes", "ply", "reach", "lines_cache", "parts_cache")
 
     def __init__(self, tiles, frontier, keys, bag, bagmask, drawable, supply, tolls, census,
                  stage, seat, pending, passes, ply, reach):
@@ -60,24 +94,11 @@ class TileState:
         return (frozenset(self.tiles.items()), self.bag, self.supply, self.tolls, self.stage, self.seat,
                 self.pending, self.passes, self.ply)
 
-    def __hash__(self):
-        if self._hash is None:
-            self._hash = hash(self._key())
-        return self._hash
-
-    def __eq__(self, other):
-        return isinstance(other, TileState) and hash(self) == hash(other) and self._key() == other._key()
-
     _FIELDS = ("tiles", "frontier", "keys", "bag", "bagmask", "drawable", "supply", "tolls", "census",
                "stage", "seat", "pending", "passes", "ply")
 
-    def __getstate__(self):             # pickling keeps the position, not the caches
-        return tuple(getattr(self, f) for f in self._FIELDS)
-
-    def __setstate__(self, values):
-        for f, v in zip(self._FIELDS, values):
-            setattr(self, f, v)
-        self.reach = self._hash = self.lines_cache = self.parts_cache = None
+    def _forget(self) -> None:
+        self.reach = self.lines_cache = self.parts_cache = None
 
     def __repr__(self):
         return f"<TileState ply {self.ply}, {len(self.tiles)} tiles, stage {self.stage}, seat {self.seat}>"
