@@ -13,8 +13,11 @@ The words, all named by the game file (the engine names no feature):
 kind.py        check_tiles: the checked rules, given their compile (the registry's entry)
 rules.py       check_rules: the file's tile words into typed TileRules (never imports the game)
 vocabulary.py  the words of the kind's expressions
-state.py       TileState: the layout of a position and of a board entry, the stages (of every
-               tile game), move notation
+state.py       Position (what every tile game's position shares: hashing, pickling) and TileState:
+               the layout of a position and of a board entry, the stages (of every tile game),
+               move notation
+base.py        StagedGame: what every compiled tile game shares (its first fields, who moves,
+               the ply, the end, move parsing, rule counts)
 game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
 building.py      Building: positions from tiles laid, draws, placements, claims
 sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)
