@@ -18,6 +18,7 @@ MARGIN = 0.9         # cells of margin around the board (room for the coordinate
 MARK = "#e8590c"     # the last move
 WON = "#f0b400"      # the cells of the line that won
 THREAT = "#d62728"   # a piece a legal rule finds attacked (in check)
+PREVIEW = "#1d6fd6"  # the ring of a tile previewed on the cell it may go to (the page's selection blue)
 
 
 @dataclass
@@ -40,7 +41,7 @@ class Group:
     cell: str | None              # the cell name this group is (data-cell), or None
     shapes: list[Shape] = field(default_factory=list)
     part: str | None = None       # a control: the text it adds to a move (data-part), e.g. a block's turn
-    label: str = ""               # a control's short name (data-label), for the page's buttons
+    label: str = ""               # a control's short name (data-label), for the page's buttons; a cell's own name for screen readers
 
 
 @dataclass
@@ -115,14 +116,16 @@ def status(game, st) -> str:
     return f"ply {game.ply(st)} · {head}"
 
 
-def build(game, st, look: Look | None = None, last: str | None = None, controls: bool = False) -> Drawing:
+def build(game, st, look: Look | None = None, last: str | None = None, controls: bool = False,
+          preview=None) -> Drawing:
     """The drawing of a position; with `controls`, the parts of moves that are not cells (a
-    block's turns) drawn as buttons too (the web page)."""
+    block's turns) drawn as buttons too (the web page); with `preview`, a move that lays a tile
+    (Game.placed_tile), that tile drawn turned on its cell before it is played."""
     look = look or Look()
     if hasattr(game, "geo") and hasattr(game, "position_json"):
         d = _grid(game, st, look, last, controls)
     elif hasattr(game, "scene"):
-        d = _tiles(game, st, look, last)
+        d = _tiles(game, st, look, last, preview)
     else:
         from ..errors import RulebookError
         raise RulebookError(f"{game.name}: this board kind offers no picture")
@@ -487,8 +490,8 @@ def _track(a: int, b: int) -> list[tuple[float, float]]:
             for k in range(13)]
 
 
-def _tiles(game, st, look: Look, last: str | None) -> Drawing:
-    sc = game.scene(st)
+def _tiles(game, st, look: Look, last: str | None, preview=None) -> Drawing:
+    sc = game.scene(st) if preview is None else game.scene(st, preview)
     if sc["kind"] == "paths":
         return _paths(game, sc, look)
     if sc["kind"] == "track":
@@ -505,8 +508,11 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
     feats = sc["features"]
     fcol = {f: look.features.get(f, FEATURE_PALETTE[i % len(FEATURE_PALETTE)]) for i, f in enumerate(feats)}
     groups = []
+    shown = sc.get("preview")           # the tile to place, turned on the cell it may go to
     for t in sc["open"]:
         cx, cy = px(t["x"], t["y"])
+        if shown and shown["cell"] == t["cell"]:
+            continue                    # drawn after the tiles, over their edges
         h = UNIT / 2 - 2
         groups.append(Group(t["cell"], [Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h),
                                                         (cx - h, cy + h)], fill="#ffffff00", stroke="#b0a58c",
@@ -515,16 +521,18 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
                                               size=UNIT * 0.2, cls="label")]))
     for t in sc["tiles"]:
         groups.append(Group(t["cell"], _tile_shapes(game, t, *px(t["x"], t["y"]), look, fcol)))
+    if shown:
+        groups.append(_preview(game, shown, *px(shown["x"], shown["y"]), look, fcol))
     if last:
         where = {t["cell"]: (t["x"], t["y"]) for t in every}
         marked = move_cells(last, where)
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
-    if sc.get("next"):                  # the tile drawn, to place: beside the board, unturned
+    if sc.get("next"):                  # the tile drawn, to place: beside the board (turned as previewed)
         cx, cy = width + UNIT * 0.7, UNIT * (0.5 + MARGIN / 2) + 18
         groups.append(Group(None, [Shape("text", [(cx, cy - UNIT / 2 - 8)], fill="#555555", text="to place",
                                          size=UNIT * 0.22, cls="label next")]
-                            + _tile_shapes(game, sc["next"], cx, cy, look, fcol)))
+                            + _tile_shapes(game, shown or sc["next"], cx, cy, look, fcol)))
         width += UNIT * 1.4
         height = max(height, UNIT * (1 + MARGIN) + 42)
     if sc["features"] and not sc.get("parts"):     # (a game of scored parts has its score table)
@@ -534,6 +542,16 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
         width = max(width, 150 + 70 * (len(sc["parts"]) + 2))
         height = _score_table(game, sc, look, groups, width, height - 24) + 24
     return Drawing(width, height, groups)
+
+
+def _preview(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> Group:
+    """The tile to place drawn on an open cell, ringed, its group named by its turn (the page's
+    preview of a placement; a click on it is a click on the cell)."""
+    h = UNIT / 2 + 1
+    ring = Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
+                 stroke=PREVIEW, width=3, cls="preview", data={"tile": t["type"], "rotation": str(t["rotation"])})
+    label = f"{t['cell']}: the {t['type']} to place, turned {t['rotation']}°"
+    return Group(t["cell"], _tile_shapes(game, t, cx, cy, look, fcol) + [ring], label=label)
 
 
 def _tile_shapes(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> list[Shape]:

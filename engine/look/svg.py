@@ -54,9 +54,10 @@ def to_svg(d: Drawing) -> str:
             out.append(f'<g data-part={quoteattr(g.part)} data-label={quoteattr(g.label)} class="control">{inner}</g>')
         elif g.cell is not None:        # a cell: focusable, named with what stands on it (screen readers, keys)
             on = [f"{s.data['owner']} {s.data['kind']}" for s in g.shapes if "owner" in s.data and "kind" in s.data]
-            label = g.cell + (": " + ", ".join(on) if on else "")
+            label = g.label or g.cell + (": " + ", ".join(on) if on else "")
+            tip = f"<title>{escape(g.label)}</title>" if g.label else ""     # a cell named by its group: shown on hover
             out.append(f'<g data-cell={quoteattr(g.cell)} role="button" tabindex="0" aria-label={quoteattr(label)}>'
-                       f"{inner}</g>")
+                       f"{tip}{inner}</g>")
         else:
             out.append(f'<g class="overlay" pointer-events="none">{inner}</g>')
     out.append(f'<text x="{_f(d.width / 2)}" y="{_f(d.height - 8)}" font-size="13" text-anchor="middle" '

@@ -335,8 +335,10 @@ def test_zug_draws_placements_and_a_replay(server, browser, tmp_path):
     first = browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].get_attribute("data-move")
     cell = first.split("@")[1].split("r")[0]
     browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))       # the tile previewed there
+    browser.find_element(By.ID, "turn-place").click()
     choice = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
-    if choice:                                      # rotations or claims of that cell
+    if choice:                                      # claims of that turn
         choice[0].click()
     settle(browser, 3)
     assert text(browser, "status") == "blue to move"
@@ -381,33 +383,137 @@ def test_tsuro_deal_then_tiles_laid_by_clicks(server, browser, tmp_path):
 
 
 def test_carcassonne_placement_then_turn_then_follower(server, browser, tmp_path):
-    """A cell clicked, then the tile's turn, then where the follower goes: one step each."""
+    """A cell clicked, then the tile's turn (previewed in place, turned by R), placed, then where
+    the follower goes: one step each."""
     url, _ = server
     browser.get(url + "/?game=carcassonne")
     settle(browser, 1)                              # the first draw is made by the page's server
     assert text(browser, "status") == "red to move"
-    listed = [b.get_attribute("data-move") for b in browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")]
+    moves = browser.execute_script("return view.moves")
     # a follower on a field stays there (a field never completes); else on anything
-    move = next((m for m in listed if "+field:" in m), None) or next(m for m in listed if "+" in m)
-    cell = move.split("@")[1].split("r")[0]
-    turn = "r" + move.split("@")[1].split("r")[1].split("+")[0]
+    move = next((m for m in moves if "+field:" in m["text"]), None) or next(m for m in moves if "+" in m["text"])
+    cell = move["cells"][0]
+    assert browser.find_elements(By.CSS_SELECTOR, "#board svg text.next")      # the tile to place, beside
     browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
-    steps = browser.find_elements(By.CSS_SELECTOR, "#choice [data-step]")
-    if steps:                                       # more than one turn fits there: the turn first
-        assert all("+" not in s.get_attribute("data-step") for s in steps)
-        next(s for s in steps if s.get_attribute("data-step").endswith(turn)).click()
+    turn_to(browser, cell, (move["tile"]["type"], move["tile"]["turn"]))
+    browser.find_element(By.ID, "turn-place").click()
     followers = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
-    assert move in [b.get_attribute("data-move") for b in followers]
+    assert move["text"] in [b.get_attribute("data-move") for b in followers]
     assert any(b.text == "nothing more" for b in followers)        # no follower at all
-    next(b for b in followers if b.get_attribute("data-move") == move).click()
+    next(b for b in followers if b.get_attribute("data-move") == move["text"]).click()
     settle(browser, 3)
     assert text(browser, "status") == "blue to move"
-    items = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#history li")]
-    assert any(move in t for t in items)
-    if "+field:" in move:
+    assert browser.execute_script("return view.history")[1] == move["text"]
+    if "+field:" in move["text"]:
         assert browser.find_elements(By.CSS_SELECTOR, '#board [data-owner="red"]')
     assert "road" in browser.find_element(By.ID, "board").text and "city" in browser.find_element(By.ID, "board").text
     browser.save_screenshot(str(tmp_path / "carcassonne.png"))
+
+
+def preview_turn(drv, cell: str):
+    """The tile and turn the page previews on `cell` (type, degrees), as the board draws it; or None."""
+    ring = drv.execute_script(      # read at once: the board is drawn again at each turn
+        "const r = document.querySelector(`#board [data-cell=\"${CSS.escape(arguments[0])}\"] .preview`);"
+        "return r && [r.dataset.tile, r.dataset.rotation];", cell)
+    return (ring[0], int(ring[1])) if ring else None
+
+
+def turn_to(drv, cell: str, want: tuple, seen: list | None = None) -> None:
+    """Press R until the tile previewed on `cell` is turned as `want` says (each press shows another
+    turn); the turns seen on the way are added to `seen`."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    WebDriverWait(drv, 30).until(lambda d: preview_turn(d, cell))
+    for _ in range(16):
+        now = preview_turn(drv, cell)
+        if seen is not None:
+            seen.append(now)
+        if now == want:
+            return
+        ActionChains(drv).send_keys("r").perform()
+        WebDriverWait(drv, 30).until(lambda d: preview_turn(d, cell) not in (None, now))
+    raise AssertionError(f"R never showed {want} on {cell}")
+
+
+def zug_with_turns(url, browser):
+    """A Zug game (seeded) whose first tile may go on some cell in two turns or more: that cell and
+    its turns, in the order the page shows them."""
+    for seed in range(1, 40):
+        kept = {"players": ["human", "human"], "seed": seed, "moves": []}
+        browser.get("about:blank")                  # (a new fragment alone would not load the page)
+        browser.get(url + "/?game=zug#" + urllib.parse.quote(json.dumps(kept)))
+        settle(browser, 1)
+        moves = browser.execute_script("return view.moves")
+        by_cell = {}
+        for m in moves:
+            by_cell.setdefault(m["cells"][0], set()).add((m["tile"]["type"], m["tile"]["turn"]))
+        cell, turns = max(by_cell.items(), key=lambda kv: len(kv[1]))
+        if len(turns) >= 2:
+            return cell, sorted(turns), moves
+    raise AssertionError("no seed gives a tile of two turns or more")
+
+
+def test_zug_a_tile_previewed_in_place_turned_by_r_and_placed_by_enter(server, browser, tmp_path):
+    """Click a cell: the tile to place is drawn on it, in one of its legal turns, named by its
+    label; R shows the next turn, Shift+R the one before; Enter plays the one shown, and the
+    engine's history has exactly that move."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    cell, turns, moves = zug_with_turns(url, browser)
+    before = browser.find_element(By.CSS_SELECTOR, "#board svg").get_attribute("outerHTML")
+    browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))
+    first = preview_turn(browser, cell)
+    assert first == turns[0]                        # the first legal turn shows first
+    group = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]')
+    assert group.get_attribute("aria-label") == f"{cell}: the {first[0]} to place, turned {first[1]}°"
+    assert f"turned {first[1]}°" in text(browser, "turn-shown")
+    browser.save_screenshot(str(tmp_path / "zug-preview.png"))
+    want = turns[-1]
+    seen = []
+    turn_to(browser, cell, want, seen)
+    assert seen == turns                            # each press another legal turn, in order
+    assert cell and browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').get_attribute(
+        "aria-label").endswith(f"turned {want[1]}°")
+    ActionChains(browser).send_keys("R").perform()  # Shift+R: back one
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) == turns[-2])
+    ActionChains(browser).send_keys("r").perform()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) == want)
+    browser.save_screenshot(str(tmp_path / "zug-preview-turned.png"))
+    chosen = [m["text"] for m in moves if m["cells"][0] == cell and (m["tile"]["type"], m["tile"]["turn"]) == want]
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    if len(chosen) > 1:                             # claims of that turn: the first offered
+        buttons = WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#choice [data-move]"))
+        chosen = [buttons[0].get_attribute("data-move")]
+        buttons[0].click()
+    settle(browser, 3)
+    history_now = browser.execute_script("return view.history")
+    assert history_now[1] == chosen[0]
+    game = load_game(GAMES / "zug.yaml")
+    laid = {t["cell"]: t for t in game.scene(replayed(game, history_now))["tiles"]}
+    assert (laid[cell]["type"], laid[cell]["rotation"]) == want
+    tile = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"] [data-tile]')
+    assert (tile.get_attribute("data-tile"), int(tile.get_attribute("data-rotation"))) == want
+    assert before != browser.find_element(By.CSS_SELECTOR, "#board svg").get_attribute("outerHTML")
+
+
+def test_a_tile_preview_is_let_go_by_escape_or_its_cell_clicked_again(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    cell, turns, _ = zug_with_turns(url, browser)
+    group = f'#board [data-cell="{cell}"]'
+    browser.find_element(By.CSS_SELECTOR, group).click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) is None)
+    assert not browser.find_elements(By.ID, "turn-place") and text(browser, "ply") == "1"
+    browser.find_element(By.CSS_SELECTOR, group).click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))
+    browser.find_element(By.CSS_SELECTOR, group).click()    # the cell again
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) is None)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board .preview") and text(browser, "ply") == "1"
+    assert browser.find_element(By.CSS_SELECTOR, group).get_attribute("aria-label") == cell
 
 
 # ---------------------------------------------------------------- the second corpus, by clicks
@@ -882,6 +988,8 @@ def play_by_clicks(drv, moves: list[dict], move: dict) -> None:
     """A move made as a player makes it: its cells clicked in order, then the step or button the
     page offers for what is left of it (a move without cells, a pass, by its button)."""
     text, cells, before = move["text"], move["cells"], drv.execute_script("return view.length")
+    if move.get("tile"):                            # a tile laid: its cell, its turn by R, then place
+        return place_by_preview(drv, moves, move, before)
     for cell in cells:
         target = next(g for g in drv.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
                       if g.get_attribute("data-cell") == cell)
@@ -902,6 +1010,28 @@ def play_by_clicks(drv, moves: list[dict], move: dict) -> None:
                      if rest.startswith(s.get_attribute("data-step"))]
             assert steps, f"the page offers no way to finish {text} after its cells {cells}"
             steps[0].click()
+    WebDriverWait(drv, 60).until(lambda d: d.execute_script("return view.length") > before)
+
+
+def place_by_preview(drv, moves: list[dict], move: dict, before: int) -> None:
+    """A tile laid as a player lays it: its cell clicked, R pressed until the preview shows its
+    turn, placed; then the cell of a counter taken back, or the button of what follows."""
+    text, cells = move["text"], move["cells"]
+    drv.execute_script("arguments[0].scrollIntoView({block: 'center'})", cell(drv, cells[0]))
+    cell(drv, cells[0]).click()
+    want = (move["tile"]["type"], move["tile"]["turn"])
+    turn_to(drv, cells[0], want)
+    drv.find_element(By.ID, "turn-place").click()
+    same = [m for m in moves if m.get("tile") and m["cells"][0] == cells[0]
+            and (m["tile"]["type"], m["tile"]["turn"]) == want]
+    if len(same) > 1:
+        for c in cells[1:]:
+            cell(drv, c).click()
+        if len(cells) == 1:
+            exact = [b for b in drv.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
+                     if b.get_attribute("data-move") == text]
+            assert exact, f"the page offers no way to finish {text} after its turn"
+            exact[0].click()
     WebDriverWait(drv, 60).until(lambda d: d.execute_script("return view.length") > before)
 
 

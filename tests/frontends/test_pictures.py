@@ -369,3 +369,32 @@ def test_hex_draws_each_players_edges_in_their_tint():
     assert {fill(c) for c in ("b1", "j1", "b11", "j11")} == {red}
     assert {fill(c) for c in ("a2", "a10", "k2", "k10")} == {blue}
     assert {fill(c) for c in ("b2", "f6", "j10")} == {inside}
+
+
+@pytest.mark.parametrize("name", ["zug.yaml", "carcassonne.yaml"])
+def test_the_tile_to_place_is_drawn_beside_the_board_and_previewed_turned_on_a_cell(name):
+    """The tile drawn (a chance move) is shown beside the board, unturned; a placement's preview
+    draws it on the move's cell, turned as the move turns it, and beside the board the same."""
+    import random
+    from rulebook.players.base import sample_chance
+    from rulebook.api import CHANCE
+    game = load_game(GAMES / name)
+    st = game.initial_state()
+    rng = random.Random(3)
+    while game.to_move(st) == CHANCE:
+        st = game.apply(st, sample_chance(game, st, rng))
+    sc = game.scene(st)
+    assert sc["next"]["type"] == game.placed_tile(game.legal_moves(st)[0])[1] and sc["next"]["rotation"] == 0
+    svg = picture_svg(game, st, look_for(game))
+    assert ">to place</text>" in svg and 'class="preview"' not in svg
+    for move in game.legal_moves(st):
+        cell, kind, turn = game.placed_tile(move)
+        root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
+        group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
+        ring = [e for e in group if e.get("class") == "preview"]
+        assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+        assert group.get("aria-label").endswith(f"turned {turn}°") and group.find(f"{SVG}title") is not None
+        turns = [e.get("data-rotation") for e in root.iter() if "tile" in (e.get("class") or "").split()]
+        assert turns.count(str(turn)) >= 2             # on the cell, and beside the board
+    draw = game.chance_outcomes(game.initial_state())[0][0]
+    assert game.placed_tile(draw) is None               # a draw lays no tile

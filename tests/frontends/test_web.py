@@ -154,6 +154,41 @@ def test_zug_chance_draws_are_made_by_the_server(client):
     assert played["ply"] == 3 and played["history"][2].startswith("draw:")
 
 
+def test_a_tiles_turns_are_offered_and_previewed_on_its_cell(client):
+    """Each placement says its cell, tile and turn; the preview of one is the board with that tile
+    drawn turned on that cell (ringed, its cell named by the turn), and plays nothing."""
+    import re
+    v = new(client, game="zug")
+    assert all(m["tile"]["cell"] == m["cells"][0] and m["tile"]["turn"] in (0, 90, 180, 270) for m in v["moves"])
+    for m in v["moves"][:3]:
+        r = client.post(f"/api/game/{v['id']}/preview", json={"move": m["text"], "ply": v["length"]})
+        assert r.status_code == 200, r.text
+        svg, t = r.json()["svg"], m["tile"]
+        assert f'class="preview" data-tile="{t["type"]}" data-rotation="{t["turn"]}"' in svg
+        assert f'aria-label="{t["cell"]}: the {t["type"]} to place, turned {t["turn"]}°"' in svg
+        assert len(re.findall(r'class="preview"', svg)) == 1
+    after = client.get(f"/api/game/{v['id']}").json()
+    assert after["length"] == v["length"] and "preview" not in after["svg"]
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"move": "draw:curve"}, 400, "not a legal move"),
+    ({"move": 3}, 400, "'move' must be a move text"),
+    ({"move": "x", "ply": 0}, 409, "not 0"),
+])
+def test_a_bad_preview_is_refused(client, body, status, words):
+    v = new(client, game="zug")
+    r = client.post(f"/api/game/{v['id']}/preview", json=body)
+    assert r.status_code == status and words in r.json()["error"]
+
+
+def test_a_move_that_lays_no_tile_has_no_preview(client):
+    v = new(client)
+    r = client.post(f"/api/game/{v['id']}/preview", json={"move": "b2"})
+    assert r.status_code == 400 and "lays no tile" in r.json()["error"]
+    assert "tile" not in v["moves"][0]
+
+
 def test_the_downloaded_record_replays_with_the_cli_code(client, tmp_path):
     v = new(client, game="lezug", options={"max_plies": 30})
     for _ in range(6):

@@ -402,9 +402,14 @@ class EdgeGame:
         from .edgelook import render
         return render(self, st, color)
 
-    def scene(self, st) -> dict:
+    def scene(self, st, preview=None) -> dict:
         from .edgelook import scene
-        return scene(self, st)
+        return scene(self, st, preview)
+
+    def placed_tile(self, move) -> tuple[str, str, int] | None:
+        """The cell, tile type and turn (degrees) of a move that lays a tile, else None."""
+        from .edgelook import placed_tile
+        return placed_tile(self, move)
 
     def rule_stats(self) -> dict[str, int]:
         return dict(self.stats) if self.instrument else {}

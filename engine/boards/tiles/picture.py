@@ -15,7 +15,15 @@ if TYPE_CHECKING:
     from .game import TileGame
 
 
-def scene(g: "TileGame", st) -> dict:
+def placed_tile(g: "TileGame", move) -> tuple[str, str, int] | None:
+    """The cell, tile type and turn (degrees) of a move that lays a tile, else None."""
+    if move.__class__ is not int:
+        return None
+    t, cell, k, _ = g.building.placement(move)
+    return g.plane.name(cell), g.type_names[t], 90 * k
+
+
+def scene(g: "TileGame", st, preview=None) -> dict:
     plane, tr = g.plane, g.track
     def entry(t, k, h, c=None):
         conn = tr.conn[t][k]
@@ -34,4 +42,8 @@ def scene(g: "TileGame", st) -> dict:
     nxt = entry(st.pending, 0, -1) if st.stage == PLACE and st.pending is not None else None
     open_cells = [{"cell": plane.name(c), "x": plane.xy(c)[0], "y": plane.xy(c)[1]}
                   for c in sorted(st.frontier, key=plane.xy)]
-    return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features), "next": nxt}
+    out = {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features), "next": nxt}
+    if preview is not None and nxt is not None and preview.__class__ is int:
+        t, cell, k, _ = g.building.placement(preview)
+        out["preview"] = entry(t, k, -1, cell)
+    return out
