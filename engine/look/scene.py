@@ -11,14 +11,18 @@ import re
 from dataclasses import dataclass, field
 
 from ..api import CHANCE
-from .style import FEATURE_PALETTE, Look, pale
+from .style import FEATURE_PALETTE, Look, contrast, luminance, over, pale
 
 UNIT = 44            # pixels per cell
 MARGIN = 0.9         # cells of margin around the board (room for the coordinates)
-MARK = "#e8590c"     # the last move
-WON = "#f0b400"      # the cells of the line that won
+# What the board marks, each in an ink for light cells and one for dark cells (a cell whose colour
+# has a luminance under DARK_CELL: its group says data-tone="dark", see toned), each at least 3:1
+# against every cell of its tone in the shipped games' pictures (tools/contrast.py checks it).
+MARK = ("#742c06", "#f8cab1")       # the last move
+WON = ("#543f00", "#f6d05e")        # the cells of the line that won
+PREVIEW = ("#11417e", "#c0d7f4")    # the ring of a tile previewed on the cell it may go to
+DARK_CELL = 0.25
 THREAT = "#d62728"   # a piece a legal rule finds attacked (in check)
-PREVIEW = "#1d6fd6"  # the ring of a tile previewed on the cell it may go to (the page's selection blue)
 
 
 @dataclass
@@ -41,6 +45,7 @@ class Group:
     cell: str | None              # the cell name this group is (data-cell), or None
     shapes: list[Shape] = field(default_factory=list)
     part: str | None = None       # a control: the text it adds to a move (data-part), e.g. a block's turn
+    tone: str = ""                # "dark": a cell of a dark colour (the page's highlights take their light ink)
     label: str = ""               # a control's short name (data-label), for the page's buttons; a cell's own name for screen readers
 
 
@@ -129,6 +134,7 @@ def build(game, st, look: Look | None = None, last: str | None = None, controls:
     else:
         from ..errors import RulebookError
         raise RulebookError(f"{game.name}: this board kind offers no picture")
+    toned(d)
     d.title, d.caption = game.name, status(game, st)
     wide = caption_width(d.caption)
     if d.width < wide:              # a small board (a tile game's start): room for the caption
@@ -138,6 +144,35 @@ def build(game, st, look: Look | None = None, last: str | None = None, controls:
                 sh.pts = [(x + pad, y) for x, y in sh.pts]
         d.width = wide
     return d
+
+
+def _centre(s: Shape) -> tuple[float, float]:
+    return s.pts[0] if s.kind in ("circle", "text") else (sum(x for x, _ in s.pts) / len(s.pts),
+                                                          sum(y for _, y in s.pts) / len(s.pts))
+
+
+def toned(d: Drawing) -> None:
+    """Each cell of a dark colour (as seen: a translucent cell on the board of lines' wood, a
+    plate, or the background) is marked dark (Group.tone: the page's highlights take their light
+    ink there), and each mark drawn on one (the last move's ring, the winning line, a tile
+    previewed) takes its light ink."""
+    under = next((s.fill for g in d.groups for s in g.shapes if {"wood", "plate"} & set(s.cls.split())),
+                 d.background)
+    cells = []
+    for g in d.groups:
+        cell = next((s for s in g.shapes if "cell" in s.cls.split()), None) if g.cell is not None else None
+        if cell is not None and cell.pts:
+            dark = luminance(over(cell.fill or "#ffffff00", under)) < DARK_CELL
+            g.tone = "dark" if dark else ""
+            cells.append((_centre(cell), dark))
+    light_ink = {MARK[0]: MARK[1], WON[0]: WON[1], PREVIEW[0]: PREVIEW[1]}
+    for g in d.groups:
+        for s in g.shapes:
+            if s.stroke in light_ink and s.kind != "line" and cells:
+                (x, y) = _centre(s)
+                _, dark = min(cells, key=lambda c: (c[0][0] - x) ** 2 + (c[0][1] - y) ** 2)
+                if dark:
+                    s.stroke = light_ink[s.stroke]
 
 
 def caption_width(caption: str) -> float:
@@ -201,6 +236,9 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
     threatened = set(game.threatened_cells(st)) if hasattr(game, "threatened_cells") else set()
 
     groups = []
+    # what a translucent cell lies on: the wood of a board of lines, a plate, or the background
+    under = (base(0) if look.board else CROSSINGS_BOARD) if crossings else \
+        (look.board or "#c0392b") if plates else Drawing(0, 0, []).background
     star = set(look.marked(geo.files, geo.ranks)) if square else set()
     if crossings:       # the board, its lines and marks first, under the pieces
         groups.append(_lines(game, look, px, base(0) if look.board else CROSSINGS_BOARD, star))
@@ -233,7 +271,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                 g.shapes.extend(_cell_mark(cx, cy))
         if name in won:         # a cell of the winning line: ringed (class `won`)
             cell = g.shapes[0]
-            cell.cls, cell.stroke, cell.width = cell.cls + " won", WON, 4.5
+            cell.cls, cell.stroke, cell.width = cell.cls + " won", WON[0], 4.5
         if name in threatened:  # a piece in check: a red glow under it (class `threatened`)
             g.shapes.insert(1, Shape("circle", [(cx, cy)], r=UNIT * 0.45, fill=THREAT + "99", stroke=THREAT, width=2,
                                      cls="threatened"))
@@ -254,17 +292,17 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
             elif shape != "disc":
                 g.shapes.extend(_drawn_mark(shape, cx, cy, fill, data))
             elif kind in look.glyphs:      # the kind's figure itself, in the seat's colour, outlined
-                light = _ink(fill) == "#111111"
+                light = _ink(fill) == "#000000"
                 g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.29)], fill=fill, stroke="#111111" if light else "#e8e8e8",
                                       width=1.3, text=look.glyphs[kind], size=UNIT * 0.82, cls="piece glyph", data=data))
                 sym = ""
             else:
                 r = UNIT * (0.46 if crossings and not sym else 0.42 if crossings else 0.36)
-                g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=_ink(fill, 0.5),
-                                      width=1.6, cls="piece", data=data))
+                rim = _edge(fill, over(g.shapes[0].fill or "#ffffff00", under))
+                g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=rim, width=1.6, cls="piece",
+                                      data=data))
                 if crossings and sym:       # a lettered piece on a point: a ring inside the rim
-                    g.shapes.append(Shape("circle", [(cx, cy)], r=r * 0.8, stroke=_ink(fill, 0.5), width=1,
-                                          cls="piece-rim"))
+                    g.shapes.append(Shape("circle", [(cx, cy)], r=r * 0.8, stroke=rim, width=1, cls="piece-rim"))
             if sym:
                 g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.12)], fill=_ink(fill), text=sym, size=UNIT * 0.36,
                                       cls="symbol"))
@@ -370,14 +408,19 @@ def _cell_mark(cx: float, cy: float) -> list[Shape]:
 
 
 def _drawn_mark(shape: str, cx: float, cy: float, colour: str, data: dict) -> list[Shape]:
-    """A piece drawn as a mark in its seat's colour: a cross or a ring (a pale colour drawn dark)."""
-    ink = colour if _ink(colour) == "#f5f5f5" else "#333333"
-    h = UNIT * 0.3
+    """A piece drawn as a mark in its seat's colour: a cross or a ring (a pale colour drawn dark),
+    edged with a dark line under it (class piece-edge) so it stands out on any cell."""
+    ink = colour if _ink(colour) == "#ffffff" else "#333333"
+    edge = "#111111" if ink != "#333333" else "#fbf8f1"
+    h, w = UNIT * 0.3, UNIT * 0.11
     if shape == "cross":
-        return [Shape("line", [(cx - h, cy - h), (cx + h, cy + h)], stroke=ink, width=UNIT * 0.11, cls="piece",
-                      data=data),
-                Shape("line", [(cx - h, cy + h), (cx + h, cy - h)], stroke=ink, width=UNIT * 0.11, cls="piece-part")]
-    return [Shape("circle", [(cx, cy)], r=h, stroke=ink, width=UNIT * 0.1, cls="piece", data=data)]
+        a, b = [(cx - h, cy - h), (cx + h, cy + h)], [(cx - h, cy + h), (cx + h, cy - h)]
+        return [Shape("line", a, stroke=edge, width=w + 3, cls="piece-edge"),
+                Shape("line", b, stroke=edge, width=w + 3, cls="piece-edge"),
+                Shape("line", a, stroke=ink, width=w, cls="piece", data=data),
+                Shape("line", b, stroke=ink, width=w, cls="piece-part")]
+    return [Shape("circle", [(cx, cy)], r=h, stroke=edge, width=UNIT * 0.1 + 3, cls="piece-edge"),
+            Shape("circle", [(cx, cy)], r=h, stroke=ink, width=UNIT * 0.1, cls="piece", data=data)]
 
 
 def _plates(game, look: Look) -> list[list[int]]:
@@ -452,21 +495,33 @@ def _marks(points) -> Group:
     """The last move: a ring on every cell it names, joined by a line from the first."""
     g = Group(None)
     if len(points) > 1:
-        g.shapes.append(Shape("line", list(points), stroke=MARK, width=3, cls="mark"))
+        g.shapes.append(Shape("line", list(points), stroke=MARK[0], width=3, cls="mark"))
     for k, (x, y) in enumerate(points):
-        g.shapes.append(Shape("circle", [(x, y)], r=UNIT * 0.44, stroke=MARK, width=3.5 if k else 2,
+        g.shapes.append(Shape("circle", [(x, y)], r=UNIT * 0.44, stroke=MARK[0], width=3.5 if k else 2,
                               dash=k == 0 and len(points) > 1, cls="mark"))
     return g
 
 
-def _ink(fill: str, amount: float = 1.0) -> str:
-    """Dark or light text on a fill."""
+def _edge(fill: str, ground: str) -> str:
+    """A disc's outline: its usual dark edge, or a light one where neither its fill nor that edge
+    stands out 3:1 on the cell under it (a black stone in a dark hole)."""
+    usual = _ink(fill, 0.5)
     try:
-        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        if max(contrast(fill[:7], ground), contrast(usual, ground)) >= 3:
+            return usual
+    except ValueError:
+        return usual
+    return "#e8e8e8"
+
+
+def _ink(fill: str, amount: float = 1.0) -> str:
+    """Black or white text on a fill, whichever stands out more (one of them is always 4.58:1 or
+    more, WCAG's least for text being 4.5:1); with an amount below 1, an outline's ink."""
+    try:
+        light = contrast(fill[:7], "#000000") >= contrast(fill[:7], "#ffffff")
     except ValueError:
         return "#000000"
-    light = 0.299 * r + 0.587 * g + 0.114 * b > 140
-    return ("#111111" if light else "#f5f5f5") if amount == 1.0 else ("#333333" if light else "#000000")
+    return ("#000000" if light else "#ffffff") if amount == 1.0 else ("#333333" if light else "#000000")
 
 
 # ---------------------------------------------------------------- open tile boards
@@ -549,7 +604,7 @@ def _preview(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> Gro
     preview of a placement; a click on it is a click on the cell)."""
     h = UNIT / 2 + 1
     ring = Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
-                 stroke=PREVIEW, width=3, cls="preview", data={"tile": t["type"], "rotation": str(t["rotation"])})
+                 stroke=PREVIEW[0], width=3, cls="preview", data={"tile": t["type"], "rotation": str(t["rotation"])})
     label = f"{t['cell']}: the {t['type']} to place, turned {t['rotation']}°"
     return Group(t["cell"], _tile_shapes(game, t, cx, cy, look, fcol) + [ring], label=label)
 
