@@ -602,11 +602,18 @@ def _tiles(game, st, look: Look, last: str | None, preview=None) -> Drawing:
 def _preview(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> Group:
     """The tile to place drawn on an open cell, ringed, its group named by its turn (the page's
     preview of a placement; a click on it is a click on the cell)."""
+    return Group(t["cell"], _tile_shapes(game, t, cx, cy, look, fcol) + [_preview_ring(t, cx, cy)],
+                 label=_preview_label(t))
+
+
+def _preview_ring(t: dict, cx: float, cy: float) -> Shape:
     h = UNIT / 2 + 1
-    ring = Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
+    return Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
                  stroke=PREVIEW[0], width=3, cls="preview", data={"tile": t["type"], "rotation": str(t["rotation"])})
-    label = f"{t['cell']}: the {t['type']} to place, turned {t['rotation']}°"
-    return Group(t["cell"], _tile_shapes(game, t, cx, cy, look, fcol) + [ring], label=label)
+
+
+def _preview_label(t: dict) -> str:
+    return f"{t['cell']}: the {t['type']} to place, turned {t['rotation']}°"
 
 
 def _tile_shapes(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> list[Shape]:
@@ -776,7 +783,9 @@ def _paths(game, sc: dict, look: Look) -> Drawing:
         return ((x + MARGIN + 0.5) * UNIT, (ranks - 1 - y + MARGIN + 0.5) * UNIT)
     groups = []
     h = UNIT / 2
+    shown = sc.get("preview")           # the tile to lay, turned on the square it goes to
     for q in sc["squares"]:
+        q = shown if shown and shown["cell"] == q["cell"] else q
         cx, cy = px(q["x"], q["y"])
         box = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
         if "type" not in q:
@@ -789,7 +798,14 @@ def _paths(game, sc: dict, look: Look) -> Drawing:
         for a, b in q["paths"]:
             g.shapes.append(Shape("line", [(cx + x * UNIT, cy - y * UNIT) for x, y in _path(a, b, per)],
                                   stroke="#3b3b3b", width=UNIT * 0.06, cls="track"))
+        if q is shown:                  # drawn after the squares, over their edges
+            g.shapes.append(_preview_ring(q, cx, cy))
+            g.label = _preview_label(q)
+            previewed = g
+            continue
         groups.append(g)
+    if shown:
+        groups.append(previewed)
     for f in range(files):
         x, _ = px(f, 0)
         groups.append(Group(None, [Shape("text", [(x, (ranks + 2 * MARGIN) * UNIT - UNIT * 0.35)],

@@ -609,7 +609,7 @@ class Server:
             except IllegalMove as e:
                 raise Refused(400, f"ply {n}: {e}") from None
         placed = getattr(s.game, "placed_tile", None)
-        if placed is None or placed(move) is None:
+        if placed is None or placed(st, move) is None:
             raise Refused(400, f"'{text}' lays no tile: there is nothing to preview")
         return self._picture(s.game, st, s.entry.look, s.moves[n - 1] if n else None, True, move)
 
@@ -757,10 +757,13 @@ class Server:
         placed = getattr(g, "placed_tile", None)       # a move that lays a tile: the page previews its turns
         for t, m in sorted(((g.move_str(m), m) for m in g.legal_moves(st)), key=lambda p: p[0]):
             cells = own_cells(m) if own_cells else None
-            moves.append({"text": t, "cells": move_cells(t, names) if cells is None else cells})
+            cells = move_cells(t, names) if cells is None else cells
+            tile = placed(st, m) if placed else None
+            if tile is not None and tile[0] not in cells:
+                cells = [tile[0], *cells]               # a tile laid on a square its text does not name
+            moves.append({"text": t, "cells": cells})
             if any_order and any_order(m):
                 moves[-1]["any_order"] = True
-            tile = placed(m) if placed else None
             if tile is not None:
                 moves[-1]["tile"] = {"cell": tile[0], "type": tile[1], "turn": tile[2]}
         with self.guard:

@@ -382,6 +382,34 @@ def test_tsuro_deal_then_tiles_laid_by_clicks(server, browser, tmp_path):
     browser.save_screenshot(str(tmp_path / "tsuro.png"))
 
 
+def test_tsuro_a_tile_of_the_hand_chosen_and_turned_on_the_faced_square(server, browser, tmp_path):
+    """The square the mover's stone faces, clicked: R goes through every tile of the hand in each
+    of its legal turns, drawn on that square; Enter lays the one shown."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.action_chains import ActionChains
+    url, _ = server
+    browser.get(url + "/?game=tsuro")
+    settle(browser, 6)
+    moves = browser.execute_script("return view.moves")
+    faced = {m["cells"][0] for m in moves}
+    assert len(faced) == 1 and all(m["tile"]["cell"] in faced for m in moves)
+    square = faced.pop()
+    offered = sorted({(m["tile"]["type"], m["tile"]["turn"]) for m in moves})
+    assert len({t for t, _ in offered}) == 3                     # the hand's three tiles
+    cell(browser, square).click()
+    seen = []
+    want = offered[-1]
+    turn_to(browser, square, want, seen)
+    assert seen == offered
+    browser.save_screenshot(str(tmp_path / "tsuro-preview.png"))
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    settle(browser, 8)
+    played = browser.execute_script("return view.history")[6]
+    assert played == f"{want[0]}r{want[1]}"
+    tile = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{square}"] [data-tile]')
+    assert (tile.get_attribute("data-tile"), int(tile.get_attribute("data-rotation"))) == want
+
+
 def test_carcassonne_placement_then_turn_then_follower(server, browser, tmp_path):
     """A cell clicked, then the tile's turn (previewed in place, turned by R), placed, then where
     the follower goes: one step each."""

@@ -384,11 +384,11 @@ def test_the_tile_to_place_is_drawn_beside_the_board_and_previewed_turned_on_a_c
     while game.to_move(st) == CHANCE:
         st = game.apply(st, sample_chance(game, st, rng))
     sc = game.scene(st)
-    assert sc["next"]["type"] == game.placed_tile(game.legal_moves(st)[0])[1] and sc["next"]["rotation"] == 0
+    assert sc["next"]["type"] == game.placed_tile(st, game.legal_moves(st)[0])[1] and sc["next"]["rotation"] == 0
     svg = picture_svg(game, st, look_for(game))
     assert ">to place</text>" in svg and 'class="preview"' not in svg
     for move in game.legal_moves(st):
-        cell, kind, turn = game.placed_tile(move)
+        cell, kind, turn = game.placed_tile(st, move)
         root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
         group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
         ring = [e for e in group if e.get("class") == "preview"]
@@ -396,5 +396,29 @@ def test_the_tile_to_place_is_drawn_beside_the_board_and_previewed_turned_on_a_c
         assert group.get("aria-label").endswith(f"turned {turn}°") and group.find(f"{SVG}title") is not None
         turns = [e.get("data-rotation") for e in root.iter() if "tile" in (e.get("class") or "").split()]
         assert turns.count(str(turn)) >= 2             # on the cell, and beside the board
-    draw = game.chance_outcomes(game.initial_state())[0][0]
-    assert game.placed_tile(draw) is None               # a draw lays no tile
+    start = game.initial_state()
+    assert game.placed_tile(start, game.chance_outcomes(start)[0][0]) is None     # a draw lays no tile
+
+
+def test_a_path_tile_of_the_hand_is_previewed_turned_on_the_square_the_stone_faces():
+    """Tsuro: each move lays a tile of the mover's hand on the square their stone faces; its
+    preview draws that tile, turned, on that square."""
+    import random
+    from rulebook.players.base import sample_chance
+    from rulebook.api import CHANCE
+    game = load_game(GAMES / "tsuro.yaml")
+    st, rng = game.initial_state(), random.Random(2)
+    while game.to_move(st) == CHANCE:
+        st = game.apply(st, sample_chance(game, st, rng))
+    hand = set(game.scene(st)["hands"][game.players[game.to_move(st)]])
+    laid = {game.placed_tile(st, m) for m in game.legal_moves(st)}
+    assert {kind for _, kind, _ in laid} == hand and len({cell for cell, _, _ in laid}) == 1
+    for move in game.legal_moves(st):
+        cell, kind, turn = game.placed_tile(st, move)
+        root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
+        group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
+        ring = [e for e in group if e.get("class") == "preview"]
+        assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+        tile = next(e for e in group if "tile" in (e.get("class") or "").split())
+        assert game.move_str(move) == tile.get("data-tile") + "r" + tile.get("data-rotation")
+        assert group.get("aria-label") == f"{cell}: the {kind} to place, turned {turn}°"

@@ -406,10 +406,10 @@ class EdgeGame:
         from .edgelook import scene
         return scene(self, st, preview)
 
-    def placed_tile(self, move) -> tuple[str, str, int] | None:
-        """The cell, tile type and turn (degrees) of a move that lays a tile, else None."""
+    def placed_tile(self, st, move) -> tuple[str, str, int] | None:
+        """The cell, tile type and turn (degrees) of a move that lays a tile in position st, else None."""
         from .edgelook import placed_tile
-        return placed_tile(self, move)
+        return placed_tile(self, st, move)
 
     def rule_stats(self) -> dict[str, int]:
         return dict(self.stats) if self.instrument else {}

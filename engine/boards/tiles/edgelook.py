@@ -77,14 +77,15 @@ def scene(g: "EdgeGame", st, preview=None) -> dict:
     out = {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features),
            "parts": list(g.part_names), "points": [list(p) for p in st.points], "supply": list(st.supply),
            "next": _tile(g, st, None, st.pending, 0) if st.stage == PLACE and st.pending is not None else None}
-    if out["next"] is not None and g.placed_tile(preview) is not None:
+    if out["next"] is not None and g.placed_tile(st, preview) is not None:
         t, cell, k, _ = preview
         out["preview"] = _tile(g, st, cell, t, k)
     return out
 
 
-def placed_tile(g: "EdgeGame", move) -> tuple[str, str, int] | None:
-    """The cell, tile type and turn (degrees) of a move that lays a tile, else None."""
+def placed_tile(g: "EdgeGame", st, move) -> tuple[str, str, int] | None:
+    """The cell, tile type and turn (degrees) of a move that lays a tile, else None (the move
+    names them all: the position is not needed)."""
     if move.__class__ is not tuple or len(move) != 4:
         return None
     t, cell, k, _ = move

@@ -243,9 +243,9 @@ class TileGame:
         move, `preview`: its tile turned on its cell."""
         return scene_of(self, st, preview)
 
-    def placed_tile(self, move) -> tuple[str, str, int] | None:
-        """The cell, tile type and turn (degrees) of a move that lays a tile, else None."""
-        return placed_tile_of(self, move)
+    def placed_tile(self, st, move) -> tuple[str, str, int] | None:
+        """The cell, tile type and turn (degrees) of a move that lays a tile in position st, else None."""
+        return placed_tile_of(self, st, move)
 
     def rule_stats(self) -> dict[str, int]:
         """How often things happened or were refused since the last reset (instrument=True only)."""

@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from .game import TileGame
 
 
-def placed_tile(g: "TileGame", move) -> tuple[str, str, int] | None:
-    """The cell, tile type and turn (degrees) of a move that lays a tile, else None."""
+def placed_tile(g: "TileGame", st, move) -> tuple[str, str, int] | None:
+    """The cell, tile type and turn (degrees) of a move that lays a tile, else None (the move
+    names them all: the position is not needed)."""
     if move.__class__ is not int:
         return None
     t, cell, k, _ = g.building.placement(move)
