@@ -590,7 +590,7 @@ def _tiles(game, st, look: Look, last: str | None, preview=None) -> Drawing:
                             + _tile_shapes(game, shown or sc["next"], cx, cy, look, fcol)))
         width += UNIT * 1.4
         height = max(height, UNIT * (1 + MARGIN) + 42)
-    if sc["features"] and not sc.get("parts"):     # (a game of scored parts has its score table)
+    if sc["features"] and sc.get("legend", not sc.get("parts")):     # what the features' discs mean
         bottom, right = _legend(sc, look, fcol, groups, height - 24)
         width, height = max(width, right), bottom + 24
     if sc.get("parts"):                 # the score by part, under the tiles

@@ -156,6 +156,10 @@ def test_chess_by_cells_a_pawn_and_then_a_knight(server, browser):
     url, _ = server
     browser.get(url + "/?game=chess")
     settle(browser, 0)
+    cell(browser, "e2").click()                         # the pawn chosen, then let go by a second click
+    assert targets(browser) == {"e3", "e4"}
+    cell(browser, "e2").click()
+    assert not targets(browser) and not browser.find_elements(By.CSS_SELECTOR, "#board [data-cell].from")
     step_by_cells(browser, "e2", {"e3", "e4"}, "e4")
     settle(browser, 1)
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="g8"]').click()
@@ -282,6 +286,12 @@ def test_a_board_of_stones_is_its_own_list_of_moves(server, browser):
     settle(browser, 0)
     assert not browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")
     assert text(browser, "moves") == "121 moves: click the board to choose"
+    # the cells a move may start on are ringed in a neutral grey, no seat's colour (Hex's blue)
+    seats = set(browser.execute_script(
+        "return [...document.querySelectorAll('#board [data-owner]')].map((p) => getComputedStyle(p).fill)"))
+    ring = browser.execute_script(
+        "return getComputedStyle(document.querySelector('#board [data-cell].can polygon.cell')).stroke")
+    assert ring == "rgb(61, 61, 61)" and ring not in seats
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f6"]').click()
     settle(browser, 1)
     assert browser.find_element(By.CSS_SELECTOR, "#history li").text.endswith("f6")
@@ -890,6 +900,41 @@ def test_a_record_of_another_game_opens_that_game(server, browser, tmp_path):
     browser.find_element(By.ID, "last").click()
     WebDriverWait(browser, 30).until(lambda d: text(d, "ply") == "2")
     assert history(browser) == ["b2", "a1"]
+
+
+def test_long_moves_played_wrap_and_never_overlap(server, browser):
+    """Zug near its end (sales, long placements with claims): each move played is a line of its
+    own, wrapped within its column, none printed over another."""
+    game = load_game(GAMES / "zug.yaml")
+    kept = {"players": ["human", "human"], "seed": SEED, "moves": late_start(game)}
+    browser.get("about:blank")
+    browser.set_window_size(390, 844)               # a phone: the narrowest columns
+    try:
+        browser.get(url_of(server) + "/?game=zug#" + urllib.parse.quote(json.dumps(kept)))
+        settle(browser)
+        boxes = history_boxes(browser)
+        sideways = browser.execute_script("const h = document.getElementById('history');"
+                                          "return [h.scrollWidth, h.clientWidth]")
+    finally:
+        browser.set_window_size(1400, 1000)
+    assert len(boxes) >= len(kept["moves"]) and max(b[6] for b in boxes) >= 15     # (then the server draws)
+    assert sideways[0] <= sideways[1] + 1, "the moves played run out of their list (a clipped column)"
+    for i, (left, top, right, bottom, scroll, client, _) in enumerate(boxes):
+        assert scroll <= client + 1, f"move {i + 1} runs out of its column"
+        for (l2, t2, r2, b2, *_) in boxes[i + 1:]:
+            assert right <= l2 + 0.5 or r2 <= left + 0.5 or bottom <= t2 + 0.5 or b2 <= top + 0.5, \
+                f"move {i + 1} overlaps a later one"
+
+
+def history_boxes(browser):
+    """Each move played's box (left, top, right, bottom), its scroll and client width, its length."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#history li')].map((li) => {const r = li.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, li.scrollWidth, li.clientWidth, li.textContent.length]})")
+
+
+def url_of(server):
+    return server[0] if isinstance(server, tuple) else server
 
 
 def test_keyboard_play_to_a_marked_win_labels_flip_and_dark_mode(server, browser, tmp_path):

@@ -90,6 +90,18 @@ def test_zug_tiles_show_their_track_from_the_side_connections():
     assert tracks == {c: len(t["links"]) + len(t["ends"]) for c, t in sc.items()}
 
 
+def test_zug_has_a_legend_and_the_score_by_part():
+    """The terminal's score table (each part, the total, the counters left) under the legend."""
+    game = load_game(GAMES / "zug.yaml")
+    st = game.layout(["t_junction@0,0r0", "bypass@1,0r90"])
+    parts = list(next(iter(game.outcome(st).breakdown.values())))
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    heads = [e.text or "" for e in root.iter(f"{SVG}text") if "head" in (e.get("class") or "").split()]
+    assert heads == ["", *parts, "total", "left"] and "tolls" in parts
+    legend = {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "legend"}
+    assert {"factory", "station", "city", "locomotive"} <= legend
+
+
 def test_lezug_shades_each_seats_stations():
     path = GAMES / "lezug.yaml"
     game = load_game(path)
