@@ -100,6 +100,17 @@ def test_zug_has_a_legend_and_the_score_by_part():
     assert heads == ["", *parts, "total", "left"] and "tolls" in parts
     legend = {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "legend"}
     assert {"factory", "station", "city", "locomotive"} <= legend
+    seats = [e for e in root.iter(f"{SVG}circle") if e.get("class") == "score seat"]
+    assert len(seats) == len(game.players)              # each seat's row, by its counters' colour
+    assert "no counter can go there" not in legend
+
+
+def test_a_void_tiles_cross_is_in_the_legend():
+    game = load_game(GAMES / "zug.yaml")
+    st = game.layout(["station@0,0r0:void"])
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    assert [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "void"]
+    assert "no counter can go there" in {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "legend"}
 
 
 def test_lezug_shades_each_seats_stations():
