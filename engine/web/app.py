@@ -843,7 +843,10 @@ class Server:
             text = "a draw from the bag"
         else:
             text = f"{g.players[who]} to move" + ("" if s.players[who] is None or s.replay else f" ({s.specs[who]} is thinking)")
+        forward = getattr(g, "forward", None)    # degrees per seat: where the seats face different ways,
+        facing = [round(f - 90) % 360 for f in forward] if forward and len(set(forward)) > 1 else None  # each's view
         return {"id": s.id, "game": s.entry.stem, "name": g.name, "players": list(g.players), "agents": s.specs,
+                "facing": facing,
                 "seed": s.seed, "options": dict(g.options), "ply": g.ply(st), "at": k, "length": n, "replay": s.replay,
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),

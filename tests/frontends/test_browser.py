@@ -71,7 +71,7 @@ def serving(files, records):
 def server(tmp_path_factory):
     records = tmp_path_factory.mktemp("records")
     files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml", "tsuro.yaml",
-                                 "carcassonne.yaml", "connect4.yaml")]
+                                 "carcassonne.yaml", "connect4.yaml", "halma4.yaml")]
     for url in serving(files, records):
         yield url, records
 
@@ -997,6 +997,39 @@ def test_the_second_seats_player_sees_the_board_from_their_side(server, browser)
         return browser.find_element(By.CSS_SELECTOR, "#board svg").value_of_css_property("transform")
     assert new_game("random", "human") != "none"          # black's human: the board turned
     assert new_game("human", "random") == "none"          # white's: as drawn
+
+
+def rotation(matrix: str) -> int:
+    """The degrees (clockwise) of a CSS transform matrix(a, b, c, d, e, f) that turns only."""
+    import math
+    a, b = (float(x) for x in matrix[len("matrix("):].split(",")[:2])
+    return round(math.degrees(math.atan2(b, a))) % 360
+
+
+def test_a_side_seats_player_sees_the_board_turned_to_face_them(server, browser, tmp_path):
+    """Four-player Halma: a human yellow (who moves east) sees the board a quarter turned so that
+    east is up, the texts upright; their move is still made by clicks on the turned board."""
+    from selenium.webdriver.support.ui import Select
+    url, _ = server
+    browser.get(url + "/?game=halma4")
+    WebDriverWait(browser, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "select[data-seat]")) == 4)
+    browser.execute_script("localStorage.removeItem('rulebook-flipped')")
+    for seat, kind in enumerate(["random", "human", "random", "random"]):
+        Select(browser.find_element(By.CSS_SELECTOR, f'select[data-seat="{seat}"]')).select_by_value(kind)
+    browser.find_element(By.ID, "new").click()
+    settle(browser, 1)                                  # red's random move, then yellow's turn
+    view = browser.execute_script("return view")
+    assert view["to_move"] == "yellow" and view["facing"] == [0, 270, 180, 90]
+    svg = browser.find_element(By.CSS_SELECTOR, "#board svg")
+    assert rotation(svg.value_of_css_property("transform")) == 270
+    label = browser.find_element(By.CSS_SELECTOR, "#board svg text")
+    assert rotation(label.value_of_css_property("transform")) == 90         # turned back upright
+    assert not browser.find_element(By.CSS_SELECTOR, "#board svg text.caption").is_displayed()   # (up a side)
+    browser.save_screenshot(str(tmp_path / "halma4-yellow.png"))
+    move = view["moves"][0]
+    play_by_clicks(browser, view["moves"], move)
+    settle(browser)
+    assert browser.execute_script("return view.history")[1] == move["text"]
 
 
 # ---------------------------------------------------------------- every shipped game to its end

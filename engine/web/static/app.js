@@ -123,17 +123,26 @@ async function showFrom(path, body) {
   if (n === asked) show(v);
 }
 
-// The seat's view: a new game where the second of two seats is the only human one is shown
-// from that side (the board turned); the flip button turns it either way after.
+// The seat's view: a new game with one human seat is shown from that seat's side, the board
+// turned so that the seat's forward points up (the server's `facing`: degrees per seat, where
+// the seats face different ways), or half round for the second of two seats; the flip button
+// turns it half round either way after.
 let seen = null;
 function seatView(v) {
   if (v.id === seen) return;
   seen = v.id;
   const humans = (v.agents || []).map((a, i) => (a === "human" ? i : -1)).filter((i) => i >= 0);
-  const theirs = v.players.length === 2 && humans.length === 1 && humans[0] === 1;
-  const on = theirs || (humans.length !== 1 && !!localStorage.getItem("rulebook-flipped"));
-  $("board").classList.toggle("flipped", on);
-  $("flip").setAttribute("aria-pressed", String(on));
+  const turn = humans.length !== 1 ? (localStorage.getItem("rulebook-flipped") ? 180 : 0)
+    : v.facing ? v.facing[humans[0]] : (v.players.length === 2 && humans[0] === 1 ? 180 : 0);
+  turnBoard(turn);
+}
+
+function turnBoard(degrees) {
+  const turn = ((degrees % 360) + 360) % 360;
+  $("board").style.setProperty("--turn", `${turn}deg`);
+  $("board").classList.toggle("flipped", turn !== 0);
+  $("board").dataset.turn = String(turn);
+  $("flip").setAttribute("aria-pressed", String(turn !== 0));
 }
 
 function show(v) {
@@ -559,11 +568,10 @@ async function start() {
     if (again) again.focus();          // the board is drawn again: keep the focus on the cell
   });
   $("flip").onclick = () => {
-    const on = $("board").classList.toggle("flipped");
-    $("flip").setAttribute("aria-pressed", String(on));
-    localStorage.setItem("rulebook-flipped", on ? "1" : "");
+    turnBoard(+($("board").dataset.turn || 0) + 180);
+    localStorage.setItem("rulebook-flipped", $("board").dataset.turn !== "0" ? "1" : "");
   };
-  if (localStorage.getItem("rulebook-flipped")) { $("board").classList.add("flipped"); $("flip").setAttribute("aria-pressed", "true"); }
+  if (localStorage.getItem("rulebook-flipped")) turnBoard(180);
   $("theme").onclick = () => {
     const dark = !(document.documentElement.dataset.theme === "dark" ||
                    (!document.documentElement.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches));
