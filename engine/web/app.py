@@ -329,10 +329,18 @@ def _option_specs(game) -> dict:
 
 
 def _seat_specs(game) -> dict:
+    """The seats: their counts, every seat's name, and who sits for each count (the file's
+    `seating`, else the first seats: a count's seat may not be the file's seat of that place)."""
     seats = game.info.seats
     names = list(seats.names) if seats.min != seats.max else list(game.players)
+    seating = (game.info.sections or {}).get("seating") or {}
+    by_count = {}
+    for n in seats.counts:
+        who = seating.get(str(n), seating.get(n)) if isinstance(seating, dict) else None
+        ok = isinstance(who, list) and len(who) == n and all(isinstance(w, str) for w in who)
+        by_count[str(n)] = list(who) if ok else names[:n]
     return {"min": seats.min, "max": seats.max, "default": seats.default, "counts": list(seats.counts),
-            "names": names}
+            "names": names, "by_count": by_count}
 
 
 def load_entries(paths) -> dict[str, Entry]:

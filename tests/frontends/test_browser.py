@@ -1050,6 +1050,21 @@ def server_all(tmp_path_factory):
         yield url
 
 
+def test_the_seats_form_names_who_sits_for_each_count(server_all, browser):
+    """Chinese checkers for two is red against blue (the file's seating), for three red, green, white."""
+    from selenium.webdriver.support.ui import Select
+    browser.get(server_all + "/")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[data-seat]"))
+    Select(browser.find_element(By.ID, "game")).select_by_value("chinese_checkers")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.ID, "seat-count"))
+
+    def names():
+        return [label.text.split()[0] for label in browser.find_elements(By.CSS_SELECTOR, "#seats label.seat")]
+    assert names() == ["red", "blue"]
+    Select(browser.find_element(By.ID, "seat-count")).select_by_value("3")
+    assert names() == ["red", "green", "white"]
+
+
 def replayed(game, moves):
     st = game.initial_state()
     for text in moves:

@@ -56,7 +56,20 @@ def test_the_page_and_its_files(client):
     lezug = games[1]
     assert lezug["options"]["max_plies"]["default"] == 2000 and lezug["seats"]["min"] == 2
     assert games[2]["seats"] == {"min": 2, "max": 5, "default": 2, "counts": [2, 3, 4, 5],
-                                 "names": ["red", "blue", "green", "yellow", "black"]}
+                                 "names": ["red", "blue", "green", "yellow", "black"],
+                                 "by_count": {"2": ["red", "blue"], "3": ["red", "blue", "green"],
+                                              "4": ["red", "blue", "green", "yellow"],
+                                              "5": ["red", "blue", "green", "yellow", "black"]}}
+
+
+def test_the_seats_of_each_count_are_the_files_seating():
+    """Chinese checkers for two is red and blue (the file's seating), not its first two seats."""
+    with TestClient(create_app([str(GAMES / "chinese_checkers.yaml")]), base_url="http://127.0.0.1") as c:
+        seats = c.get("/api/games").json()[0]["seats"]
+        assert seats["names"][:2] == ["red", "yellow"] and seats["by_count"]["2"] == ["red", "blue"]
+        for n in seats["counts"]:
+            v = c.post("/api/new", json={"game": "chinese_checkers", "seats": n}).json()
+            assert v["players"] == seats["by_count"][str(n)]
 
 
 def test_a_new_game_lists_the_legal_moves_and_plays_one(client):

@@ -74,7 +74,7 @@ function seatRows(fs, g, n) {
   for (let i = 0; i < n; i++) {
     const row = document.createElement("label");
     row.className = "seat";
-    const name = g.seats.names[i] || `seat ${i + 1}`;
+    const name = ((g.seats.by_count || {})[n] || g.seats.names)[i] || `seat ${i + 1}`;   // who sits there for n players
     row.append(` ${name} `);
     const kind = document.createElement("select");
     kind.dataset.seat = i;
