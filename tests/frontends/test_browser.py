@@ -535,6 +535,30 @@ def test_zug_a_tile_previewed_in_place_turned_by_r_and_placed_by_enter(server, b
     assert before != browser.find_element(By.CSS_SELECTOR, "#board svg").get_attribute("outerHTML")
 
 
+def test_a_tile_laid_by_the_keyboard_alone(server, browser):
+    """Enter on a focused cell previews the tile there, the focus staying on it (its label says
+    the turn); R turns it, Enter lays it."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    cell_name, turns, moves = zug_with_turns(url, browser)
+    cell(browser, cell_name).send_keys(Keys.ENTER)
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell_name) == turns[0])
+    focused = browser.execute_script("return document.activeElement.getAttribute('aria-label')")
+    assert focused == f"{cell_name}: the {turns[0][0]} to place, turned {turns[0][1]}°"
+    ActionChains(browser).send_keys("r").perform()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell_name) == turns[1])
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    chosen = [m["text"] for m in moves if m["cells"][0] == cell_name
+              and (m["tile"]["type"], m["tile"]["turn"]) == turns[1]]
+    if len(chosen) > 1:                             # claims of that turn: the first, by Enter on its button
+        buttons = WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#choice [data-move]"))
+        chosen = [buttons[0].get_attribute("data-move")]
+        buttons[0].send_keys(Keys.ENTER)
+    settle(browser, 3)
+    assert browser.execute_script("return view.history")[1] == chosen[0]
+
+
 def test_a_tile_preview_is_let_go_by_escape_or_its_cell_clicked_again(server, browser):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys

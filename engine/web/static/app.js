@@ -492,6 +492,7 @@ async function showTurn() {
   c.append(`${turning.cell}: `);
   const shown = document.createElement("span");
   shown.id = "turn-shown";
+  shown.setAttribute("aria-live", "polite");      // each turn said as it is shown
   shown.textContent = `${t.label} (${turning.at + 1} of ${turning.turns.length})`;
   c.append(controlButton("⟲", "previous turn (Shift+R)", () => turnBy(-1), "turn-prev"), " ", shown, " ",
            controlButton("⟳", "next turn (R)", () => turnBy(1), "turn-next"), " ",
@@ -504,6 +505,7 @@ async function showTurn() {
     $("board").innerHTML = r.svg;
     fitBoard();
     mark();
+    cellGroup(turning.cell)?.focus({preventScroll: true});    // the keys go on from the tile shown
   } catch (e) { say(e); }
 }
 
@@ -562,6 +564,7 @@ async function start() {
     if (!cell || (ev.key !== "Enter" && ev.key !== " ")) return;
     if (turning && !turning.chosen && ev.key === "Enter") return;     // Enter places the tile previewed (below)
     ev.preventDefault();
+    ev.stopPropagation();            // the key is this click's, not also the Enter of a preview it opens
     const name = cell.dataset.cell;
     cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
     const again = name && $("board").querySelector(`[data-cell="${CSS.escape(name)}"]`);
