@@ -436,7 +436,7 @@ function clicked(name) {
 
 // A tile's turns previewed on its cell: the moves that lay a tile there, one turn for each tile
 // type and rotation (the server's `tile` of each move), the turn shown drawn by the server in
-// place on the board. R / Shift+R or the arrow buttons show the next or previous turn; Enter or
+// place on the board. R / Shift+R or the turn buttons show the next or previous turn; Enter or
 // "place" takes the one shown (its one move played, else what may follow it offered, as a
 // claim); Escape or a click on the cell again lets it go.
 let turning = null;      // {cell, turns: [{key, label, moves}], at, chosen: the key taken, or null}
@@ -519,7 +519,7 @@ function confirmTurn() {
   const done = t.moves.filter((m) => m.cells.length === 1);
   mark();                          // the later cells of the turn taken (a counter taken back from a tile)
   if (done.length === t.moves.length) return choose(done, [cell], firstStep(partOf(done[0], [cell])));
-  c.append(`${cell} ${t.label}: choose, or click on: `);
+  c.append(`${cell} ${t.label}: ${done.length ? "choose, or " : ""}click on: `);
   const step = firstStep(partOf(t.moves[0], [cell]));
   for (const m of done) c.appendChild(moveButton(m.text, partOf(m, [cell]).slice(step.length) || "nothing more"));
 }
