@@ -14,10 +14,10 @@ from __future__ import annotations
 __all__ = ["picture_svg", "picture_png", "move_cells"]
 
 
-def picture_svg(game, st, look=None, last: str | None = None, controls: bool = False) -> str:
+def picture_svg(game, st, look=None, last: str | None = None, controls: bool = False, preview=None) -> str:
     from .scene import build
     from .svg import to_svg
-    return to_svg(build(game, st, look, last, controls))
+    return to_svg(build(game, st, look, last, controls, preview))
 
 
 def picture_png(game, st, path, look=None, last: str | None = None) -> None:

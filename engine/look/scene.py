@@ -11,12 +11,17 @@ import re
 from dataclasses import dataclass, field
 
 from ..api import CHANCE
-from .style import FEATURE_PALETTE, Look, pale
+from .style import FEATURE_PALETTE, Look, contrast, luminance, over, pale
 
 UNIT = 44            # pixels per cell
 MARGIN = 0.9         # cells of margin around the board (room for the coordinates)
-MARK = "#e8590c"     # the last move
-WON = "#f0b400"      # the cells of the line that won
+# What the board marks, each in an ink for light cells and one for dark cells (a cell whose colour
+# has a luminance under DARK_CELL: its group says data-tone="dark", see toned), each at least 3:1
+# against every cell of its tone in the shipped games' pictures (tools/contrast.py checks it).
+MARK = ("#742c06", "#f8cab1")       # the last move
+WON = ("#543f00", "#f6d05e")        # the cells of the line that won
+PREVIEW = ("#11417e", "#c0d7f4")    # the ring of a tile previewed on the cell it may go to
+DARK_CELL = 0.25
 THREAT = "#d62728"   # a piece a legal rule finds attacked (in check)
 
 
@@ -40,7 +45,8 @@ class Group:
     cell: str | None              # the cell name this group is (data-cell), or None
     shapes: list[Shape] = field(default_factory=list)
     part: str | None = None       # a control: the text it adds to a move (data-part), e.g. a block's turn
-    label: str = ""               # a control's short name (data-label), for the page's buttons
+    tone: str = ""                # "dark": a cell of a dark colour (the page's highlights take their light ink)
+    label: str = ""               # a control's short name (data-label), for the page's buttons; a cell's own name for screen readers
 
 
 @dataclass
@@ -115,17 +121,20 @@ def status(game, st) -> str:
     return f"ply {game.ply(st)} · {head}"
 
 
-def build(game, st, look: Look | None = None, last: str | None = None, controls: bool = False) -> Drawing:
+def build(game, st, look: Look | None = None, last: str | None = None, controls: bool = False,
+          preview=None) -> Drawing:
     """The drawing of a position; with `controls`, the parts of moves that are not cells (a
-    block's turns) drawn as buttons too (the web page)."""
+    block's turns) drawn as buttons too (the web page); with `preview`, a move that lays a tile
+    (Game.placed_tile), that tile drawn turned on its cell before it is played."""
     look = look or Look()
     if hasattr(game, "geo") and hasattr(game, "position_json"):
         d = _grid(game, st, look, last, controls)
     elif hasattr(game, "scene"):
-        d = _tiles(game, st, look, last)
+        d = _tiles(game, st, look, last, preview)
     else:
         from ..errors import RulebookError
         raise RulebookError(f"{game.name}: this board kind offers no picture")
+    toned(d)
     d.title, d.caption = game.name, status(game, st)
     wide = caption_width(d.caption)
     if d.width < wide:              # a small board (a tile game's start): room for the caption
@@ -135,6 +144,35 @@ def build(game, st, look: Look | None = None, last: str | None = None, controls:
                 sh.pts = [(x + pad, y) for x, y in sh.pts]
         d.width = wide
     return d
+
+
+def _centre(s: Shape) -> tuple[float, float]:
+    return s.pts[0] if s.kind in ("circle", "text") else (sum(x for x, _ in s.pts) / len(s.pts),
+                                                          sum(y for _, y in s.pts) / len(s.pts))
+
+
+def toned(d: Drawing) -> None:
+    """Each cell of a dark colour (as seen: a translucent cell on the board of lines' wood, a
+    plate, or the background) is marked dark (Group.tone: the page's highlights take their light
+    ink there), and each mark drawn on one (the last move's ring, the winning line, a tile
+    previewed) takes its light ink."""
+    under = next((s.fill for g in d.groups for s in g.shapes if {"wood", "plate"} & set(s.cls.split())),
+                 d.background)
+    cells = []
+    for g in d.groups:
+        cell = next((s for s in g.shapes if "cell" in s.cls.split()), None) if g.cell is not None else None
+        if cell is not None and cell.pts:
+            dark = luminance(over(cell.fill or "#ffffff00", under)) < DARK_CELL
+            g.tone = "dark" if dark else ""
+            cells.append((_centre(cell), dark))
+    light_ink = {MARK[0]: MARK[1], WON[0]: WON[1], PREVIEW[0]: PREVIEW[1]}
+    for g in d.groups:
+        for s in g.shapes:
+            if s.stroke in light_ink and s.kind != "line" and cells:
+                (x, y) = _centre(s)
+                _, dark = min(cells, key=lambda c: (c[0][0] - x) ** 2 + (c[0][1] - y) ** 2)
+                if dark:
+                    s.stroke = light_ink[s.stroke]
 
 
 def caption_width(caption: str) -> float:
@@ -198,6 +236,9 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
     threatened = set(game.threatened_cells(st)) if hasattr(game, "threatened_cells") else set()
 
     groups = []
+    # what a translucent cell lies on: the wood of a board of lines, a plate, or the background
+    under = (base(0) if look.board else CROSSINGS_BOARD) if crossings else \
+        (look.board or "#c0392b") if plates else Drawing(0, 0, []).background
     star = set(look.marked(geo.files, geo.ranks)) if square else set()
     if crossings:       # the board, its lines and marks first, under the pieces
         groups.append(_lines(game, look, px, base(0) if look.board else CROSSINGS_BOARD, star))
@@ -230,7 +271,7 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
                 g.shapes.extend(_cell_mark(cx, cy))
         if name in won:         # a cell of the winning line: ringed (class `won`)
             cell = g.shapes[0]
-            cell.cls, cell.stroke, cell.width = cell.cls + " won", WON, 4.5
+            cell.cls, cell.stroke, cell.width = cell.cls + " won", WON[0], 4.5
         if name in threatened:  # a piece in check: a red glow under it (class `threatened`)
             g.shapes.insert(1, Shape("circle", [(cx, cy)], r=UNIT * 0.45, fill=THREAT + "99", stroke=THREAT, width=2,
                                      cls="threatened"))
@@ -251,17 +292,17 @@ def _grid(game, st, look: Look, last: str | None, controls: bool = False) -> Dra
             elif shape != "disc":
                 g.shapes.extend(_drawn_mark(shape, cx, cy, fill, data))
             elif kind in look.glyphs:      # the kind's figure itself, in the seat's colour, outlined
-                light = _ink(fill) == "#111111"
+                light = _ink(fill) == "#000000"
                 g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.29)], fill=fill, stroke="#111111" if light else "#e8e8e8",
                                       width=1.3, text=look.glyphs[kind], size=UNIT * 0.82, cls="piece glyph", data=data))
                 sym = ""
             else:
                 r = UNIT * (0.46 if crossings and not sym else 0.42 if crossings else 0.36)
-                g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=_ink(fill, 0.5),
-                                      width=1.6, cls="piece", data=data))
+                rim = _edge(fill, over(g.shapes[0].fill or "#ffffff00", under))
+                g.shapes.append(Shape("circle", [(cx, cy)], r=r, fill=fill, stroke=rim, width=1.6, cls="piece",
+                                      data=data))
                 if crossings and sym:       # a lettered piece on a point: a ring inside the rim
-                    g.shapes.append(Shape("circle", [(cx, cy)], r=r * 0.8, stroke=_ink(fill, 0.5), width=1,
-                                          cls="piece-rim"))
+                    g.shapes.append(Shape("circle", [(cx, cy)], r=r * 0.8, stroke=rim, width=1, cls="piece-rim"))
             if sym:
                 g.shapes.append(Shape("text", [(cx, cy + UNIT * 0.12)], fill=_ink(fill), text=sym, size=UNIT * 0.36,
                                       cls="symbol"))
@@ -367,14 +408,19 @@ def _cell_mark(cx: float, cy: float) -> list[Shape]:
 
 
 def _drawn_mark(shape: str, cx: float, cy: float, colour: str, data: dict) -> list[Shape]:
-    """A piece drawn as a mark in its seat's colour: a cross or a ring (a pale colour drawn dark)."""
-    ink = colour if _ink(colour) == "#f5f5f5" else "#333333"
-    h = UNIT * 0.3
+    """A piece drawn as a mark in its seat's colour: a cross or a ring (a pale colour drawn dark),
+    edged with a dark line under it (class piece-edge) so it stands out on any cell."""
+    ink = colour if _ink(colour) == "#ffffff" else "#333333"
+    edge = "#111111" if ink != "#333333" else "#fbf8f1"
+    h, w = UNIT * 0.3, UNIT * 0.11
     if shape == "cross":
-        return [Shape("line", [(cx - h, cy - h), (cx + h, cy + h)], stroke=ink, width=UNIT * 0.11, cls="piece",
-                      data=data),
-                Shape("line", [(cx - h, cy + h), (cx + h, cy - h)], stroke=ink, width=UNIT * 0.11, cls="piece-part")]
-    return [Shape("circle", [(cx, cy)], r=h, stroke=ink, width=UNIT * 0.1, cls="piece", data=data)]
+        a, b = [(cx - h, cy - h), (cx + h, cy + h)], [(cx - h, cy + h), (cx + h, cy - h)]
+        return [Shape("line", a, stroke=edge, width=w + 3, cls="piece-edge"),
+                Shape("line", b, stroke=edge, width=w + 3, cls="piece-edge"),
+                Shape("line", a, stroke=ink, width=w, cls="piece", data=data),
+                Shape("line", b, stroke=ink, width=w, cls="piece-part")]
+    return [Shape("circle", [(cx, cy)], r=h, stroke=edge, width=UNIT * 0.1 + 3, cls="piece-edge"),
+            Shape("circle", [(cx, cy)], r=h, stroke=ink, width=UNIT * 0.1, cls="piece", data=data)]
 
 
 def _plates(game, look: Look) -> list[list[int]]:
@@ -449,21 +495,33 @@ def _marks(points) -> Group:
     """The last move: a ring on every cell it names, joined by a line from the first."""
     g = Group(None)
     if len(points) > 1:
-        g.shapes.append(Shape("line", list(points), stroke=MARK, width=3, cls="mark"))
+        g.shapes.append(Shape("line", list(points), stroke=MARK[0], width=3, cls="mark"))
     for k, (x, y) in enumerate(points):
-        g.shapes.append(Shape("circle", [(x, y)], r=UNIT * 0.44, stroke=MARK, width=3.5 if k else 2,
+        g.shapes.append(Shape("circle", [(x, y)], r=UNIT * 0.44, stroke=MARK[0], width=3.5 if k else 2,
                               dash=k == 0 and len(points) > 1, cls="mark"))
     return g
 
 
-def _ink(fill: str, amount: float = 1.0) -> str:
-    """Dark or light text on a fill."""
+def _edge(fill: str, ground: str) -> str:
+    """A disc's outline: its usual dark edge, or a light one where neither its fill nor that edge
+    stands out 3:1 on the cell under it (a black stone in a dark hole)."""
+    usual = _ink(fill, 0.5)
     try:
-        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        if max(contrast(fill[:7], ground), contrast(usual, ground)) >= 3:
+            return usual
+    except ValueError:
+        return usual
+    return "#e8e8e8"
+
+
+def _ink(fill: str, amount: float = 1.0) -> str:
+    """Black or white text on a fill, whichever stands out more (one of them is always 4.58:1 or
+    more, WCAG's least for text being 4.5:1); with an amount below 1, an outline's ink."""
+    try:
+        light = contrast(fill[:7], "#000000") >= contrast(fill[:7], "#ffffff")
     except ValueError:
         return "#000000"
-    light = 0.299 * r + 0.587 * g + 0.114 * b > 140
-    return ("#111111" if light else "#f5f5f5") if amount == 1.0 else ("#333333" if light else "#000000")
+    return ("#000000" if light else "#ffffff") if amount == 1.0 else ("#333333" if light else "#000000")
 
 
 # ---------------------------------------------------------------- open tile boards
@@ -487,8 +545,8 @@ def _track(a: int, b: int) -> list[tuple[float, float]]:
             for k in range(13)]
 
 
-def _tiles(game, st, look: Look, last: str | None) -> Drawing:
-    sc = game.scene(st)
+def _tiles(game, st, look: Look, last: str | None, preview=None) -> Drawing:
+    sc = game.scene(st) if preview is None else game.scene(st, preview)
     if sc["kind"] == "paths":
         return _paths(game, sc, look)
     if sc["kind"] == "track":
@@ -505,8 +563,11 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
     feats = sc["features"]
     fcol = {f: look.features.get(f, FEATURE_PALETTE[i % len(FEATURE_PALETTE)]) for i, f in enumerate(feats)}
     groups = []
+    shown = sc.get("preview")           # the tile to place, turned on the cell it may go to
     for t in sc["open"]:
         cx, cy = px(t["x"], t["y"])
+        if shown and shown["cell"] == t["cell"]:
+            continue                    # drawn after the tiles, over their edges
         h = UNIT / 2 - 2
         groups.append(Group(t["cell"], [Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h),
                                                         (cx - h, cy + h)], fill="#ffffff00", stroke="#b0a58c",
@@ -515,25 +576,44 @@ def _tiles(game, st, look: Look, last: str | None) -> Drawing:
                                               size=UNIT * 0.2, cls="label")]))
     for t in sc["tiles"]:
         groups.append(Group(t["cell"], _tile_shapes(game, t, *px(t["x"], t["y"]), look, fcol)))
+    if shown:
+        groups.append(_preview(game, shown, *px(shown["x"], shown["y"]), look, fcol))
     if last:
         where = {t["cell"]: (t["x"], t["y"]) for t in every}
         marked = move_cells(last, where)
         if marked:
             groups.append(_marks([px(*where[n]) for n in marked]))
-    if sc.get("next"):                  # the tile drawn, to place: beside the board, unturned
+    if sc.get("next"):                  # the tile drawn, to place: beside the board (turned as previewed)
         cx, cy = width + UNIT * 0.7, UNIT * (0.5 + MARGIN / 2) + 18
         groups.append(Group(None, [Shape("text", [(cx, cy - UNIT / 2 - 8)], fill="#555555", text="to place",
                                          size=UNIT * 0.22, cls="label next")]
-                            + _tile_shapes(game, sc["next"], cx, cy, look, fcol)))
+                            + _tile_shapes(game, shown or sc["next"], cx, cy, look, fcol)))
         width += UNIT * 1.4
         height = max(height, UNIT * (1 + MARGIN) + 42)
-    if sc["features"] and not sc.get("parts"):     # (a game of scored parts has its score table)
+    if sc["features"] and sc.get("legend", not sc.get("parts")):     # what the features' discs mean
         bottom, right = _legend(sc, look, fcol, groups, height - 24)
         width, height = max(width, right), bottom + 24
     if sc.get("parts"):                 # the score by part, under the tiles
         width = max(width, 150 + 70 * (len(sc["parts"]) + 2))
         height = _score_table(game, sc, look, groups, width, height - 24) + 24
     return Drawing(width, height, groups)
+
+
+def _preview(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> Group:
+    """The tile to place drawn on an open cell, ringed, its group named by its turn (the page's
+    preview of a placement; a click on it is a click on the cell)."""
+    return Group(t["cell"], _tile_shapes(game, t, cx, cy, look, fcol) + [_preview_ring(t, cx, cy)],
+                 label=_preview_label(t))
+
+
+def _preview_ring(t: dict, cx: float, cy: float) -> Shape:
+    h = UNIT / 2 + 1
+    return Shape("poly", [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)],
+                 stroke=PREVIEW[0], width=3, cls="preview", data={"tile": t["type"], "rotation": str(t["rotation"])})
+
+
+def _preview_label(t: dict) -> str:
+    return f"{t['cell']}: the {t['type']} to place, turned {t['rotation']}°"
 
 
 def _tile_shapes(game, t: dict, cx: float, cy: float, look: Look, fcol: dict) -> list[Shape]:
@@ -703,7 +783,9 @@ def _paths(game, sc: dict, look: Look) -> Drawing:
         return ((x + MARGIN + 0.5) * UNIT, (ranks - 1 - y + MARGIN + 0.5) * UNIT)
     groups = []
     h = UNIT / 2
+    shown = sc.get("preview")           # the tile to lay, turned on the square it goes to
     for q in sc["squares"]:
+        q = shown if shown and shown["cell"] == q["cell"] else q
         cx, cy = px(q["x"], q["y"])
         box = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
         if "type" not in q:
@@ -716,7 +798,14 @@ def _paths(game, sc: dict, look: Look) -> Drawing:
         for a, b in q["paths"]:
             g.shapes.append(Shape("line", [(cx + x * UNIT, cy - y * UNIT) for x, y in _path(a, b, per)],
                                   stroke="#3b3b3b", width=UNIT * 0.06, cls="track"))
+        if q is shown:                  # drawn after the squares, over their edges
+            g.shapes.append(_preview_ring(q, cx, cy))
+            g.label = _preview_label(q)
+            previewed = g
+            continue
         groups.append(g)
+    if shown:
+        groups.append(previewed)
     for f in range(files):
         x, _ = px(f, 0)
         groups.append(Group(None, [Shape("text", [(x, (ranks + 2 * MARGIN) * UNIT - UNIT * 0.35)],

@@ -27,6 +27,39 @@ PALETTE = ["#f4f4f4", "#262626", "#d62728", "#1f5fbf", "#2ca02c", "#f2c500", "#7
 FEATURE_PALETTE = ["#c0392b", "#2471a3", "#b7950b", "#7d3c98", "#148f77", "#a04000"]
 
 
+def rgba(colour: str) -> tuple[float, float, float, float]:
+    """#rgb, #rgba, #rrggbb or #rrggbbaa as channels from 0 to 1."""
+    h = colour.strip().lstrip("#")
+    if len(h) in (3, 4):
+        h = "".join(c * 2 for c in h)
+    if len(h) not in (6, 8) or any(c not in "0123456789abcdefABCDEF" for c in h):
+        raise ValueError(f"not a colour: {colour!r}")
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return r, g, b, int(h[6:8], 16) / 255 if len(h) == 8 else 1.0
+
+
+def over(colour: str, under: str, alpha: float = 1.0) -> str:
+    """The colour seen where `colour` (its own alpha times `alpha`) is laid on `under` (opaque)."""
+    r, g, b, a = rgba(colour)
+    ur, ug, ub, _ = rgba(under)
+    a *= alpha
+    return "#" + "".join(f"{round((c * a + u * (1 - a)) * 255):02x}" for c, u in ((r, ur), (g, ug), (b, ub)))
+
+
+def luminance(colour: str) -> float:
+    """The WCAG 2.x relative luminance of an opaque colour."""
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b, _ = rgba(colour)
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2.x contrast ratio of two opaque colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def pale(hex_colour: str, amount: float = 0.65) -> str:
     """The colour mixed with white (shading a zone in a seat's colour)."""
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))

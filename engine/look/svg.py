@@ -6,6 +6,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .scene import Drawing, Shape
 
+CAPTION = "#333333"     # the caption under the board
+
 
 def _f(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
@@ -54,12 +56,14 @@ def to_svg(d: Drawing) -> str:
             out.append(f'<g data-part={quoteattr(g.part)} data-label={quoteattr(g.label)} class="control">{inner}</g>')
         elif g.cell is not None:        # a cell: focusable, named with what stands on it (screen readers, keys)
             on = [f"{s.data['owner']} {s.data['kind']}" for s in g.shapes if "owner" in s.data and "kind" in s.data]
-            label = g.cell + (": " + ", ".join(on) if on else "")
-            out.append(f'<g data-cell={quoteattr(g.cell)} role="button" tabindex="0" aria-label={quoteattr(label)}>'
-                       f"{inner}</g>")
+            label = g.label or g.cell + (": " + ", ".join(on) if on else "")
+            tip = f"<title>{escape(g.label)}</title>" if g.label else ""     # a cell named by its group: shown on hover
+            tone = f' data-tone="{g.tone}"' if g.tone else ""
+            out.append(f'<g data-cell={quoteattr(g.cell)}{tone} role="button" tabindex="0" aria-label={quoteattr(label)}>'
+                       f"{tip}{inner}</g>")
         else:
             out.append(f'<g class="overlay" pointer-events="none">{inner}</g>')
     out.append(f'<text x="{_f(d.width / 2)}" y="{_f(d.height - 8)}" font-size="13" text-anchor="middle" '
-               f'fill="#333333" class="caption">{escape(d.caption)}</text>')
+               f'fill="{CAPTION}" class="caption">{escape(d.caption)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

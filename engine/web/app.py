@@ -329,10 +329,18 @@ def _option_specs(game) -> dict:
 
 
 def _seat_specs(game) -> dict:
+    """The seats: their counts, every seat's name, and who sits for each count (the file's
+    `seating`, else the first seats: a count's seat may not be the file's seat of that place)."""
     seats = game.info.seats
     names = list(seats.names) if seats.min != seats.max else list(game.players)
+    seating = (game.info.sections or {}).get("seating") or {}
+    by_count = {}
+    for n in seats.counts:
+        who = seating.get(str(n), seating.get(n)) if isinstance(seating, dict) else None
+        ok = isinstance(who, list) and len(who) == n and all(isinstance(w, str) for w in who)
+        by_count[str(n)] = list(who) if ok else names[:n]
     return {"min": seats.min, "max": seats.max, "default": seats.default, "counts": list(seats.counts),
-            "names": names}
+            "names": names, "by_count": by_count}
 
 
 def load_entries(paths) -> dict[str, Entry]:
@@ -593,6 +601,26 @@ class Server:
             except RulebookError as e:
                 return str(e)
 
+    def preview(self, s: Session, text: Any, ply: Any = None) -> str:
+        """The board as it stands with the tile of a legal placement drawn turned on its cell
+        (the page's preview of a turn before it is played): its SVG."""
+        with s.lock:
+            if not isinstance(text, str) or len(text) > 10_000:
+                raise Refused(400, "'move' must be a move text")
+            if ply is not None and ply != len(s.moves):
+                raise Refused(409, f"the game is at ply {len(s.moves)}, not {ply}: reload it")
+            if s.replay or s.thinking or not self._human_turn(s):
+                raise Refused(409, "no move to preview: it is not a human's turn here")
+            st, n = s.state, len(s.moves)
+            try:
+                move = s.game.parse_move(st, text)
+            except IllegalMove as e:
+                raise Refused(400, f"ply {n}: {e}") from None
+        placed = getattr(s.game, "placed_tile", None)
+        if placed is None or placed(st, move) is None:
+            raise Refused(400, f"'{text}' lays no tile: there is nothing to preview")
+        return self._picture(s.game, st, s.entry.look, s.moves[n - 1] if n else None, True, move)
+
     def _push(self, s: Session, move) -> None:
         after = s.game.apply(s.state, move)
         s.states.append(after)          # the state first: a reader never finds a move without its state
@@ -734,28 +762,36 @@ class Server:
         any_order = getattr(g, "any_order", None)
         moves = []
         own_cells = getattr(g, "move_cells", None)     # a move whose text names no cell says which to click
+        placed = getattr(g, "placed_tile", None)       # a move that lays a tile: the page previews its turns
         for t, m in sorted(((g.move_str(m), m) for m in g.legal_moves(st)), key=lambda p: p[0]):
             cells = own_cells(m) if own_cells else None
-            moves.append({"text": t, "cells": move_cells(t, names) if cells is None else cells})
+            cells = move_cells(t, names) if cells is None else cells
+            tile = placed(st, m) if placed else None
+            if tile is not None and tile[0] not in cells:
+                cells = [tile[0], *cells]               # a tile laid on a square its text does not name
+            moves.append({"text": t, "cells": cells})
             if any_order and any_order(m):
                 moves[-1]["any_order"] = True
+            if tile is not None:
+                moves[-1]["tile"] = {"cell": tile[0], "type": tile[1], "turn": tile[2]}
         with self.guard:
             self.offered[(g, st)] = moves
             while len(self.offered) > MAX_OFFERED:
                 self.offered.popitem(last=False)
         return moves
 
-    def _picture(self, g, st, look, last, controls: bool) -> str:
-        """The SVG of a position, kept for the last positions drawn (every new game of a kind
-        starts with the same picture, and a poll asks again for the one on screen)."""
+    def _picture(self, g, st, look, last, controls: bool, preview=None) -> str:
+        """The SVG of a position (with `preview`, a placement move: its tile drawn turned on its
+        cell), kept for the last positions drawn (every new game of a kind starts with the same
+        picture, and a poll asks again for the one on screen)."""
         from ..look import picture_svg
-        key = (g, st, id(look), last, controls)   # a look lives as long as its entry
+        key = (g, st, id(look), last, controls, preview)   # a look lives as long as its entry
         with self.guard:
             svg = self.pictures.get(key)
             if svg is not None:
                 self.pictures.move_to_end(key)
                 return svg
-        svg = picture_svg(g, st, look, last, controls=controls)
+        svg = picture_svg(g, st, look, last, controls=controls, preview=preview)
         with self.guard:
             self.pictures[key] = svg
             while len(self.pictures) > MAX_PICTURES:
@@ -815,7 +851,10 @@ class Server:
             text = "a draw from the bag"
         else:
             text = f"{g.players[who]} to move" + ("" if s.players[who] is None or s.replay else f" ({s.specs[who]} is thinking)")
+        forward = getattr(g, "forward", None)    # degrees per seat: where the seats face different ways,
+        facing = [round(f - 90) % 360 for f in forward] if forward and len(set(forward)) > 1 else None  # each's view
         return {"id": s.id, "game": s.entry.stem, "name": g.name, "players": list(g.players), "agents": s.specs,
+                "facing": facing,
                 "seed": s.seed, "options": dict(g.options), "ply": g.ply(st), "at": k, "length": n, "replay": s.replay,
                 "over": out.over, "status": text, "caption": status(g, st), "result": out.as_json(),
                 "to_move": None if out.over else ("chance" if who == CHANCE else g.players[who]),
@@ -989,6 +1028,11 @@ def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
         body = await body_of(request)
         return JSONResponse({"why": await asyncio.to_thread(srv.why, s, body.get("cells"), body.get("ply"))})
 
+    async def preview(request: Request):
+        s = srv.session(request.path_params["gid"])
+        body = await body_of(request)
+        return JSONResponse({"svg": await asyncio.to_thread(srv.preview, s, body.get("move"), body.get("ply"))})
+
     async def undo(request: Request):
         s = srv.session(request.path_params["gid"])
         srv.undo(s)
@@ -1013,6 +1057,7 @@ def create_app(paths, records_dir: str | None = None, hosts=()) -> Starlette:
               Route("/api/game/{gid}", handler(show)), Route("/api/game/{gid}/move", handler(move), methods=["POST"]),
               Route("/api/game/{gid}/undo", handler(undo), methods=["POST"]),
               Route("/api/game/{gid}/why", handler(why), methods=["POST"]),
+              Route("/api/game/{gid}/preview", handler(preview), methods=["POST"]),
               Route("/api/game/{gid}/record", handler(record))]
     for line in srv.skipped:            # an unfinished record that could not be resumed: said, then left
         print(printable(line), file=sys.stderr)

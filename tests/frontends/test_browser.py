@@ -71,7 +71,7 @@ def serving(files, records):
 def server(tmp_path_factory):
     records = tmp_path_factory.mktemp("records")
     files = [GAMES / f for f in ("tictactoe.yaml", "lezug.yaml", "zug.yaml", "hex.yaml", "chess.yaml", "tsuro.yaml",
-                                 "carcassonne.yaml", "connect4.yaml")]
+                                 "carcassonne.yaml", "connect4.yaml", "halma4.yaml")]
     for url in serving(files, records):
         yield url, records
 
@@ -156,6 +156,10 @@ def test_chess_by_cells_a_pawn_and_then_a_knight(server, browser):
     url, _ = server
     browser.get(url + "/?game=chess")
     settle(browser, 0)
+    cell(browser, "e2").click()                         # the pawn chosen, then let go by a second click
+    assert targets(browser) == {"e3", "e4"}
+    cell(browser, "e2").click()
+    assert not targets(browser) and not browser.find_elements(By.CSS_SELECTOR, "#board [data-cell].from")
     step_by_cells(browser, "e2", {"e3", "e4"}, "e4")
     settle(browser, 1)
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="g8"]').click()
@@ -282,6 +286,12 @@ def test_a_board_of_stones_is_its_own_list_of_moves(server, browser):
     settle(browser, 0)
     assert not browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")
     assert text(browser, "moves") == "121 moves: click the board to choose"
+    # the cells a move may start on are ringed in a neutral grey, no seat's colour (Hex's blue)
+    seats = set(browser.execute_script(
+        "return [...document.querySelectorAll('#board [data-owner]')].map((p) => getComputedStyle(p).fill)"))
+    ring = browser.execute_script(
+        "return getComputedStyle(document.querySelector('#board [data-cell].can polygon.cell')).stroke")
+    assert ring == "rgb(61, 61, 61)" and ring not in seats
     browser.find_element(By.CSS_SELECTOR, '#board [data-cell="f6"]').click()
     settle(browser, 1)
     assert browser.find_element(By.CSS_SELECTOR, "#history li").text.endswith("f6")
@@ -335,8 +345,10 @@ def test_zug_draws_placements_and_a_replay(server, browser, tmp_path):
     first = browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")[0].get_attribute("data-move")
     cell = first.split("@")[1].split("r")[0]
     browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))       # the tile previewed there
+    browser.find_element(By.ID, "turn-place").click()
     choice = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
-    if choice:                                      # rotations or claims of that cell
+    if choice:                                      # claims of that turn
         choice[0].click()
     settle(browser, 3)
     assert text(browser, "status") == "blue to move"
@@ -380,34 +392,190 @@ def test_tsuro_deal_then_tiles_laid_by_clicks(server, browser, tmp_path):
     browser.save_screenshot(str(tmp_path / "tsuro.png"))
 
 
+def test_tsuro_a_tile_of_the_hand_chosen_and_turned_on_the_faced_square(server, browser, tmp_path):
+    """The square the mover's stone faces, clicked: R goes through every tile of the hand in each
+    of its legal turns, drawn on that square; Enter lays the one shown."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.action_chains import ActionChains
+    url, _ = server
+    browser.get(url + "/?game=tsuro")
+    settle(browser, 6)
+    moves = browser.execute_script("return view.moves")
+    faced = {m["cells"][0] for m in moves}
+    assert len(faced) == 1 and all(m["tile"]["cell"] in faced for m in moves)
+    square = faced.pop()
+    offered = sorted({(m["tile"]["type"], m["tile"]["turn"]) for m in moves})
+    assert len({t for t, _ in offered}) == 3                     # the hand's three tiles
+    cell(browser, square).click()
+    seen = []
+    want = offered[-1]
+    turn_to(browser, square, want, seen)
+    assert seen == offered
+    browser.save_screenshot(str(tmp_path / "tsuro-preview.png"))
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    settle(browser, 8)
+    played = browser.execute_script("return view.history")[6]
+    assert played == f"{want[0]}r{want[1]}"
+    tile = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{square}"] [data-tile]')
+    assert (tile.get_attribute("data-tile"), int(tile.get_attribute("data-rotation"))) == want
+
+
 def test_carcassonne_placement_then_turn_then_follower(server, browser, tmp_path):
-    """A cell clicked, then the tile's turn, then where the follower goes: one step each."""
+    """A cell clicked, then the tile's turn (previewed in place, turned by R), placed, then where
+    the follower goes: one step each."""
     url, _ = server
     browser.get(url + "/?game=carcassonne")
     settle(browser, 1)                              # the first draw is made by the page's server
     assert text(browser, "status") == "red to move"
-    listed = [b.get_attribute("data-move") for b in browser.find_elements(By.CSS_SELECTOR, "#moves [data-move]")]
+    moves = browser.execute_script("return view.moves")
     # a follower on a field stays there (a field never completes); else on anything
-    move = next((m for m in listed if "+field:" in m), None) or next(m for m in listed if "+" in m)
-    cell = move.split("@")[1].split("r")[0]
-    turn = "r" + move.split("@")[1].split("r")[1].split("+")[0]
+    move = next((m for m in moves if "+field:" in m["text"]), None) or next(m for m in moves if "+" in m["text"])
+    cell = move["cells"][0]
+    assert browser.find_elements(By.CSS_SELECTOR, "#board svg text.next")      # the tile to place, beside
     browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
-    steps = browser.find_elements(By.CSS_SELECTOR, "#choice [data-step]")
-    if steps:                                       # more than one turn fits there: the turn first
-        assert all("+" not in s.get_attribute("data-step") for s in steps)
-        next(s for s in steps if s.get_attribute("data-step").endswith(turn)).click()
+    turn_to(browser, cell, (move["tile"]["type"], move["tile"]["turn"]))
+    browser.find_element(By.ID, "turn-place").click()
     followers = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
-    assert move in [b.get_attribute("data-move") for b in followers]
+    assert move["text"] in [b.get_attribute("data-move") for b in followers]
     assert any(b.text == "nothing more" for b in followers)        # no follower at all
-    next(b for b in followers if b.get_attribute("data-move") == move).click()
+    next(b for b in followers if b.get_attribute("data-move") == move["text"]).click()
     settle(browser, 3)
     assert text(browser, "status") == "blue to move"
-    items = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#history li")]
-    assert any(move in t for t in items)
-    if "+field:" in move:
+    assert browser.execute_script("return view.history")[1] == move["text"]
+    if "+field:" in move["text"]:
         assert browser.find_elements(By.CSS_SELECTOR, '#board [data-owner="red"]')
     assert "road" in browser.find_element(By.ID, "board").text and "city" in browser.find_element(By.ID, "board").text
     browser.save_screenshot(str(tmp_path / "carcassonne.png"))
+
+
+def preview_turn(drv, cell: str):
+    """The tile and turn the page previews on `cell` (type, degrees), as the board draws it; or None."""
+    ring = drv.execute_script(      # read at once: the board is drawn again at each turn
+        "const r = document.querySelector(`#board [data-cell=\"${CSS.escape(arguments[0])}\"] .preview`);"
+        "return r && [r.dataset.tile, r.dataset.rotation];", cell)
+    return (ring[0], int(ring[1])) if ring else None
+
+
+def turn_to(drv, cell: str, want: tuple, seen: list | None = None) -> None:
+    """Press R until the tile previewed on `cell` is turned as `want` says (each press shows another
+    turn); the turns seen on the way are added to `seen`."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    WebDriverWait(drv, 30).until(lambda d: preview_turn(d, cell))
+    for _ in range(16):
+        now = preview_turn(drv, cell)
+        if seen is not None:
+            seen.append(now)
+        if now == want:
+            return
+        ActionChains(drv).send_keys("r").perform()
+        WebDriverWait(drv, 30).until(lambda d: preview_turn(d, cell) not in (None, now))
+    raise AssertionError(f"R never showed {want} on {cell}")
+
+
+def zug_with_turns(url, browser):
+    """A Zug game (seeded) whose first tile may go on some cell in two turns or more: that cell and
+    its turns, in the order the page shows them."""
+    for seed in range(1, 40):
+        kept = {"players": ["human", "human"], "seed": seed, "moves": []}
+        browser.get("about:blank")                  # (a new fragment alone would not load the page)
+        browser.get(url + "/?game=zug#" + urllib.parse.quote(json.dumps(kept)))
+        settle(browser, 1)
+        moves = browser.execute_script("return view.moves")
+        by_cell = {}
+        for m in moves:
+            by_cell.setdefault(m["cells"][0], set()).add((m["tile"]["type"], m["tile"]["turn"]))
+        cell, turns = max(by_cell.items(), key=lambda kv: len(kv[1]))
+        if len(turns) >= 2:
+            return cell, sorted(turns), moves
+    raise AssertionError("no seed gives a tile of two turns or more")
+
+
+def test_zug_a_tile_previewed_in_place_turned_by_r_and_placed_by_enter(server, browser, tmp_path):
+    """Click a cell: the tile to place is drawn on it, in one of its legal turns, named by its
+    label; R shows the next turn, Shift+R the one before; Enter plays the one shown, and the
+    engine's history has exactly that move."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    cell, turns, moves = zug_with_turns(url, browser)
+    before = browser.find_element(By.CSS_SELECTOR, "#board svg").get_attribute("outerHTML")
+    browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))
+    first = preview_turn(browser, cell)
+    assert first == turns[0]                        # the first legal turn shows first
+    group = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]')
+    assert group.get_attribute("aria-label") == f"{cell}: the {first[0]} to place, turned {first[1]}°"
+    assert f"turned {first[1]}°" in text(browser, "turn-shown")
+    browser.save_screenshot(str(tmp_path / "zug-preview.png"))
+    want = turns[-1]
+    seen = []
+    turn_to(browser, cell, want, seen)
+    assert seen == turns                            # each press another legal turn, in order
+    assert cell and browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').get_attribute(
+        "aria-label").endswith(f"turned {want[1]}°")
+    ActionChains(browser).send_keys("R").perform()  # Shift+R: back one
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) == turns[-2])
+    ActionChains(browser).send_keys("r").perform()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) == want)
+    browser.save_screenshot(str(tmp_path / "zug-preview-turned.png"))
+    chosen = [m["text"] for m in moves if m["cells"][0] == cell and (m["tile"]["type"], m["tile"]["turn"]) == want]
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    if len(chosen) > 1:                             # claims of that turn: the first offered
+        buttons = WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#choice [data-move]"))
+        chosen = [buttons[0].get_attribute("data-move")]
+        buttons[0].click()
+    settle(browser, 3)
+    history_now = browser.execute_script("return view.history")
+    assert history_now[1] == chosen[0]
+    game = load_game(GAMES / "zug.yaml")
+    laid = {t["cell"]: t for t in game.scene(replayed(game, history_now))["tiles"]}
+    assert (laid[cell]["type"], laid[cell]["rotation"]) == want
+    tile = browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"] [data-tile]')
+    assert (tile.get_attribute("data-tile"), int(tile.get_attribute("data-rotation"))) == want
+    assert before != browser.find_element(By.CSS_SELECTOR, "#board svg").get_attribute("outerHTML")
+
+
+def test_a_tile_laid_by_the_keyboard_alone(server, browser):
+    """Enter on a focused cell previews the tile there, the focus staying on it (its label says
+    the turn); R turns it, Enter lays it."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    cell_name, turns, moves = zug_with_turns(url, browser)
+    cell(browser, cell_name).send_keys(Keys.ENTER)
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell_name) == turns[0])
+    focused = browser.execute_script("return document.activeElement.getAttribute('aria-label')")
+    assert focused == f"{cell_name}: the {turns[0][0]} to place, turned {turns[0][1]}°"
+    ActionChains(browser).send_keys("r").perform()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell_name) == turns[1])
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    chosen = [m["text"] for m in moves if m["cells"][0] == cell_name
+              and (m["tile"]["type"], m["tile"]["turn"]) == turns[1]]
+    if len(chosen) > 1:                             # claims of that turn: the first, by Enter on its button
+        buttons = WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#choice [data-move]"))
+        chosen = [buttons[0].get_attribute("data-move")]
+        buttons[0].send_keys(Keys.ENTER)
+    settle(browser, 3)
+    assert browser.execute_script("return view.history")[1] == chosen[0]
+
+
+def test_a_tile_preview_is_let_go_by_escape_or_its_cell_clicked_again(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    url, _ = server
+    cell, turns, _ = zug_with_turns(url, browser)
+    group = f'#board [data-cell="{cell}"]'
+    browser.find_element(By.CSS_SELECTOR, group).click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) is None)
+    assert not browser.find_elements(By.ID, "turn-place") and text(browser, "ply") == "1"
+    browser.find_element(By.CSS_SELECTOR, group).click()
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell))
+    browser.find_element(By.CSS_SELECTOR, group).click()    # the cell again
+    WebDriverWait(browser, 30).until(lambda d: preview_turn(d, cell) is None)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board .preview") and text(browser, "ply") == "1"
+    assert browser.find_element(By.CSS_SELECTOR, group).get_attribute("aria-label") == cell
 
 
 # ---------------------------------------------------------------- the second corpus, by clicks
@@ -758,6 +926,41 @@ def test_a_record_of_another_game_opens_that_game(server, browser, tmp_path):
     assert history(browser) == ["b2", "a1"]
 
 
+def test_long_moves_played_wrap_and_never_overlap(server, browser):
+    """Zug near its end (sales, long placements with claims): each move played is a line of its
+    own, wrapped within its column, none printed over another."""
+    game = load_game(GAMES / "zug.yaml")
+    kept = {"players": ["human", "human"], "seed": SEED, "moves": late_start(game)}
+    browser.get("about:blank")
+    browser.set_window_size(390, 844)               # a phone: the narrowest columns
+    try:
+        browser.get(url_of(server) + "/?game=zug#" + urllib.parse.quote(json.dumps(kept)))
+        settle(browser)
+        boxes = history_boxes(browser)
+        sideways = browser.execute_script("const h = document.getElementById('history');"
+                                          "return [h.scrollWidth, h.clientWidth]")
+    finally:
+        browser.set_window_size(1400, 1000)
+    assert len(boxes) >= len(kept["moves"]) and max(b[6] for b in boxes) >= 15     # (then the server draws)
+    assert sideways[0] <= sideways[1] + 1, "the moves played run out of their list (a clipped column)"
+    for i, (left, top, right, bottom, scroll, client, _) in enumerate(boxes):
+        assert scroll <= client + 1, f"move {i + 1} runs out of its column"
+        for (l2, t2, r2, b2, *_) in boxes[i + 1:]:
+            assert right <= l2 + 0.5 or r2 <= left + 0.5 or bottom <= t2 + 0.5 or b2 <= top + 0.5, \
+                f"move {i + 1} overlaps a later one"
+
+
+def history_boxes(browser):
+    """Each move played's box (left, top, right, bottom), its scroll and client width, its length."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#history li')].map((li) => {const r = li.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, li.scrollWidth, li.clientWidth, li.textContent.length]})")
+
+
+def url_of(server):
+    return server[0] if isinstance(server, tuple) else server
+
+
 def test_keyboard_play_to_a_marked_win_labels_flip_and_dark_mode(server, browser, tmp_path):
     from selenium.webdriver.common.keys import Keys
     url, _ = server
@@ -820,6 +1023,39 @@ def test_the_second_seats_player_sees_the_board_from_their_side(server, browser)
     assert new_game("human", "random") == "none"          # white's: as drawn
 
 
+def rotation(matrix: str) -> int:
+    """The degrees (clockwise) of a CSS transform matrix(a, b, c, d, e, f) that turns only."""
+    import math
+    a, b = (float(x) for x in matrix[len("matrix("):].split(",")[:2])
+    return round(math.degrees(math.atan2(b, a))) % 360
+
+
+def test_a_side_seats_player_sees_the_board_turned_to_face_them(server, browser, tmp_path):
+    """Four-player Halma: a human yellow (who moves east) sees the board a quarter turned so that
+    east is up, the texts upright; their move is still made by clicks on the turned board."""
+    from selenium.webdriver.support.ui import Select
+    url, _ = server
+    browser.get(url + "/?game=halma4")
+    WebDriverWait(browser, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "select[data-seat]")) == 4)
+    browser.execute_script("localStorage.removeItem('rulebook-flipped')")
+    for seat, kind in enumerate(["random", "human", "random", "random"]):
+        Select(browser.find_element(By.CSS_SELECTOR, f'select[data-seat="{seat}"]')).select_by_value(kind)
+    browser.find_element(By.ID, "new").click()
+    settle(browser, 1)                                  # red's random move, then yellow's turn
+    view = browser.execute_script("return view")
+    assert view["to_move"] == "yellow" and view["facing"] == [0, 270, 180, 90]
+    svg = browser.find_element(By.CSS_SELECTOR, "#board svg")
+    assert rotation(svg.value_of_css_property("transform")) == 270
+    label = browser.find_element(By.CSS_SELECTOR, "#board svg text")
+    assert rotation(label.value_of_css_property("transform")) == 90         # turned back upright
+    assert not browser.find_element(By.CSS_SELECTOR, "#board svg text.caption").is_displayed()   # (up a side)
+    browser.save_screenshot(str(tmp_path / "halma4-yellow.png"))
+    move = view["moves"][0]
+    play_by_clicks(browser, view["moves"], move)
+    settle(browser)
+    assert browser.execute_script("return view.history")[1] == move["text"]
+
+
 # ---------------------------------------------------------------- every shipped game to its end
 # Each game is opened from a link (the moves of a random game up to a dozen plies before its end,
 # a greedy AI seat, a seed): the human's moves (greedy's choice) are then made by clicks on the
@@ -836,6 +1072,21 @@ SEED = 5
 def server_all(tmp_path_factory):
     for url in serving(sorted(GAMES.glob("*.yaml")), tmp_path_factory.mktemp("records_all")):
         yield url
+
+
+def test_the_seats_form_names_who_sits_for_each_count(server_all, browser):
+    """Chinese checkers for two is red against blue (the file's seating), for three red, green, white."""
+    from selenium.webdriver.support.ui import Select
+    browser.get(server_all + "/")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "select[data-seat]"))
+    Select(browser.find_element(By.ID, "game")).select_by_value("chinese_checkers")
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.ID, "seat-count"))
+
+    def names():
+        return [label.text.split()[0] for label in browser.find_elements(By.CSS_SELECTOR, "#seats label.seat")]
+    assert names() == ["red", "blue"]
+    Select(browser.find_element(By.ID, "seat-count")).select_by_value("3")
+    assert names() == ["red", "green", "white"]
 
 
 def replayed(game, moves):
@@ -882,6 +1133,8 @@ def play_by_clicks(drv, moves: list[dict], move: dict) -> None:
     """A move made as a player makes it: its cells clicked in order, then the step or button the
     page offers for what is left of it (a move without cells, a pass, by its button)."""
     text, cells, before = move["text"], move["cells"], drv.execute_script("return view.length")
+    if move.get("tile"):                            # a tile laid: its cell, its turn by R, then place
+        return place_by_preview(drv, moves, move, before)
     for cell in cells:
         target = next(g for g in drv.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
                       if g.get_attribute("data-cell") == cell)
@@ -902,6 +1155,28 @@ def play_by_clicks(drv, moves: list[dict], move: dict) -> None:
                      if rest.startswith(s.get_attribute("data-step"))]
             assert steps, f"the page offers no way to finish {text} after its cells {cells}"
             steps[0].click()
+    WebDriverWait(drv, 60).until(lambda d: d.execute_script("return view.length") > before)
+
+
+def place_by_preview(drv, moves: list[dict], move: dict, before: int) -> None:
+    """A tile laid as a player lays it: its cell clicked, R pressed until the preview shows its
+    turn, placed; then the cell of a counter taken back, or the button of what follows."""
+    text, cells = move["text"], move["cells"]
+    drv.execute_script("arguments[0].scrollIntoView({block: 'center'})", cell(drv, cells[0]))
+    cell(drv, cells[0]).click()
+    want = (move["tile"]["type"], move["tile"]["turn"])
+    turn_to(drv, cells[0], want)
+    drv.find_element(By.ID, "turn-place").click()
+    same = [m for m in moves if m.get("tile") and m["cells"][0] == cells[0]
+            and (m["tile"]["type"], m["tile"]["turn"]) == want]
+    if len(same) > 1:
+        for c in cells[1:]:
+            cell(drv, c).click()
+        if len(cells) == 1:
+            exact = [b for b in drv.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
+                     if b.get_attribute("data-move") == text]
+            assert exact, f"the page offers no way to finish {text} after its turn"
+            exact[0].click()
     WebDriverWait(drv, 60).until(lambda d: d.execute_script("return view.length") > before)
 
 

@@ -90,6 +90,29 @@ def test_zug_tiles_show_their_track_from_the_side_connections():
     assert tracks == {c: len(t["links"]) + len(t["ends"]) for c, t in sc.items()}
 
 
+def test_zug_has_a_legend_and_the_score_by_part():
+    """The terminal's score table (each part, the total, the counters left) under the legend."""
+    game = load_game(GAMES / "zug.yaml")
+    st = game.layout(["t_junction@0,0r0", "bypass@1,0r90"])
+    parts = list(next(iter(game.outcome(st).breakdown.values())))
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    heads = [e.text or "" for e in root.iter(f"{SVG}text") if "head" in (e.get("class") or "").split()]
+    assert heads == ["", *parts, "total", "left"] and "tolls" in parts
+    legend = {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "legend"}
+    assert {"factory", "station", "city", "locomotive"} <= legend
+    seats = [e for e in root.iter(f"{SVG}circle") if e.get("class") == "score seat"]
+    assert len(seats) == len(game.players)              # each seat's row, by its counters' colour
+    assert "no counter can go there" not in legend
+
+
+def test_a_void_tiles_cross_is_in_the_legend():
+    game = load_game(GAMES / "zug.yaml")
+    st = game.layout(["station@0,0r0:void"])
+    root = ET.fromstring(picture_svg(game, st, look_for(game)))
+    assert [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "void"]
+    assert "no counter can go there" in {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "legend"}
+
+
 def test_lezug_shades_each_seats_stations():
     path = GAMES / "lezug.yaml"
     game = load_game(path)
@@ -369,3 +392,56 @@ def test_hex_draws_each_players_edges_in_their_tint():
     assert {fill(c) for c in ("b1", "j1", "b11", "j11")} == {red}
     assert {fill(c) for c in ("a2", "a10", "k2", "k10")} == {blue}
     assert {fill(c) for c in ("b2", "f6", "j10")} == {inside}
+
+
+@pytest.mark.parametrize("name", ["zug.yaml", "carcassonne.yaml"])
+def test_the_tile_to_place_is_drawn_beside_the_board_and_previewed_turned_on_a_cell(name):
+    """The tile drawn (a chance move) is shown beside the board, unturned; a placement's preview
+    draws it on the move's cell, turned as the move turns it, and beside the board the same."""
+    import random
+    from rulebook.players.base import sample_chance
+    from rulebook.api import CHANCE
+    game = load_game(GAMES / name)
+    st = game.initial_state()
+    rng = random.Random(3)
+    while game.to_move(st) == CHANCE:
+        st = game.apply(st, sample_chance(game, st, rng))
+    sc = game.scene(st)
+    assert sc["next"]["type"] == game.placed_tile(st, game.legal_moves(st)[0])[1] and sc["next"]["rotation"] == 0
+    svg = picture_svg(game, st, look_for(game))
+    assert ">to place</text>" in svg and 'class="preview"' not in svg
+    for move in game.legal_moves(st):
+        cell, kind, turn = game.placed_tile(st, move)
+        root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
+        group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
+        ring = [e for e in group if e.get("class") == "preview"]
+        assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+        assert group.get("aria-label").endswith(f"turned {turn}°") and group.find(f"{SVG}title") is not None
+        turns = [e.get("data-rotation") for e in root.iter() if "tile" in (e.get("class") or "").split()]
+        assert turns.count(str(turn)) >= 2             # on the cell, and beside the board
+    start = game.initial_state()
+    assert game.placed_tile(start, game.chance_outcomes(start)[0][0]) is None     # a draw lays no tile
+
+
+def test_a_path_tile_of_the_hand_is_previewed_turned_on_the_square_the_stone_faces():
+    """Tsuro: each move lays a tile of the mover's hand on the square their stone faces; its
+    preview draws that tile, turned, on that square."""
+    import random
+    from rulebook.players.base import sample_chance
+    from rulebook.api import CHANCE
+    game = load_game(GAMES / "tsuro.yaml")
+    st, rng = game.initial_state(), random.Random(2)
+    while game.to_move(st) == CHANCE:
+        st = game.apply(st, sample_chance(game, st, rng))
+    hand = set(game.scene(st)["hands"][game.players[game.to_move(st)]])
+    laid = {game.placed_tile(st, m) for m in game.legal_moves(st)}
+    assert {kind for _, kind, _ in laid} == hand and len({cell for cell, _, _ in laid}) == 1
+    for move in game.legal_moves(st):
+        cell, kind, turn = game.placed_tile(st, move)
+        root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
+        group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
+        ring = [e for e in group if e.get("class") == "preview"]
+        assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+        tile = next(e for e in group if "tile" in (e.get("class") or "").split())
+        assert game.move_str(move) == tile.get("data-tile") + "r" + tile.get("data-rotation")
+        assert group.get("aria-label") == f"{cell}: the {kind} to place, turned {turn}°"

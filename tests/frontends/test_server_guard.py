@@ -183,7 +183,8 @@ FUZZ = settings(max_examples=200, deadline=10_000, suppress_health_check=list(He
 
 
 @FUZZ
-@given(route=st.sampled_from(["/api/new", "/api/replay", "move", "undo", "why"]), body=bodies, pick=st.integers(0, 3))
+@given(route=st.sampled_from(["/api/new", "/api/replay", "move", "undo", "why", "preview"]), body=bodies,
+       pick=st.integers(0, 3))
 def test_fuzz_posts_with_hostile_json(client, live, route, body, pick):
     gid = live[pick] if pick < 3 else "0123456789abcdef"
     path = route if route.startswith("/") else f"/api/game/{gid}/{route}"

@@ -56,7 +56,20 @@ def test_the_page_and_its_files(client):
     lezug = games[1]
     assert lezug["options"]["max_plies"]["default"] == 2000 and lezug["seats"]["min"] == 2
     assert games[2]["seats"] == {"min": 2, "max": 5, "default": 2, "counts": [2, 3, 4, 5],
-                                 "names": ["red", "blue", "green", "yellow", "black"]}
+                                 "names": ["red", "blue", "green", "yellow", "black"],
+                                 "by_count": {"2": ["red", "blue"], "3": ["red", "blue", "green"],
+                                              "4": ["red", "blue", "green", "yellow"],
+                                              "5": ["red", "blue", "green", "yellow", "black"]}}
+
+
+def test_the_seats_of_each_count_are_the_files_seating():
+    """Chinese checkers for two is red and blue (the file's seating), not its first two seats."""
+    with TestClient(create_app([str(GAMES / "chinese_checkers.yaml")]), base_url="http://127.0.0.1") as c:
+        seats = c.get("/api/games").json()[0]["seats"]
+        assert seats["names"][:2] == ["red", "yellow"] and seats["by_count"]["2"] == ["red", "blue"]
+        for n in seats["counts"]:
+            v = c.post("/api/new", json={"game": "chinese_checkers", "seats": n}).json()
+            assert v["players"] == seats["by_count"][str(n)]
 
 
 def test_a_new_game_lists_the_legal_moves_and_plays_one(client):
@@ -152,6 +165,41 @@ def test_zug_chance_draws_are_made_by_the_server(client):
     assert all("@" in m["text"] for m in v["moves"]) and all(len(m["cells"]) == 1 for m in v["moves"])
     played = client.post(f"/api/game/{v['id']}/move", json={"move": v["moves"][0]["text"]}).json()
     assert played["ply"] == 3 and played["history"][2].startswith("draw:")
+
+
+def test_a_tiles_turns_are_offered_and_previewed_on_its_cell(client):
+    """Each placement says its cell, tile and turn; the preview of one is the board with that tile
+    drawn turned on that cell (ringed, its cell named by the turn), and plays nothing."""
+    import re
+    v = new(client, game="zug")
+    assert all(m["tile"]["cell"] == m["cells"][0] and m["tile"]["turn"] in (0, 90, 180, 270) for m in v["moves"])
+    for m in v["moves"][:3]:
+        r = client.post(f"/api/game/{v['id']}/preview", json={"move": m["text"], "ply": v["length"]})
+        assert r.status_code == 200, r.text
+        svg, t = r.json()["svg"], m["tile"]
+        assert f'class="preview" data-tile="{t["type"]}" data-rotation="{t["turn"]}"' in svg
+        assert f'aria-label="{t["cell"]}: the {t["type"]} to place, turned {t["turn"]}°"' in svg
+        assert len(re.findall(r'class="preview"', svg)) == 1
+    after = client.get(f"/api/game/{v['id']}").json()
+    assert after["length"] == v["length"] and "preview" not in after["svg"]
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"move": "draw:curve"}, 400, "not a legal move"),
+    ({"move": 3}, 400, "'move' must be a move text"),
+    ({"move": "x", "ply": 0}, 409, "not 0"),
+])
+def test_a_bad_preview_is_refused(client, body, status, words):
+    v = new(client, game="zug")
+    r = client.post(f"/api/game/{v['id']}/preview", json=body)
+    assert r.status_code == status and words in r.json()["error"]
+
+
+def test_a_move_that_lays_no_tile_has_no_preview(client):
+    v = new(client)
+    r = client.post(f"/api/game/{v['id']}/preview", json={"move": "b2"})
+    assert r.status_code == 400 and "lays no tile" in r.json()["error"]
+    assert "tile" not in v["moves"][0]
 
 
 def test_the_downloaded_record_replays_with_the_cli_code(client, tmp_path):

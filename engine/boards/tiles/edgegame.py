@@ -369,6 +369,11 @@ class EdgeGame(StagedGame):
         from .edgelook import render
         return render(self, st, color)
 
-    def scene(self, st) -> dict:
+    def scene(self, st, preview=None) -> dict:
         from .edgelook import scene
-        return scene(self, st)
+        return scene(self, st, preview)
+
+    def placed_tile(self, st, move) -> tuple[str, str, int] | None:
+        """The cell, tile type and turn (degrees) of a move that lays a tile in position st, else None."""
+        from .edgelook import placed_tile
+        return placed_tile(self, st, move)

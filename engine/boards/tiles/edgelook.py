@@ -67,43 +67,64 @@ def _area(spans) -> list[tuple[float, float]]:
     return pts
 
 
-def scene(g: "EdgeGame", st) -> dict:
+def scene(g: "EdgeGame", st, preview=None) -> dict:
+    """The tiles laid, the open cells, the score by part; the tile drawn, to place (`next`,
+    unturned); with a placement move, `preview`: its tile turned on its cell."""
     plane = g.plane
-    tiles = []
-    for c, (t, k) in sorted(st.tiles.items(), key=lambda kv: plane.xy(kv[0])):
-        x, y = plane.xy(c)
-        kinds = g.shapes.kind[t][k]
-        areas = []
-        for i, sg in enumerate(g.segments[t]):
-            pts = [(p + 3 * k) % 12 for p in sg.points]
-            holder = st.claimed.get(c * NODE + i)
-            entry = {"feature": sg.feature, "name": g.seg_names[t][k][i], "marks": list(sg.marks),
-                     "holder": holder}
-            if not pts:
-                entry.update(shape="spot", pts=[(0.0, 0.0)], anchor=(0.0, 0.0))
-            elif all(p % 3 == 1 and g.shapes.npoints[kinds[p // 3]] == 3 for p in pts):
-                ends = [_at(sum(_span(g, kinds, p)) / 2) for p in pts]
-                line = [ends[0], (0.0, 0.0)] + ends[1:]
-                entry.update(shape="path", pts=line, anchor=_inward(ends[0], 0.55))
-            else:
-                spans = [_span(g, kinds, p) for p in pts]
-                outline = _area(spans)
-                mids = [_at(sum(s) / 2) for s in spans]
-                cx = sum(p[0] for p in mids) / len(mids)
-                cy = sum(p[1] for p in mids) / len(mids)
-                anchor = (cx, cy) if abs(cx) + abs(cy) > 0.2 else _inward(mids[0], 0.6)
-                entry.update(shape="area", pts=outline, anchor=(round(anchor[0] * 0.7, 4), round(anchor[1] * 0.7, 4)))
-            areas.append(entry)
-        # draw big areas first, then smaller ones, paths and spots on top
-        order = {"area": 0, "path": 1, "spot": 2}
-        areas.sort(key=lambda a: (order[a["shape"]], -_size(a["pts"]) if a["shape"] == "area" else 0))
-        tiles.append({"cell": plane.name(c), "x": x, "y": y, "type": g.type_names[t], "rotation": 90 * k,
-                      "links": [], "ends": [], "feature": None, "holder": None, "void": False,
-                      "sides": [g.shapes.kind_names[kd] for kd in kinds], "areas": areas})
+    tiles = [_tile(g, st, c, t, k) for c, (t, k) in sorted(st.tiles.items(), key=lambda kv: plane.xy(kv[0]))]
     open_cells = [{"cell": plane.name(c), "x": plane.xy(c)[0], "y": plane.xy(c)[1]}
                   for c in sorted(st.frontier, key=plane.xy)]
-    return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features),
-            "parts": list(g.part_names), "points": [list(p) for p in st.points], "supply": list(st.supply)}
+    out = {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features),
+           "parts": list(g.part_names), "points": [list(p) for p in st.points], "supply": list(st.supply),
+           "next": _tile(g, st, None, st.pending, 0) if st.stage == PLACE and st.pending is not None else None}
+    if out["next"] is not None and g.placed_tile(st, preview) is not None:
+        t, cell, k, _ = preview
+        out["preview"] = _tile(g, st, cell, t, k)
+    return out
+
+
+def placed_tile(g: "EdgeGame", st, move) -> tuple[str, str, int] | None:
+    """The cell, tile type and turn (degrees) of a move that lays a tile, else None (the move
+    names them all: the position is not needed)."""
+    if move.__class__ is not tuple or len(move) != 4:
+        return None
+    t, cell, k, _ = move
+    return g.plane.name(cell), g.type_names[t], 90 * k
+
+
+def _tile(g: "EdgeGame", st, c, t: int, k: int) -> dict:
+    """Tile t turned k quarter turns, on cell c (None: not laid, the tile to place), its segments
+    as shapes with the counters on them."""
+    plane = g.plane
+    x, y = plane.xy(c) if c is not None else (None, None)
+    kinds = g.shapes.kind[t][k]
+    areas = []
+    for i, sg in enumerate(g.segments[t]):
+        pts = [(p + 3 * k) % 12 for p in sg.points]
+        holder = st.claimed.get(c * NODE + i) if c is not None and c in st.tiles else None
+        entry = {"feature": sg.feature, "name": g.seg_names[t][k][i], "marks": list(sg.marks),
+                 "holder": holder}
+        if not pts:
+            entry.update(shape="spot", pts=[(0.0, 0.0)], anchor=(0.0, 0.0))
+        elif all(p % 3 == 1 and g.shapes.npoints[kinds[p // 3]] == 3 for p in pts):
+            ends = [_at(sum(_span(g, kinds, p)) / 2) for p in pts]
+            line = [ends[0], (0.0, 0.0)] + ends[1:]
+            entry.update(shape="path", pts=line, anchor=_inward(ends[0], 0.55))
+        else:
+            spans = [_span(g, kinds, p) for p in pts]
+            outline = _area(spans)
+            mids = [_at(sum(s) / 2) for s in spans]
+            cx = sum(p[0] for p in mids) / len(mids)
+            cy = sum(p[1] for p in mids) / len(mids)
+            anchor = (cx, cy) if abs(cx) + abs(cy) > 0.2 else _inward(mids[0], 0.6)
+            entry.update(shape="area", pts=outline, anchor=(round(anchor[0] * 0.7, 4), round(anchor[1] * 0.7, 4)))
+        areas.append(entry)
+    # draw big areas first, then smaller ones, paths and spots on top
+    order = {"area": 0, "path": 1, "spot": 2}
+    areas.sort(key=lambda a: (order[a["shape"]], -_size(a["pts"]) if a["shape"] == "area" else 0))
+    return {"cell": plane.name(c) if c is not None else None, "x": x, "y": y, "type": g.type_names[t],
+            "rotation": 90 * k, "links": [], "ends": [], "feature": None, "holder": None, "void": False,
+            "sides": [g.shapes.kind_names[kd] for kd in kinds], "areas": areas}
 
 
 def _size(pts) -> float:

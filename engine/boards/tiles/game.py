@@ -18,6 +18,7 @@ from ...lang.expr import Emitter
 from .base import StagedGame
 from .building import Building
 from .explain import explain as explain_move
+from .picture import placed_tile as placed_tile_of
 from .picture import scene as scene_of
 from .render import render as render_text
 from .routes import EMPTY, VOID, Network, Plane, Reach, TrackSet
@@ -219,9 +220,14 @@ class TileGame(StagedGame):
         """The position drawn for the terminal (render.py)."""
         return render_text(self, st, color)
 
-    def scene(self, st) -> dict:
-        """What a picture of the position shows, as plain data (picture.py)."""
-        return scene_of(self, st)
+    def scene(self, st, preview=None) -> dict:
+        """What a picture of the position shows, as plain data (picture.py); with a placement
+        move, `preview`: its tile turned on its cell."""
+        return scene_of(self, st, preview)
+
+    def placed_tile(self, st, move) -> tuple[str, str, int] | None:
+        """The cell, tile type and turn (degrees) of a move that lays a tile in position st, else None."""
+        return placed_tile_of(self, st, move)
 
 
 def _where(phase) -> str:

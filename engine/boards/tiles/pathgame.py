@@ -302,6 +302,12 @@ class PathGame(StagedGame):
         from .pathpicture import render
         return render(self, st, color)
 
-    def scene(self, st) -> dict:
+    def scene(self, st, preview=None) -> dict:
         from .pathpicture import scene
-        return scene(self, st)
+        return scene(self, st, preview)
+
+    def placed_tile(self, st, move) -> tuple[str, str, int] | None:
+        """The square, tile type and turn (degrees) of a move that lays a tile in position st (on
+        the square the mover's stone faces), else None."""
+        from .pathpicture import placed_tile
+        return placed_tile(self, st, move)

@@ -3,29 +3,41 @@ terminal drawing (`PathGame.render`).
 
 The scene: every square (x, y from a1 = 0, 0, y up), each tile's paths as pairs of points on the
 laid (turned) tile, the points per side, each stone's spot (square and point) and whether it is
-out, and the hands."""
+out, and the hands; asked for a move that lays a tile (`preview`), that tile turned on the square
+the mover's stone faces (the page's preview of a move before it is played)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import DRAW, OVER
+from .state import DRAW, OVER, PLACE
 
 if TYPE_CHECKING:
     from .pathgame import PathGame
 
 
-def scene(g: "PathGame", st) -> dict:
+def placed_tile(g: "PathGame", st, move) -> tuple[str, str, int] | None:
+    """The square, tile type and turn (degrees) of a move laying a tile in position st, else None."""
+    if st.stage != PLACE or move.__class__ is not int or not 0 <= move < len(g.tiles.orientations):
+        return None
+    t, k = g.tiles.orientations[move]
+    return g.squares.name(st.stones[st.seat] // g.squares.points), g.type_names[t], 90 * k
+
+
+def _square(g: "PathGame", s: int, o: int) -> dict:
+    """Square s as a picture shows it, with orientation o laid on it (o < 0: empty)."""
     sq = g.squares
-    squares = []
-    for s in range(sq.size):
-        o = st.board[s]
-        entry = {"cell": sq.name(s), "x": s % sq.files, "y": s // sq.files}
-        if o >= 0:
-            t, k = g.tiles.orientations[o]
-            link = g.links[o]
-            entry.update({"type": g.type_names[t], "rotation": 90 * k,
-                          "paths": sorted({(min(p, q), max(p, q)) for p, q in enumerate(link)})})
-        squares.append(entry)
+    entry = {"cell": sq.name(s), "x": s % sq.files, "y": s // sq.files}
+    if o >= 0:
+        t, k = g.tiles.orientations[o]
+        link = g.links[o]
+        entry.update({"type": g.type_names[t], "rotation": 90 * k,
+                      "paths": sorted({(min(p, q), max(p, q)) for p, q in enumerate(link)})})
+    return entry
+
+
+def scene(g: "PathGame", st, preview=None) -> dict:
+    sq = g.squares
+    squares = [_square(g, s, st.board[s]) for s in range(sq.size)]
     stones = []
     for seat, x in enumerate(st.stones):
         spot = x if x >= 0 else ~x
@@ -33,8 +45,11 @@ def scene(g: "PathGame", st) -> dict:
         stones.append({"seat": seat, "owner": g.players[seat], "cell": sq.name(s), "x": s % sq.files,
                        "y": s // sq.files, "point": p, "out": x < 0})
     hands = {g.players[s]: [g.type_names[t] for t in h] for s, h in enumerate(st.hands)}
-    return {"kind": "paths", "per_side": sq.per_side, "squares": squares, "stones": stones, "hands": hands,
-            "pile": sum(st.pile)}
+    out = {"kind": "paths", "per_side": sq.per_side, "squares": squares, "stones": stones, "hands": hands,
+           "pile": sum(st.pile)}
+    if placed_tile(g, st, preview) is not None:
+        out["preview"] = _square(g, st.stones[st.seat] // sq.points, preview)
+    return out
 
 
 def render(g: "PathGame", st, color: bool = False) -> str:

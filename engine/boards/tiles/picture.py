@@ -2,8 +2,11 @@
 
 The front-ends (rulebook.look) draw from this alone: each placed tile's cell, its track as the
 pairs of sides that a path joins (so a bypass and a T-junction differ), its feature and the
-counter on it; the empty cells where a tile may go; and the tile drawn, to place (`next`). Sides are 0..3 = N, E, S, W; y grows
-upward."""
+counter on it; the empty cells where a tile may go; the tile drawn, to place (`next`); the score
+by part (`parts`, `points`, and `supply`: each seat's counters left) under a legend of the
+features' discs; and, asked for a placement move (`preview`), that tile turned as the move turns
+it on the move's cell (the page's preview of a move before it is played). Sides are 0..3 = N, E,
+S, W; y grows upward."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -15,7 +18,16 @@ if TYPE_CHECKING:
     from .game import TileGame
 
 
-def scene(g: "TileGame", st) -> dict:
+def placed_tile(g: "TileGame", st, move) -> tuple[str, str, int] | None:
+    """The cell, tile type and turn (degrees) of a move that lays a tile, else None (the move
+    names them all: the position is not needed)."""
+    if move.__class__ is not int:
+        return None
+    t, cell, k, _ = g.building.placement(move)
+    return g.plane.name(cell), g.type_names[t], 90 * k
+
+
+def scene(g: "TileGame", st, preview=None) -> dict:
     plane, tr = g.plane, g.track
     def entry(t, k, h, c=None):
         conn = tr.conn[t][k]
@@ -34,4 +46,14 @@ def scene(g: "TileGame", st) -> dict:
     nxt = entry(st.pending, 0, -1) if st.stage == PLACE and st.pending is not None else None
     open_cells = [{"cell": plane.name(c), "x": plane.xy(c)[0], "y": plane.xy(c)[1]}
                   for c in sorted(st.frontier, key=plane.xy)]
-    return {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features), "next": nxt}
+    out = {"kind": "tiles", "tiles": tiles, "open": open_cells, "features": list(g.features), "next": nxt,
+           "legend": True}
+    score = g.outcome(st).breakdown             # the score by part, as the terminal's table has it
+    if score:
+        parts = list(next(iter(score.values())))
+        out.update(parts=parts, points=[[score[p].get(k, 0) for k in parts] for p in g.players],
+                   supply=list(st.supply))
+    if preview is not None and nxt is not None and preview.__class__ is int:
+        t, cell, k, _ = g.building.placement(preview)
+        out["preview"] = entry(t, k, -1, cell)
+    return out

@@ -74,7 +74,7 @@ function seatRows(fs, g, n) {
   for (let i = 0; i < n; i++) {
     const row = document.createElement("label");
     row.className = "seat";
-    const name = g.seats.names[i] || `seat ${i + 1}`;
+    const name = ((g.seats.by_count || {})[n] || g.seats.names)[i] || `seat ${i + 1}`;   // who sits there for n players
     row.append(` ${name} `);
     const kind = document.createElement("select");
     kind.dataset.seat = i;
@@ -123,17 +123,26 @@ async function showFrom(path, body) {
   if (n === asked) show(v);
 }
 
-// The seat's view: a new game where the second of two seats is the only human one is shown
-// from that side (the board turned); the flip button turns it either way after.
+// The seat's view: a new game with one human seat is shown from that seat's side, the board
+// turned so that the seat's forward points up (the server's `facing`: degrees per seat, where
+// the seats face different ways), or half round for the second of two seats; the flip button
+// turns it half round either way after.
 let seen = null;
 function seatView(v) {
   if (v.id === seen) return;
   seen = v.id;
   const humans = (v.agents || []).map((a, i) => (a === "human" ? i : -1)).filter((i) => i >= 0);
-  const theirs = v.players.length === 2 && humans.length === 1 && humans[0] === 1;
-  const on = theirs || (humans.length !== 1 && !!localStorage.getItem("rulebook-flipped"));
-  $("board").classList.toggle("flipped", on);
-  $("flip").setAttribute("aria-pressed", String(on));
+  const turn = humans.length !== 1 ? (localStorage.getItem("rulebook-flipped") ? 180 : 0)
+    : v.facing ? v.facing[humans[0]] : (v.players.length === 2 && humans[0] === 1 ? 180 : 0);
+  turnBoard(turn);
+}
+
+function turnBoard(degrees) {
+  const turn = ((degrees % 360) + 360) % 360;
+  $("board").style.setProperty("--turn", `${turn}deg`);
+  $("board").classList.toggle("flipped", turn !== 0);
+  $("board").dataset.turn = String(turn);
+  $("flip").setAttribute("aria-pressed", String(turn !== 0));
 }
 
 function show(v) {
@@ -141,6 +150,7 @@ function show(v) {
   seatView(v);
   picked = [];
   pending = [];
+  turning = null;
   $("board").innerHTML = v.svg;
   fitBoard();
   $("status").textContent = v.status;
@@ -298,8 +308,10 @@ function cellGroup(name) { return document.querySelector(`#board [data-cell="${C
 // then its landings, then an arrow it shoots; a tile's cell; a sale's factory, station and city);
 // a move whose cells come in any order (a drop of several) has every cell clicked among its own.
 function following(cells) {
+  const kept = turning && turning.chosen;       // a tile's turn confirmed: only its moves go on
   return view.moves.filter((m) => {
     if (m.cells.length < cells.length) return false;
+    if (kept && cells.length && cells[0] === turning.cell && (!m.tile || turnKey(m) !== kept)) return false;
     if (m.any_order) return cells.every((c) => m.cells.includes(c));
     return cells.every((c, i) => m.cells[i] === c);
   });
@@ -310,6 +322,7 @@ function mark() {
   document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.remove("from", "target", "can"));
   if (!view || !view.human) return;
   for (const c of picked) cellGroup(c)?.classList.add("from");
+  if (turning && !turning.chosen) return listMoves();     // a turn is being chosen: no later cell yet
   const starts = new Set(), targets = new Set();
   for (const m of following(picked)) {
     if (!picked.length) { for (const c of (m.any_order ? m.cells : m.cells.slice(0, 1))) starts.add(c); continue; }
@@ -387,6 +400,8 @@ function choose(list, cells, step = null) {
 
 function clicked(name) {
   if (!view || !view.human) return;
+  if (turning && name === turning.cell) return stopTurning();      // the tile's cell again: let it go
+  if (turning && (!turning.chosen || !following([turning.cell, name]).length)) stopTurning();  // another cell: from there
   $("choice").innerHTML = "";
   say();
   offerParts([], []);
@@ -396,6 +411,9 @@ function clicked(name) {
   }
   let cells = picked.concat([name]);
   let moves = following(cells);
+  if (!picked.length && moves.length && moves.every((m) => m.tile && m.tile.cell === name)) {
+    return startTurning(name, moves);          // a tile laid here: its turns previewed first
+  }
   if (!moves.length && picked.length) {       // not a next cell: start again from this one
     cells = [name];
     moves = following(cells);
@@ -414,6 +432,96 @@ function clicked(name) {
     c.append("choose, or click on: ");
     for (const m of done) c.appendChild(moveButton(m.text));
   }
+}
+
+// A tile's turns previewed on its cell: the moves that lay a tile there, one turn for each tile
+// type and rotation (the server's `tile` of each move), the turn shown drawn by the server in
+// place on the board. R / Shift+R or the turn buttons show the next or previous turn; Enter or
+// "place" takes the one shown (its one move played, else what may follow it offered, as a
+// claim); Escape or a click on the cell again lets it go.
+let turning = null;      // {cell, turns: [{key, label, moves}], at, chosen: the key taken, or null}
+let previewAsked = 0;
+
+function turnKey(m) { return `${m.tile.type} ${m.tile.turn}`; }
+
+function startTurning(cell, moves) {
+  const turns = new Map();
+  for (const m of moves.slice().sort((a, b) => a.tile.type.localeCompare(b.tile.type) || a.tile.turn - b.tile.turn)) {
+    const key = turnKey(m);
+    if (!turns.has(key)) turns.set(key, {key, label: `${m.tile.type} turned ${m.tile.turn}°`, moves: []});
+    turns.get(key).moves.push(m);
+  }
+  turning = {cell, turns: [...turns.values()], at: 0, chosen: null};
+  picked = [cell];
+  showTurn();
+}
+
+function stopTurning() {
+  turning = null;
+  previewAsked++;                  // a preview still on its way is not shown
+  picked = [];
+  $("choice").innerHTML = "";
+  $("board").innerHTML = view.svg;
+  fitBoard();
+  mark();
+}
+
+function turnBy(step) {
+  if (!turning || turning.chosen) return;
+  const n = turning.turns.length;
+  turning.at = (turning.at + step + n) % n;
+  showTurn();
+}
+
+function controlButton(text, label, action, id) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.setAttribute("aria-label", label);
+  b.title = label;
+  if (id) b.id = id;
+  b.onclick = action;
+  return b;
+}
+
+// The turn shown: its name and the buttons in the panel, its picture (the board with the tile
+// on its cell, from the server) on the board once it comes.
+async function showTurn() {
+  const t = turning.turns[turning.at], c = $("choice");
+  c.innerHTML = "";
+  c.append(`${turning.cell}: `);
+  const shown = document.createElement("span");
+  shown.id = "turn-shown";
+  shown.setAttribute("aria-live", "polite");      // each turn said as it is shown
+  shown.textContent = `${t.label} (${turning.at + 1} of ${turning.turns.length})`;
+  c.append(controlButton("⟲", "previous turn (Shift+R)", () => turnBy(-1), "turn-prev"), " ", shown, " ",
+           controlButton("⟳", "next turn (R)", () => turnBy(1), "turn-next"), " ",
+           controlButton("place", "place the tile turned so (Enter)", confirmTurn, "turn-place"), " ",
+           controlButton("cancel", "choose another cell (Escape)", stopTurning, "turn-cancel"));
+  const n = ++previewAsked, id = view.id, length = view.length;
+  try {
+    const r = await api(`/api/game/${id}/preview`, {move: t.moves[0].text, ply: length});
+    if (n !== previewAsked || !turning || view.id !== id || view.length !== length) return;
+    $("board").innerHTML = r.svg;
+    fitBoard();
+    mark();
+    cellGroup(turning.cell)?.focus({preventScroll: true});    // the keys go on from the tile shown
+  } catch (e) { say(e); }
+}
+
+function confirmTurn() {
+  if (!turning || turning.chosen) return;
+  const t = turning.turns[turning.at], cell = turning.cell;
+  if (t.moves.length === 1) return play(t.moves[0].text);
+  turning.chosen = t.key;
+  const c = $("choice");
+  c.innerHTML = "";
+  const done = t.moves.filter((m) => m.cells.length === 1);
+  mark();                          // the later cells of the turn taken (a counter taken back from a tile)
+  if (done.length === t.moves.length) return choose(done, [cell], firstStep(partOf(done[0], [cell])));
+  c.append(`${cell} ${t.label}: ${done.length ? "choose, or " : ""}click on: `);
+  const step = firstStep(partOf(t.moves[0], [cell]));
+  for (const m of done) c.appendChild(moveButton(m.text, partOf(m, [cell]).slice(step.length) || "nothing more"));
 }
 
 // Why the cells clicked make no move, in the words of `rulebook moves --why` (a stone above the
@@ -454,18 +562,19 @@ async function start() {
   $("board").addEventListener("keydown", (ev) => {
     const cell = ev.target.closest && ev.target.closest("[data-cell], [data-part]");
     if (!cell || (ev.key !== "Enter" && ev.key !== " ")) return;
+    if (turning && !turning.chosen && ev.key === "Enter") return;     // Enter places the tile previewed (below)
     ev.preventDefault();
+    ev.stopPropagation();            // the key is this click's, not also the Enter of a preview it opens
     const name = cell.dataset.cell;
     cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
     const again = name && $("board").querySelector(`[data-cell="${CSS.escape(name)}"]`);
     if (again) again.focus();          // the board is drawn again: keep the focus on the cell
   });
   $("flip").onclick = () => {
-    const on = $("board").classList.toggle("flipped");
-    $("flip").setAttribute("aria-pressed", String(on));
-    localStorage.setItem("rulebook-flipped", on ? "1" : "");
+    turnBoard(+($("board").dataset.turn || 0) + 180);
+    localStorage.setItem("rulebook-flipped", $("board").dataset.turn !== "0" ? "1" : "");
   };
-  if (localStorage.getItem("rulebook-flipped")) { $("board").classList.add("flipped"); $("flip").setAttribute("aria-pressed", "true"); }
+  if (localStorage.getItem("rulebook-flipped")) turnBoard(180);
   $("theme").onclick = () => {
     const dark = !(document.documentElement.dataset.theme === "dark" ||
                    (!document.documentElement.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches));
@@ -502,6 +611,17 @@ async function start() {
   $("slider").oninput = () => step(+$("slider").value);
   $("autoplay").onclick = toggleAutoplay;
   $("play-on").onclick = playOn;
+  // a tile's turns: R and Shift+R turn it, Enter places it, Escape lets it go (but in a field, or
+  // on a button, which Enter presses)
+  document.addEventListener("keydown", (ev) => {
+    if (!turning || ev.altKey || ev.ctrlKey || ev.metaKey || !ev.target.matches) return;
+    if (ev.target.matches("textarea, select, input") && ev.key !== "Escape") return;
+    if (ev.target.matches("button, a") && ev.key === "Enter") return;
+    const act = {r: () => turnBy(1), R: () => turnBy(-1), Enter: confirmTurn, Escape: stopTurning}[ev.key];
+    if (!act || (turning.chosen && ev.key !== "Escape")) return;
+    ev.preventDefault();
+    act();
+  });
   // the arrow keys step through a replay wherever the focus is, but in a field being typed in
   document.addEventListener("keydown", (ev) => {
     if (!view || !view.replay || ev.altKey || ev.ctrlKey || ev.metaKey) return;
