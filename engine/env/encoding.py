@@ -342,7 +342,9 @@ class GridEncoding(EncodingBase):
                 indices = [*map(self.index, moves)]
         except TypeError:
             indices = [*map(self.index, moves)]
-        if len(set(indices)) != len(indices):
+        # a plain game's moves, (origin, destination) or the cells of a drop, are their indices'
+        # digits: distinct moves have distinct indices; a fuller move has fields no index reads
+        if self._general and len(set(indices)) != len(indices):
             self._collision(moves)
         mask = bytearray(self.size)
         for i in indices:

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..api import CHANCE, IllegalMove
-from .encoding import EncodingBase, option_planes
+from .encoding import NO_MOVES, EncodingBase, LegalMoves, option_planes
 
 __all__ = ["TrackEncoding"]
 
@@ -144,20 +144,20 @@ class TrackEncoding(EncodingBase):
             i = i * radix[g] + r
         return offset + i
 
-    def legal(self, state) -> tuple[np.ndarray, dict[int, Any]]:
+    def legal(self, state) -> tuple[np.ndarray, LegalMoves]:
         """The legal-action mask (int8, length `size`) and the legal play of each index set in it."""
         game = self.game
         mask = np.zeros(self.size, dtype=np.int8)
         if game.to_move(state) == CHANCE or game.is_over(state):
-            return mask, {}
+            return mask, NO_MOVES
         moves = game.legal_moves(state)
         roll, index = state.roll, self._index
-        by_index = {index(m, roll): m for m in moves}
-        if len(by_index) != len(moves):
+        indices = [index(m, roll) for m in moves]
+        if len(set(indices)) != len(indices):
             self.collision(moves, lambda m: index(m, roll), "this game's plays are not named by their steps' "
                                                             "from-points and numbers alone")
-        mask[list(by_index)] = 1
-        return mask, by_index
+        mask[indices] = 1
+        return mask, LegalMoves(indices, moves)
 
     # ---- observations
     def observe(self, state, seat: int = 0) -> np.ndarray:
