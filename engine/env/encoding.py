@@ -342,13 +342,15 @@ class GridEncoding(EncodingBase):
                 indices = [*map(self.index, moves)]
         except TypeError:
             indices = [*map(self.index, moves)]
-        # a plain game's moves, (origin, destination) or the cells of a drop, are their indices'
-        # digits: distinct moves have distinct indices; a fuller move has fields no index reads
-        if self._general and len(set(indices)) != len(indices):
-            self._collision(moves)
         mask = bytearray(self.size)
-        for i in indices:
-            mask[i] = 1
+        if self._general:           # a fuller move has fields no index reads: an index met twice is refused
+            for i in indices:
+                if mask[i]:
+                    self._collision(moves)
+                mask[i] = 1
+        else:                       # a plain game's moves, (origin, destination) or a drop's cells, are
+            for i in indices:       # their indices' digits: distinct moves, distinct indices
+                mask[i] = 1
         return np.frombuffer(mask, dtype=_INT8), LegalMoves(indices, moves)
 
     def _collision(self, moves) -> None:
