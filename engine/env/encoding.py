@@ -392,7 +392,7 @@ class GridEncoding(EncodingBase):
             f"    buf[3:{end}:4] = lit.translate(HIGH_BYTE)",
             "    return ARRAY(SHAPE, FLOAT32, buf)"])
         ns = {"JOIN": _JOIN, "JOIN_BYTES": b"".join, "ZERO": self._bits_zero, "V": self._value_planes,
-              "MARKS": [planes for _slot, planes in self._mark_planes], "TO_MOVE": self._to_move_planes,
+              "MARKS": [by_cell for _slot, by_cell in self._mark_planes], "TO_MOVE": self._to_move_planes,
               "PHASES": self._phase_planes, "phase_index": self.game.phase_index, "LIGHTS": self._lights,
               "HIGH_BYTE": _HIGH_BYTE, "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32,
               "BIT_PLANES": self._observe_bits}
