@@ -7,9 +7,10 @@ sides interleaved (the order alternating from run to run), the median and the ra
 reported. Times are this process's CPU time (time.process_time), which other work on a shared
 machine disturbs less than the wall clock:
 
-- observation and mask vs legal_moves, on Le zug, chess and Connect Four: 600 positions, 120 from
-  each of five seeds, drawn among the positions of three random games (up to 200 plies each) of
-  that seed; one side calls `legal_moves(state)` on each position, the other
+- observation and mask vs legal_moves, on Le zug, chess, Connect Four and Backgammon (a track
+  game: its positions are the plays, not the rolls, which the environments draw inside): 600
+  positions, 120 from each of five seeds, drawn among the positions where a seat moves of three
+  random games (up to 200 plies each) of that seed; one side calls `legal_moves(state)` on each position, the other
   `encoding.observe(state, seat)` and `encoding.legal(state)` (which itself calls legal_moves and
   builds the mask and the index -> move mapping: the whole cost of a step's observation). The
   ratio is time / time (target: at most 2);
@@ -36,17 +37,20 @@ import numpy as np  # noqa: E402
 import rulebook  # noqa: E402
 import rulebook.env  # noqa: E402
 from rulebook.env import Encoding  # noqa: E402
+from rulebook.api import CHANCE  # noqa: E402
 from rulebook.play.measure import random_playout  # noqa: E402
+from rulebook.players.base import sample_chance  # noqa: E402
 
-GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"))
+GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"), ("backgammon", "Backgammon"))
 
 
 SEEDS = (1, 2, 3, 4, 5)
 
 
 def positions(game, count: int = 600, seeds=SEEDS, games: int = 3, plies: int = 200) -> list:
-    """`count` positions, an equal share from each seed: drawn at random among every position of
-    `games` random games (up to `plies` plies each) of that seed."""
+    """`count` positions, an equal share from each seed: drawn at random among every position where
+    a seat moves (not chance's) of `games` random games (up to `plies` plies each) of that seed
+    (a chance position's outcome drawn by its weight)."""
     out = []
     for seed in seeds:
         rng, seen = random.Random(seed), []
@@ -55,6 +59,9 @@ def positions(game, count: int = 600, seeds=SEEDS, games: int = 3, plies: int = 
             for _ in range(plies):
                 if game.is_over(st):
                     break
+                if game.to_move(st) == CHANCE:
+                    st = game.apply(st, sample_chance(game, st, rng))
+                    continue
                 seen.append(st)
                 st = game.apply(st, rng.choice(game.legal_moves(st)))
         out += rng.sample(seen, min(len(seen), count // len(seeds)))

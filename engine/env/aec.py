@@ -8,7 +8,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..api import CHANCE
 from .common import load, rewards, settle
+from .encoding import NO_MOVES
 
 __all__ = ["RulebookAEC"]
 
@@ -35,10 +37,13 @@ class RulebookAEC(AECEnv):
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(enc.size) for a in self.possible_agents}
         self.render_mode = render_mode
-        self._rng = random.Random(0)
+        self._seed, self._rng = 0, None     # the chance draws' generator, made when first drawn from
         self._zero_mask = np.zeros(enc.size, dtype=np.int8)
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.state_ = None
+        # the calls of a step, read once
+        self._apply, self._to_move = self.game.apply, self.game.to_move
+        self._legal, self._observe, self._decode = enc.legal, enc.observe, enc.decode
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -48,14 +53,22 @@ class RulebookAEC(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._seed, self._rng = seed, None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}     # the mask is in the observation
-        self._set(settle(self.game, self.game.initial_state(), self._rng))
+        state = self.game.initial_state()
+        self._set(self._settled(state) if self._to_move(state) == CHANCE else state)
+
+    def _settled(self, state):
+        """The state after the chance draws due at `state`, from the seeded generator (seeding one
+        costs as much as a step: it is made when a game first draws)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return settle(self.game, state, self._rng)
 
     def _set(self, state) -> bool:
         """Make `state` the position (settled: no chance to draw): its legal moves found once,
@@ -63,29 +76,32 @@ class RulebookAEC(AECEnv):
         game = self.game
         self.state_ = state
         if game.is_over(state):
-            self._mask, self._by_index = self._zero_mask, {}
+            self._mask, self._by_index = self._zero_mask, NO_MOVES
             for a, r in zip(self.possible_agents, rewards(game, state)):
                 self.rewards[a] = r
                 self.terminations[a] = True
             return True
-        self._mask, self._by_index = self.encoding.legal(state)
+        self._mask, self._by_index = self._legal(state)
         self.agent_selection = self.possible_agents[game.to_move(state)]
         return False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         mask = self._mask if agent == self.agent_selection else self._zero_mask
-        return {"observation": self.encoding.observe(self.state_, self._seat_of[agent]), "action_mask": mask}
+        return {"observation": self._observe(self.state_, self._seat_of[agent]), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.encoding.decode(self._by_index, action)
+        move = self._decode(self._by_index, action)
         self._cumulative_rewards[agent] = 0.0
         # the rewards are 0 until the game ends (all of them, and all that accumulated): only
         # the last move sets and accumulates any
-        if self._set(settle(self.game, self.game.apply(self.state_, move), self._rng)):
+        state = self._apply(self.state_, move)
+        if self._to_move(state) == CHANCE:
+            state = self._settled(state)
+        if self._set(state):
             self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())

@@ -30,18 +30,20 @@ board (tiles placed anywhere) has no fixed action space and gets a RulebookError
 from __future__ import annotations
 
 import struct
+from collections.abc import Mapping
 from typing import Any, Hashable
 
 import numpy as np
 
 from ..api import CHANCE, IllegalMove, RulebookError
 
-__all__ = ["Encoding", "EncodingBase", "GridEncoding", "option_planes"]
+__all__ = ["Encoding", "EncodingBase", "GridEncoding", "LegalMoves", "option_planes"]
 
 PASS = "pass"
 _F32 = struct.Struct("<f").pack
 _JOIN = bytearray().join   # bytes joined into a new bytearray: the buffer of a writable array
 _FLOAT32 = np.dtype("<f4")     # the bytes written are little-endian float32
+_INT8 = np.dtype(np.int8)
 _HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1.0 is 00 00 80 3f
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
 
@@ -75,6 +77,48 @@ def option_planes(game) -> tuple[list[str], np.ndarray]:
     return names, np.array(values, dtype=np.float32)
 
 
+class LegalMoves(Mapping):
+    """action index -> legal move of one position, kept as the two lists legal() made (the
+    indices in the order of the moves). An environment's step looks up one index, by `find` (a
+    search of the list); the dict behind `[]`, `get` and `in` is made on their first use."""
+
+    __slots__ = ("indices", "moves", "_dict")
+
+    def __init__(self, indices: list[int], moves: list):
+        self.indices, self.moves, self._dict = indices, moves, None
+
+    def find(self, index: int, default: Any = None) -> Any:
+        """The move of `index`, or `default` when no legal move has it (without making the dict)."""
+        try:
+            return self.moves[self.indices.index(index)]
+        except ValueError:
+            return default
+
+    def _by_index(self) -> dict[int, Any]:
+        if self._dict is None:
+            self._dict = dict(zip(self.indices, self.moves))
+        return self._dict
+
+    def __getitem__(self, index: int) -> Any:
+        return self._by_index()[index]
+
+    def __contains__(self, index: object) -> bool:
+        return index in self._by_index()
+
+    def __iter__(self):
+        return iter(self.indices)
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({self._by_index()!r})"
+
+
+NO_MOVES = LegalMoves([], [])
+_NONE = object()        # no move (a move may be any value)
+
+
 class EncodingBase:
     """What every kind's encoding shares: the decoding of an action and the refusal of two legal
     moves with one index. A kind's class sets `where`, `size` and `game`, and has `legal(state)`."""
@@ -87,14 +131,18 @@ class EncodingBase:
         _mask, by_index = self.legal(state)
         return self.decode(by_index, action)
 
-    def decode(self, by_index: dict[int, Any], action) -> Any:
+    def decode(self, by_index: Mapping[int, Any], action) -> Any:
         """The move of `action` in a mapping from legal() (IllegalMove if it is not there)."""
         try:
             a = int(action)
         except (TypeError, ValueError):
             raise IllegalMove(f"{self.where}: action {action!r} is not an action index (0 to {self.size - 1})",
                               len(by_index)) from None
-        if a in by_index:
+        if by_index.__class__ is LegalMoves:
+            move = by_index.find(a, _NONE)
+            if move is not _NONE:
+                return move
+        elif a in by_index:
             return by_index[a]
         if not 0 <= a < self.size:
             raise IllegalMove(f"{self.where}: action {a} is outside the action space (0 to {self.size - 1})", len(by_index))
@@ -217,10 +265,9 @@ class GridEncoding(EncodingBase):
         self._B, self._R, self._ME = self.slot["boards"], self.slot["reserves"], self.slot["to_move"]
         self._K = self.slot.get("kinds")
         self._orders = [[(s + r) % n for r in range(n)] for s in range(n)]
-        self._counter_slots = [self.slot[c] for c in self.counters]
         self._bits_zero = bytes(4 * cells * self.bit_planes)
         one, zero = _F32(1.0), bytes(4 * cells)
-        self._value = _ValuePlanes(cells).__getitem__
+        self._value_planes = _ValuePlanes(cells)
         # a mark's plane for each cell, and (item -1) for none
         self._mark_planes = [(self.slot[m], [zero[:4 * c] + one + zero[4 * c + 4:] for c in range(cells)] + [zero])
                              for m in self.marks]
@@ -231,6 +278,7 @@ class GridEncoding(EncodingBase):
         self._phased = k > 1
         self._bits_end = 4 * cells * self.bit_planes
         self._lights = [self._cell_planes(s) for s in range(n)]
+        self.observe = self._observe_function()
 
     def _cell_planes(self, seat: int) -> list[bytes]:
         """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
@@ -272,36 +320,38 @@ class GridEncoding(EncodingBase):
             i = i * self.shot_factor + (O[shot & 0xFFFF] if shot is not None else 0)
         return i
 
-    def legal(self, state) -> tuple[np.ndarray, dict[int, Any]]:
+    def legal(self, state) -> tuple[np.ndarray, LegalMoves]:
         """The legal-action mask (int8, length `size`) and the legal move of each index set in it."""
         if self.game.to_move(state) == CHANCE:
-            return np.zeros(self.size, dtype=np.int8), {}
+            return np.zeros(self.size, dtype=np.int8), NO_MOVES
         return self.mask(self.game.legal_moves(state))
 
-    def mask(self, moves) -> tuple[np.ndarray, dict[int, Any]]:
+    def mask(self, moves) -> tuple[np.ndarray, LegalMoves]:
         """legal() from a position's legal moves (for a caller that has them already). The common
         moves, a tuple whose origin is a cell number (-1 for a piece put on the board), are indexed
-        inline by the (origin, destination) table, the others by index()."""
-        mask, by_index = bytearray(self.size), {}
-        T, index = self._pair_index, self.index
-        if self._cells_index:                       # (origin, destination, ...)
-            for m in moves:
-                i = T[m[0]][m[1]] if m.__class__ is tuple and m[0].__class__ is int else index(m)
-                by_index[i] = m
+        by the (origin, destination) table in one list comprehension; a list with another move
+        (a pass, a drop of several pieces: their origin is a text, which no table row takes) is
+        indexed again by index()."""
+        T = self._pair_index
+        try:
+            if self._cells_index:                   # (origin, destination, ...)
+                indices = [T[m[0]][m[1]] for m in moves]
+            elif self._kind_in_index:               # and the kind the piece ends as, move[5] >> 3
+                indices = [T[m[0]][m[1]] + (m[5] >> 3) for m in moves]
+            else:
+                indices = [*map(self.index, moves)]
+        except TypeError:
+            indices = [*map(self.index, moves)]
+        mask = bytearray(self.size)
+        if self._general:           # a fuller move has fields no index reads: an index met twice is refused
+            for i in indices:
+                if mask[i]:
+                    self._collision(moves)
                 mask[i] = 1
-        elif self._kind_in_index:                   # and the kind the piece ends as, move[5] >> 3
-            for m in moves:
-                i = T[m[0]][m[1]] + (m[5] >> 3) if m.__class__ is tuple and m[0].__class__ is int else index(m)
-                by_index[i] = m
+        else:                       # a plain game's moves, (origin, destination) or a drop's cells, are
+            for i in indices:       # their indices' digits: distinct moves, distinct indices
                 mask[i] = 1
-        else:
-            for m in moves:
-                i = index(m)
-                by_index[i] = m
-                mask[i] = 1
-        if len(by_index) != len(moves):
-            self._collision(moves)
-        return np.frombuffer(mask, dtype=np.int8), by_index
+        return np.frombuffer(mask, dtype=_INT8), LegalMoves(indices, moves)
 
     def _collision(self, moves) -> None:
         self.collision(moves, self.index, "this game's moves are not named by their cells alone")
@@ -309,31 +359,52 @@ class GridEncoding(EncodingBase):
     # ---- observations
     def observe(self, state, seat: int = 0) -> np.ndarray:
         """The observation planes of `state` seen by `seat` (a new float32 array of shape `shape`)."""
-        order = self._orders[seat]
-        value = self._value
-        reserves = state[self._R]
-        parts = [self._bits_zero]
-        for i, planes in self._mark_planes:
-            parts.append(planes[state[i]])
-        parts.append(self._to_move_planes[(state[self._ME] - seat) % self.n])
-        for o in order:
-            parts.append(value(reserves[o]))
-        for i in self._counter_slots:
-            parts.append(value(state[i]))
-        parts.append(self._phase_planes[self.game.phase_index(state) if self._phased else 0])
-        buf = _JOIN(parts)
-        cells = state[0]
-        if cells is not None:
-            # the pieces' planes from the cells' bytes: a lit cell's float32 1.0 is the bytes
-            # 00 00 80 3f, so its planes' bytes 2 and 3 are written, every fourth byte at once
-            cells = cells[:self.cells]
-            lit = b"".join([cells.translate(t) for t in self._lights[seat]])
-            end = self._bits_end
-            buf[2:end:4] = lit
-            buf[3:end:4] = lit.translate(_HIGH_BYTE)
-            return np.ndarray(self.shape, _FLOAT32, buf)
+        return self.observe(state, seat)        # the function _observe_function wrote (set by __init__)
+
+    def _observe_function(self):
+        """observe() written for this game's slots, as the game's own functions are: the planes'
+        bytes joined in one expression (the counters', the marks', the seat to move's, made once),
+        then the pieces' planes written from the cells' bytes. (A loop over the slots costs as much
+        as the writing on a small board.)"""
+        n, slot = self.n, self.slot
+        seen = [f"MARKS[{j}][state[{slot[m]}]]" for j, m in enumerate(self.marks)]
+        seen.append(f"TO_MOVE[(state[{self._ME}] - seat) % {n}]")
+        seen += ["V[R[seat]]"] + [f"V[R[(seat + {r}) % {n}]]" for r in range(1, n)]
+        seen += [f"V[state[{slot[c]}]]" for c in self.counters]
+        seen.append("PHASES[phase_index(state)]" if self._phased else "PHASES[0]")
+        # a lit cell's float32 1.0 is the bytes 00 00 80 3f: its planes' bytes 2 and 3 are
+        # written, every fourth byte of the pieces' planes at once
+        end, planes = self._bits_end, self.bit_planes
+        if planes <= 4:     # a few planes: each translated by name, no map
+            lit = ["    L = LIGHTS[seat]", f"    lit = {' + '.join(f'cells.translate(L[{p}])' for p in range(planes))}"]
+        else:
+            lit = ["    lit = JOIN_BYTES(map(cells.translate, LIGHTS[seat]))"]
+        src = "\n".join([
+            "def observe(state, seat=0):",
+            f"    R = state[{self._R}]",
+            f"    buf = JOIN((ZERO, {', '.join(seen)}))",
+            "    cells = state[0]",
+            "    if cells is None:",
+            "        return BIT_PLANES(state, seat, buf)",
+            f"    cells = cells[:{self.cells}]",
+            *lit,
+            f"    buf[2:{end}:4] = lit",
+            f"    buf[3:{end}:4] = lit.translate(HIGH_BYTE)",
+            "    return ARRAY(SHAPE, FLOAT32, buf)"])
+        ns = {"JOIN": _JOIN, "JOIN_BYTES": b"".join, "ZERO": self._bits_zero, "V": self._value_planes,
+              "MARKS": [by_cell for _slot, by_cell in self._mark_planes], "TO_MOVE": self._to_move_planes,
+              "PHASES": self._phase_planes, "phase_index": self.game.phase_index, "LIGHTS": self._lights,
+              "HIGH_BYTE": _HIGH_BYTE, "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32,
+              "BIT_PLANES": self._observe_bits}
+        exec(compile(src, f"<observe of {self.where}>", "exec"), ns)
+        fn = ns["observe"]
+        fn.__doc__ = GridEncoding.observe.__doc__
+        return fn
+
+    def _observe_bits(self, state, seat: int, buf: bytearray) -> np.ndarray:
+        """observe() of a game whose state keeps no cell bytes: the pieces' planes from its bitboards."""
         out = np.ndarray(self.shape, _FLOAT32, buf)
-        self._bit_planes(state, order, out.reshape(len(self.planes), self.cells))    # a game without cell bytes
+        self._bit_planes(state, self._orders[seat], out.reshape(len(self.planes), self.cells))
         return out
 
     def _bit_planes(self, state, order, out: np.ndarray) -> None:

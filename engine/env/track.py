@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..api import CHANCE, IllegalMove
-from .encoding import EncodingBase, option_planes
+from .encoding import NO_MOVES, EncodingBase, LegalMoves, option_planes
 
 __all__ = ["TrackEncoding"]
 
@@ -97,10 +97,14 @@ class TrackEncoding(EncodingBase):
             self.blocks[pattern] = (offset, size)
             offset += size
         self.size = offset
-        self._plans = {}    # roll -> (block offset, the groups' numbers and sizes, each group's radix)
+        # roll -> (block offset, the groups' numbers and sizes, each group's radix, number -> group)
+        self._plans = {}
         for faces, (values, sizes) in patterns.items():
             self._plans[faces] = (self.blocks[sizes][0], values, sizes,
-                                  tuple(comb(self.places + m, m) for m in sizes))
+                                  tuple(comb(self.places + m, m) for m in sizes), {v: g for g, v in enumerate(values)})
+        # a group of m numbers: the rank's term of its j-th from-place c, C(c + m - 1 - j, m - j), read from a table
+        self._terms = {m: [[comb(c + m - 1 - j, m - j) for c in range(self.places + 1)] for j in range(m)]
+                       for m in {m for _v, sizes in patterns.values() for m in sizes if m > 1}}
 
     # ---- actions
     def index(self, move, state) -> int:
@@ -111,15 +115,14 @@ class TrackEncoding(EncodingBase):
         plan = self._plans.get(roll)
         if plan is None:
             raise IllegalMove(f"{self.where}: {self.game.move_str(move)}: no roll to play here", 0)
-        offset, values, sizes, radix = plan
+        offset, values, sizes, radix, group_of = plan
         left = list(sizes)
         froms: list[list[int]] = [[] for _ in values]
         offs = []
         for f, t in move:
             if t:                                       # onto a point: the number is from - to
-                d = f - t
-                g = values.index(d) if d in values else -1
-                if g < 0 or not left[g]:
+                g = group_of.get(f - t)
+                if g is None or not left[g]:
                     raise IllegalMove(f"{self.where}: {self.game.move_str(move)}: not a play of this roll", 0)
                 left[g] -= 1
                 froms[g].append(f)
@@ -135,29 +138,31 @@ class TrackEncoding(EncodingBase):
             froms[g].append(f)
         i = 0
         for g, m in enumerate(sizes):
-            c = sorted(froms[g], reverse=True)
+            c = froms[g]
             if m == 1:
                 r = c[0] if c else 0
             else:
-                c += [0] * (m - len(c))
-                r = sum(comb(c[j] + m - 1 - j, m - j) for j in range(m))
+                c.sort(reverse=True)
+                r = 0
+                for j, term in enumerate(self._terms[m][:len(c)]):     # the padding's 0s add C(m-1-j, m-j) = 0
+                    r += term[c[j]]
             i = i * radix[g] + r
         return offset + i
 
-    def legal(self, state) -> tuple[np.ndarray, dict[int, Any]]:
+    def legal(self, state) -> tuple[np.ndarray, LegalMoves]:
         """The legal-action mask (int8, length `size`) and the legal play of each index set in it."""
         game = self.game
         mask = np.zeros(self.size, dtype=np.int8)
         if game.to_move(state) == CHANCE or game.is_over(state):
-            return mask, {}
+            return mask, NO_MOVES
         moves = game.legal_moves(state)
         roll, index = state.roll, self._index
-        by_index = {index(m, roll): m for m in moves}
-        if len(by_index) != len(moves):
+        indices = [index(m, roll) for m in moves]
+        if len(set(indices)) != len(indices):
             self.collision(moves, lambda m: index(m, roll), "this game's plays are not named by their steps' "
                                                             "from-points and numbers alone")
-        mask[list(by_index)] = 1
-        return mask, by_index
+        mask[indices] = 1
+        return mask, LegalMoves(indices, moves)
 
     # ---- observations
     def observe(self, state, seat: int = 0) -> np.ndarray:

@@ -277,6 +277,60 @@ def test_each_observation_is_an_array_of_its_own():
     assert enc.legal(st)[0].sum() == 7
 
 
+
+@pytest.mark.parametrize("name", ["connect4", "lezug", "chess", "backgammon"])
+def test_the_legal_mapping_is_a_mapping_of_index_to_move(name):
+    game = rulebook.load_game(game_path(name))
+    enc = Encoding(game)
+    rng = random.Random(3)
+    st = game.initial_state()
+    for _ply in range(40):
+        if game.is_over(st):
+            break
+        if game.to_move(st) == CHANCE:
+            st = game.apply(st, rng.choice(game.legal_moves(st)))
+            continue
+        mask, by_index = enc.legal(st)
+        moves = game.legal_moves(st)
+        expected = {enc.index(m, st) if name == "backgammon" else enc.index(m): m for m in moves}
+        assert dict(by_index) == expected and sorted(by_index) == sorted(expected) == list(np.flatnonzero(mask))
+        i = rng.choice(sorted(expected))
+        assert by_index.find(i) == by_index[i] == by_index.get(i) == expected[i] and i in by_index
+        assert by_index.find(enc.size) is None and enc.size not in by_index and by_index.get(-1, "none") == "none"
+        st = game.apply(st, expected[i])
+
+
+def test_a_general_games_moves_with_one_index_are_refused_naming_both(monkeypatch):
+    game = rulebook.load_game(game_path("connect4"))
+    enc = Encoding(game)
+    # as if two of its placements had one index (the table and index() agree, as they do)
+    monkeypatch.setattr(enc, "_pair_index", [[5] * game.size for _ in range(game.size + 1)])
+    monkeypatch.setattr(enc, "index", lambda move: 5)
+    with pytest.raises(RulebookError, match=r"the moves .+ and .+ have one action index \(5\)"):
+        enc.legal(game.initial_state())
+
+
+def test_pettingzoo_chance_draws_follow_the_seed():
+    """The chance generator is seeded by reset(seed=...) (made when a game first draws): a seed
+    replays its games, after any other game; another seed draws others."""
+    env = rulebook.env.pettingzoo(game_path("backgammon"))
+
+    def states(seed, plies=12):
+        env.reset(seed=seed)
+        seen = []
+        for _ in range(plies):
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                break
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            seen.append(env.state_)
+        return seen
+
+    first = states(7)
+    states(8)
+    assert states(7) == first and states(9) != first
+
+
 # ---- the track kind (backgammon): planes by point, plays indexed relative to the roll
 
 def reference_track_planes(game, enc, st, seat):
