@@ -779,7 +779,7 @@ class GridGame(GridState, GridNotation):
             words = self.rules.words
             cell_functions.tables(self, ns)
             for module in (in_a_row, connected, one_group, area, along):    # tables only a game that asks pays for
-                if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
+                if words & {f"{name}()" for name in getattr(module, "FUNCTIONS", {module.__name__.rsplit('.', 1)[1]: 0})}:
                     module.tables(self, ns)
             if words & {f"{name}()" for name in line_functions.FUNCTIONS}:
                 line_functions.tables(self, ns)
