@@ -18,8 +18,8 @@ with a message):
   connect4-openspiel  Connect Four, tictactoe-openspiel tic-tac-toe, hex-openspiel 11x11 Hex: against
   tictactoe-openspiel OpenSpiel's MCTS bot (random rollouts) on the same rulebook game seen through
   hex-openspiel       rulebook.env.openspiel, at equal time: its simulations a move are set before each
-                      move to what fits in `--seconds` at the rate its last search ran (a search of 50
-                      calibrates the first); `--simulations N` fixes them instead. Both sides' time a
+                      move to what fits in `--seconds` at the rate its searches ran so far in the run (a
+                      search of 50 calibrates the first); `--simulations N` fixes them instead. Both sides' time a
                       move and the bot's mean simulations are printed, so the budgets can be compared
 
 Each line: wins, draws and losses of rulebook's player, its score (a draw a half) with the 95%
@@ -144,29 +144,33 @@ def chess_stockfish(seed: int, rulebook_white: bool, args) -> tuple[float, dict]
                     "our_s": busy[ours] / half, "their_s": busy[theirs] / half}
 
 
-def timed_mcts_bot(game, seconds: float, rng):
+def timed_mcts_bot(game, seconds: float, rng, pace: list):
     """OpenSpiel's MCTS bot held to `seconds` a move: before each move its simulations are set
-    to what its last searches ran in that time (a short search of 50 first measures the rate),
-    so its time a move tracks rulebook's however fast the bridge runs its simulations."""
+    to what fits in that time at the rate its searches have run so far in this yardstick's games
+    (`pace`: [simulations, seconds], summed over the games; a search of 50 measures it first),
+    so its time a move tracks rulebook's however fast the bridge runs its simulations, and one
+    slow search on a loaded machine moves the rate little."""
     from open_spiel.python.algorithms import mcts
 
     class TimedMCTSBot(mcts.MCTSBot):
         def __init__(self):
             super().__init__(game, 2.0, 50, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-            self.rate = None          # simulations a second, as last measured
             self.simulations = []     # the simulations of each move searched
 
-        def mcts_search(self, state):
-            if self.rate is None:     # the calibration: a short search of the first position
-                start = time.perf_counter()
-                root = super().mcts_search(state)
-                self.rate = root.explore_count / max(1e-6, time.perf_counter() - start)
-            self.max_simulations = max(1, int(self.rate * seconds))
+        def timed_search(self, state):
             start = time.perf_counter()
             root = super().mcts_search(state)
-            spent = time.perf_counter() - start
             if root.outcome is None:  # (a solved root stops early: its rate says nothing)
-                self.rate = root.explore_count / max(1e-6, spent)
+                pace[0] += root.explore_count
+                pace[1] += time.perf_counter() - start
+            return root
+
+        def mcts_search(self, state):
+            if not pace[0]:           # the calibration: a short search of the first position
+                self.max_simulations = 50
+                self.timed_search(state)
+            self.max_simulations = max(1, int(pace[0] / pace[1] * seconds)) if pace[0] else 50
+            root = self.timed_search(state)
             self.simulations.append(root.explore_count)
             return root
 
@@ -190,7 +194,7 @@ def openspiel_match(name: str):
         if args.simulations:
             bot = mcts.MCTSBot(game, 2.0, args.simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
         else:
-            bot = timed_mcts_bot(game, args.seconds, rng)
+            bot = timed_mcts_bot(game, args.seconds, rng, args.pace)
         ours = make_player(rulebook_spec(args), game.rulebook_game, seed)
         me = 0 if rulebook_first else 1
         state, busy, plies = game.new_initial_state(), [0.0, 0.0], 0
@@ -259,7 +263,7 @@ def main(argv=None) -> int:
             print(f"{name:<20} skipped: {why}")
             continue
         level = args.level if args.level is not None else (1 if name == "go-gnugo" else 0)
-        run = argparse.Namespace(**{**vars(args), "level": level})
+        run = argparse.Namespace(**{**vars(args), "level": level, "pace": [0, 0.0]})
         wins = draws = losses = 0
         ours, theirs = [], []
         for g in range(args.games):
