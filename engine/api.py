@@ -177,6 +177,8 @@ class Game(Protocol):
     # through the methods above for a kind that has none
     # optional: count_moves(state) -> len(legal_moves(state)), counted without making the moves
     # (perft's last ply uses it)
+    # optional: can_capture (bool) and is_capture(move) -> bool, whether a move takes a piece
+    # (alphabeta's quiescence extends such moves at its leaves)
 
 
 def playout(game, rng, st=None, limit: int | None = None):

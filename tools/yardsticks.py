@@ -5,8 +5,9 @@ protocol, as a user of those programs would drive them.
     python -m tools.yardsticks --only go-gnugo --games 10 --seconds 5 --seeds 1-10
     python -m tools.yardsticks --only connect4-openspiel,tictactoe-openspiel --games 20
 
-Yardsticks (rulebook's default `mcts` with a time budget a move, `--seconds`, seats alternating
-from game to game; a program that is missing is skipped with a message):
+Yardsticks (rulebook's `--player`, default `mcts`, with a time budget a move, `--seconds`; seats
+alternating from game to game, or `--seat first|second`; a program that is missing is skipped
+with a message):
   go-gnugo            9x9 Go, komi 7.5, against Debian's gnugo (`--level`, default 1), both over GTP:
                       `rulebook gtp games/go.yaml` and `gnugo --mode gtp --chinese-rules`; two passes
                       end the game, scored by area by rulebook (gnugo's own count is printed beside)
@@ -15,9 +16,11 @@ from game to game; a program that is missing is skipped with a message):
                       the same time a move; the game ends as python-chess's rules say (claimed draws
                       included), or drawn at 400 plies
   connect4-openspiel  Connect Four, tictactoe-openspiel tic-tac-toe, hex-openspiel 11x11 Hex: against
-  tictactoe-openspiel OpenSpiel's MCTS bot (random rollouts, `--simulations` a move, default 1000) on
-  hex-openspiel       the same rulebook game seen through rulebook.env.openspiel (its time a move is
-                      printed, so the budgets can be compared)
+  tictactoe-openspiel OpenSpiel's MCTS bot (random rollouts) on the same rulebook game seen through
+  hex-openspiel       rulebook.env.openspiel, at equal time: its simulations a move are set before each
+                      move to what fits in `--seconds` at the rate its searches ran so far in the run (a
+                      search of 50 calibrates the first); `--simulations N` fixes them instead. Both sides' time a
+                      move and the bot's mean simulations are printed, so the budgets can be compared
 
 Each line: wins, draws and losses of rulebook's player, its score (a draw a half) with the 95%
 Wilson interval of the win count, and the seconds a move each side took. The figures are not
@@ -90,7 +93,7 @@ class Gtp:
 def go_gnugo(seed: int, rulebook_black: bool, args) -> tuple[float, dict]:
     gnugo = Gtp([program("gnugo"), "--mode", "gtp", "--chinese-rules", "--level", str(args.level),
                  "--seed", str(seed)])
-    ours = Gtp(rulebook_cmd("gtp", GAMES / "go.yaml", "--player", f"mcts:seconds={args.seconds}", "--seed", seed))
+    ours = Gtp(rulebook_cmd("gtp", GAMES / "go.yaml", "--player", rulebook_spec(args), "--seed", seed))
     black, white = (ours, gnugo) if rulebook_black else (gnugo, ours)
     moves: list[str] = []
     try:
@@ -117,7 +120,7 @@ def chess_stockfish(seed: int, rulebook_white: bool, args) -> tuple[float, dict]
     import chess
     import chess.engine
     ours = chess.engine.SimpleEngine.popen_uci(rulebook_cmd("uci", GAMES / "chess.yaml", "--player",
-                                                            f"mcts:seconds={args.seconds}", "--seed", seed))
+                                                            rulebook_spec(args), "--seed", seed))
     theirs = chess.engine.SimpleEngine.popen_uci(program("stockfish"))
     theirs.configure({"Skill Level": args.level})
     board, busy = chess.Board(), {ours: 0.0, theirs: 0.0}
@@ -141,6 +144,44 @@ def chess_stockfish(seed: int, rulebook_white: bool, args) -> tuple[float, dict]
                     "our_s": busy[ours] / half, "their_s": busy[theirs] / half}
 
 
+def timed_mcts_bot(game, seconds: float, rng, pace: list):
+    """OpenSpiel's MCTS bot held to `seconds` a move: before each move its simulations are set
+    to what fits in that time at the rate its searches have run so far in this yardstick's games
+    (`pace`: [simulations, seconds], summed over the games; a search of 50 measures it first),
+    so its time a move tracks rulebook's however fast the bridge runs its simulations, and one
+    slow search on a loaded machine moves the rate little."""
+    from open_spiel.python.algorithms import mcts
+
+    class TimedMCTSBot(mcts.MCTSBot):
+        def __init__(self):
+            super().__init__(game, 2.0, 50, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            self.simulations = []     # the simulations of each move searched
+
+        def timed_search(self, state):
+            start = time.perf_counter()
+            root = super().mcts_search(state)
+            if root.outcome is None:  # (a solved root stops early: its rate says nothing)
+                pace[0] += root.explore_count
+                pace[1] += time.perf_counter() - start
+            return root
+
+        def mcts_search(self, state):
+            if not pace[0]:           # the calibration: a short search of the first position
+                self.max_simulations = 50
+                self.timed_search(state)
+            self.max_simulations = max(1, int(pace[0] / pace[1] * seconds)) if pace[0] else 50
+            root = self.timed_search(state)
+            self.simulations.append(root.explore_count)
+            return root
+
+    return TimedMCTSBot()
+
+
+def rulebook_spec(args) -> str:
+    """Rulebook's player (`--player`, a spec) with its time a move."""
+    return f"{args.player}{',' if ':' in args.player else ':'}seconds={args.seconds}"
+
+
 def openspiel_match(name: str):
     def play(seed: int, rulebook_first: bool, args) -> tuple[float, dict]:
         import numpy as np
@@ -150,8 +191,11 @@ def openspiel_match(name: str):
         from rulebook.players.specs import make_player
         game = rulebook.env.openspiel(str(GAMES / f"{name}.yaml"))
         rng = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(game, 2.0, args.simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-        ours = make_player(f"mcts:seconds={args.seconds}", game.rulebook_game, seed)
+        if args.simulations:
+            bot = mcts.MCTSBot(game, 2.0, args.simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        else:
+            bot = timed_mcts_bot(game, args.seconds, rng, args.pace)
+        ours = make_player(rulebook_spec(args), game.rulebook_game, seed)
         me = 0 if rulebook_first else 1
         state, busy, plies = game.new_initial_state(), [0.0, 0.0], 0
         while not state.is_terminal():
@@ -165,7 +209,9 @@ def openspiel_match(name: str):
             plies += 1
         r = state.returns()[me]
         half = max(1, plies // 2)
-        return (1.0 if r > 0 else 0.5 if r == 0 else 0.0), {"end": "", "plies": plies,
+        sims = getattr(bot, "simulations", None)
+        end = f"(bot: {sum(sims) // max(1, len(sims))} simulations a move)" if sims else ""
+        return (1.0 if r > 0 else 0.5 if r == 0 else 0.0), {"end": end, "plies": plies,
                                                              "our_s": busy[0] / half, "their_s": busy[1] / half}
     return play
 
@@ -197,7 +243,11 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=4, help="games a yardstick (seats alternate)")
     ap.add_argument("--seconds", type=float, default=1.0, help="rulebook's (and stockfish's) time a move")
     ap.add_argument("--level", type=int, default=None, help="gnugo's level (1) or stockfish's skill (0)")
-    ap.add_argument("--simulations", type=int, default=1000, help="OpenSpiel MCTS simulations a move")
+    ap.add_argument("--simulations", type=int, default=0,
+                    help="OpenSpiel MCTS simulations a move (default 0: as many as fit in --seconds)")
+    ap.add_argument("--player", default="mcts", help="rulebook's player spec, given --seconds a move (mcts)")
+    ap.add_argument("--seat", choices=("alternate", "first", "second"), default="alternate",
+                    help="rulebook's seat: alternating from game to game (default), or always first or second")
     ap.add_argument("--seeds", default="1-1000", help="seeds, one a game in turn: A-B or A,B,C")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.only.split(",") if n.strip()]
@@ -213,14 +263,15 @@ def main(argv=None) -> int:
             print(f"{name:<20} skipped: {why}")
             continue
         level = args.level if args.level is not None else (1 if name == "go-gnugo" else 0)
-        run = argparse.Namespace(**{**vars(args), "level": level})
+        run = argparse.Namespace(**{**vars(args), "level": level, "pace": [0, 0.0]})
         wins = draws = losses = 0
         ours, theirs = [], []
         for g in range(args.games):
-            result, info = play(seeds[g % len(seeds)], g % 2 == 0, run)
+            first = g % 2 == 0 if args.seat == "alternate" else args.seat == "first"
+            result, info = play(seeds[g % len(seeds)], first, run)
             wins, draws, losses = wins + (result == 1.0), draws + (result == 0.5), losses + (result == 0.0)
             ours.append(info.get("our_s", 0.0)), theirs.append(info.get("their_s", 0.0))
-            print(f"  {name} game {g + 1}: {'first' if g % 2 == 0 else 'second'} seat, "
+            print(f"  {name} game {g + 1}: {'first' if first else 'second'} seat, "
                   f"{ {1.0: 'won', 0.5: 'drew', 0.0: 'lost'}[result]} in {info['plies']} plies {info['end']}",
                   flush=True)
         n = wins + draws + losses

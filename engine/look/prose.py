@@ -46,6 +46,7 @@ FUNCS = {"count": "the number of {0}", "size": "the number of cells of {0}", "al
          "counters_between_own": "the number of the player's counters on {0} tiles on a line whose end stations are both the player's",
          "counters_between_same": "the number of the player's counters on {0} tiles on a line whose end stations have one owner",
          "in_a_row": "a piece just placed is part of a line of {0} or more of its owner's pieces",
+         "open_rows": "the number of lines of {0} cells holding {1} of {2} and no other piece",
          "connected": "a chain of the player's pieces joins {0} and {1}",
          "one_group": "{0} form one connected group",
          "attacked": "{0} is under attack", "empty": "{0} is empty",

@@ -11,6 +11,11 @@ How it spends its budget:
 - **Leaves**: the game's `evaluate` (own minus the rival's entry). A game without one is
   scored at the leaves by `playouts` random playouts (default 8; 0: finished games only).
   Finished games score a win (sooner better), a draw or a loss beyond any evaluation.
+- **Quiescence** (`quiesce=1`, with an `evaluate`, in a game whose moves can capture): a leaf
+  is not scored in the middle of an exchange: the side to move may stand pat (take the leaf's
+  evaluation) or play a capture, and so on, at most QUIESCE_PLIES plies deeper; those positions
+  count in the node budget. Where every legal move captures (a forced capture) there is no
+  standing pat.
 - **Move ordering**: the transposition table's best move (the previous iteration's best at
   the root), then killer moves of the ply and the history of cut-offs, then (with an
   evaluation) the moves whose position evaluates best; a move that wins at once first. So
@@ -34,6 +39,7 @@ from .base import Player, decision_moves, reward_vector
 WIN = 1e6             # a won game scores WIN - ply, a lost one -(WIN - ply), a draw 0
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _COMPLETE = 1 << 30   # the depth of a table entry whose whole subtree was searched
+QUIESCE_PLIES = 4     # how far below the depth quiescence follows captures
 
 
 class _OutOfTime(Exception):
@@ -54,7 +60,7 @@ class AlphaBetaPlayer(Player):
 
     def __init__(self, game, seed: int = 0, depth: int | None = None, seconds: float | None = None,
                  nodes: int | None = None, playouts: int | None = None, table: int = 1_000_000,
-                 name: str = "alphabeta"):
+                 quiesce: int = 0, name: str = "alphabeta"):
         check_alphabeta_game(game)
         if depth is not None and depth < 1:
             raise RulebookError("alphabeta: depth must be at least 1")
@@ -68,6 +74,8 @@ class AlphaBetaPlayer(Player):
         self.depth, self.seconds, self.node_budget = depth, seconds, nodes
         self.has_eval = game.evaluate(game.initial_state()) is not None
         self.playouts = (0 if self.has_eval else 8) if playouts is None else playouts
+        # quiescence needs an evaluation to stand pat on, and moves that capture to extend
+        self.quiesce = bool(quiesce) and self.has_eval and getattr(game, "can_capture", False)
         self.table_size = table
         self.table: dict = {}
         self.history: dict = {}
@@ -149,6 +157,8 @@ class AlphaBetaPlayer(Player):
             return -self._search(state, depth, -beta, -alpha, ply, seat)
         if depth <= 0:
             self._exhaustive = False
+            if self.quiesce and depth > -QUIESCE_PLIES:
+                return self._quiesce(state, seat, depth, alpha, beta, ply)
             return self._leaf(state, seat)
         entry = self.table.get(state)
         tt_move = None
@@ -180,6 +190,31 @@ class AlphaBetaPlayer(Player):
         complete = self._exhaustive
         self._exhaustive = outer and complete
         self.table[state] = (_COMPLETE if complete else depth, best, flag, best_move)
+        return best
+
+    def _quiesce(self, state, seat: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """A leaf's value with its captures played out: the better of standing pat (its
+        evaluation; not where every move captures) and each capture, best first."""
+        game = self.game
+        moves = game.legal_moves(state)
+        captures = [m for m in moves if game.is_capture(m)]
+        stand = not captures or len(captures) < len(moves)    # forced to capture: no standing pat
+        best = self._leaf(state, seat) if stand else -math.inf
+        if best >= beta or not captures:
+            return best
+        alpha = max(alpha, best)
+        if len(captures) > 1:
+            self.nodes += len(captures)  # the positions evaluated for the order count in the budget
+            after = {id(m): game.evaluate(game.apply(state, m)) for m in captures}
+            captures.sort(key=lambda m: after[id(m)][seat] - after[id(m)][1 - seat], reverse=True)
+        for move in captures:
+            value = self._search(game.apply(state, move), depth - 1, alpha, beta, ply + 1, seat)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
         return best
 
     def _cutoff(self, move, ply: int, depth: int) -> None:

@@ -36,6 +36,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "depth": (1, 64),
     "nodes": (1, 1_000_000_000),
     "playouts": (0, 10_000),
+    "quiesce": (0, 1),
 }
 
 
@@ -88,7 +89,7 @@ KINDS: dict[str, Kind] = {
                          "bias": (float, 0.0), "mast": (int, 0)},
                  "Monte Carlo tree search (UCT), chance sampled, tree kept between moves"),
     "alphabeta": Kind(_alphabeta, {"depth": (int, None), "seconds": (float, None), "nodes": (int, 100000),
-                                   "playouts": (int, "8 without evaluate")},
+                                   "playouts": (int, "8 without evaluate"), "quiesce": (int, 0)},
                       "iterative-deepening alpha-beta, two players without chance"),
     "human": Kind(_human, {"hint": (str, "mcts")}, "you, at the terminal"),
 }

@@ -100,6 +100,37 @@ def test_alphabeta_is_reproducible_under_a_seed():
     assert a[0].choose(state) == a[1].choose(state) and a[0].nodes == a[1].nodes
 
 
+def test_a_grid_move_says_whether_it_captures():
+    # breakthrough's and draughts' notation marks a capture with `x`: is_capture agrees with it
+    for name, moves in (("breakthrough", ("e2-e3", "d7-d6", "e3-e4", "d6-d5")), ("english_draughts", ("c3-d4", "f6-e5"))):
+        game = load_game(GAMES / f"{name}.yaml")
+        state = position(game, *moves)
+        marked = {game.move_str(m): game.is_capture(m) for m in game.legal_moves(state)}
+        assert game.can_capture and any(marked.values())
+        assert all(taking == ("x" in text) for text, taking in marked.items())
+    connect4 = load_game(GAMES / "connect4.yaml")
+    assert not connect4.can_capture
+    assert not any(connect4.is_capture(m) for m in connect4.legal_moves(connect4.initial_state()))
+
+
+def test_quiescence_sees_the_recapture_at_the_leaf():
+    # the queen can take a pawn that another pawn defends: one ply without quiescence takes it
+    # (a pawn up at the leaf), with quiescence it sees f6xe5 and keeps the queen
+    chess = load_game(GAMES / "chess.yaml")
+    state = chess.position({"white": {"king": ["a1"], "queen": ["d4"]},
+                            "black": {"king": ["h8"], "pawn": ["e5", "f6"]}}, "white")
+    plain, quiet = make_player("alphabeta:depth=1", chess, 1), make_player("alphabeta:depth=1,quiesce=1", chess, 1)
+    assert quiet.quiesce and not plain.quiesce
+    assert chess.move_str(plain.choose(state)) == "d4e5"
+    assert chess.move_str(quiet.choose(state)) != "d4e5"
+    assert quiet.nodes > plain.nodes           # the capture sequences were searched, and counted
+
+
+def test_quiescence_is_off_where_nothing_captures(ttt):
+    assert not make_player("alphabeta:quiesce=1", ttt, 1).quiesce
+    assert make_player("alphabeta", ttt, 1).quiesce is False
+
+
 @pytest.mark.parametrize("game, words", [
     (lambda: DiceRace(seats=2), "without chance"),
     (lambda: Nim(seats=3), "two-player games; Nim has 3 seats"),
@@ -114,7 +145,7 @@ def test_alphabeta_refuses_chance_and_more_seats(game, words):
     (("games/zug.yaml", "--players", "alphabeta,random,random"), "alphabeta plays two-player games; Zug has 3 seats"),
     (("games/tictactoe.yaml", "--players", "alphabeta:depth=0,random"), "depth must be positive"),
     (("games/tictactoe.yaml", "--players", "alphabeta:iterations=5,random"),
-     "unknown parameter 'iterations' for player 'alphabeta'; its parameters: depth, seconds, nodes, playouts"),
+     "unknown parameter 'iterations' for player 'alphabeta'; its parameters: depth, seconds, nodes, playouts, quiesce"),
     (("games/tictactoe.yaml", "--players", "alphabeta:seconds=-1,random"), "seconds must be positive"),
     (("games/tictactoe.yaml", "--players", "mcts:reuse=2,random"), "reuse must be at least 0 and at most 1"),
     (("games/tictactoe.yaml", "--players", "minimax,random"), "unknown player 'minimax'"),

@@ -23,3 +23,11 @@ def test_a_yardstick_plays_its_games_to_the_end(name, capsys):
 def test_an_unknown_yardstick_is_refused(capsys):
     assert yardsticks.main(["--only", "go-kata"]) == 1
     assert "unknown yardstick 'go-kata'" in capsys.readouterr().err
+
+
+def test_the_openspiel_bot_is_held_to_rulebooks_time_a_move(capsys):
+    # no --simulations: the bot's simulations are set from its measured rate to fit --seconds
+    assert yardsticks.main(["--only", "tictactoe-openspiel", "--games", "2", "--seconds", "0.05",
+                            "--player", "alphabeta", "--seat", "first", "--seeds", "5-6"]) == 0
+    out = capsys.readouterr().out
+    assert len(re.findall(r"game \d: first seat, (won|drew) in \d+ plies \(bot: \d+ simulations a move\)", out)) == 2

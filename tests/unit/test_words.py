@@ -399,6 +399,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "function:size": ("zones.yaml", r"size\(far\)"),
     "function:advance": ("race.yaml", r"advance\(mine\) - advance\(theirs\)"),
     "function:in_a_row": ("gravity.yaml", r"in_a_row\(3\)"),
+    "function:open_rows": ("open_rows.yaml", r"open_rows\(3, 2\) -"),
+    "option:open_rows of=": ("open_rows.yaml", r"open_rows\(3, 2, of=theirs\)"),
     "function:connected": ("connect.yaml", r"connected\(near, far\)"),
     "function:neighbour": ("gravity.yaml", r"neighbour\(landing, south\)"),
     "function:first": ("gravity.yaml", r"first\(last, south\)"),
@@ -1059,6 +1061,19 @@ def test_in_a_row_reads_the_owner_of_the_last_piece():
     st = g.position({"ash": ["c1", "c3"]}, to_move="oak")
     after = play(g, st, "c2")
     assert g.evaluate(after) == [0.0, 0.0]        # oak's c2 stands alone, for whoever asks
+
+
+# ================================================================ open_rows.yaml: open_rows in evaluate
+@pytest.mark.parametrize("oak, ash, values", [
+    (["a1", "a2"], ["c1"], [0.6, 0.4]),            # a1 a2 a3: two of oak's, open; ash has no pair
+    (["a1", "a2"], ["a3"], [0.5, 0.5]),            # ash on a3 closes it
+    (["a1", "a2", "a3"], ["d4"], [0.6, 0.4]),      # a1 a2 a3 holds three, not two: a2 a3 a4 counts
+    (["a1", "b2"], ["c1", "b1"], [0.5, 0.5]),      # oak's a1 b2 c3 and ash's b1 c1 d1: one each
+])
+def test_open_rows_counts_the_open_lines_holding_k(oak, ash, values):
+    g = game("open_rows.yaml")
+    st = g.position({"oak": oak, "ash": ash}, to_move="oak")
+    assert g.evaluate(st) == pytest.approx(values)
 
 
 # ================================================================ connect.yaml: hex rhombus, connected, onto

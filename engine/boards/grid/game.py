@@ -141,6 +141,13 @@ class GridGame(GridState, GridNotation):
             self.is_over = ns["is_over"]
         if self.by_parts:
             self.count_moves = ns["count_moves"]
+        # can a move here take a piece? (players ask is_capture only where one can: alphabeta's quiescence)
+        self.can_capture = self.general and "capture" in self.features()
+
+    def is_capture(self, move) -> bool:
+        """Does `move` take a piece? A general move's caps slot holds the cells it captures; a
+        pass, a drop or a sowing (whose first slot is a word) takes none."""
+        return self.can_capture and type(move) is tuple and type(move[0]) is int and move[2] != 0
 
     def _moves_of_parts(self, ph) -> bool:
         """Are the phase's moves made of parts whose product is large: every pattern a move of
@@ -772,7 +779,7 @@ class GridGame(GridState, GridNotation):
             words = self.rules.words
             cell_functions.tables(self, ns)
             for module in (in_a_row, connected, one_group, area, along):    # tables only a game that asks pays for
-                if f"{module.__name__.rsplit('.', 1)[1]}()" in words:
+                if words & {f"{name}()" for name in getattr(module, "FUNCTIONS", {module.__name__.rsplit('.', 1)[1]: 0})}:
                     module.tables(self, ns)
             if words & {f"{name}()" for name in line_functions.FUNCTIONS}:
                 line_functions.tables(self, ns)

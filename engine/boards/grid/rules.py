@@ -466,7 +466,7 @@ def _warn_never_won(ch, rules: GridRules, vocab) -> None:
 
 
 # the words whose tables or state slots a game builds only when its rules use them
-_BUILT_FOR_USE = {"in_a_row()", "connected()", "one_group()", "area()", "attacked()"}
+_BUILT_FOR_USE = {"in_a_row()", "open_rows()", "connected()", "one_group()", "area()", "attacked()"}
 
 
 def _position_rules(ch, spec: dict, vocab, uses: set, general: bool) -> list[Rule]:

@@ -17,10 +17,10 @@ from .layout import CELLS, HISTORY, LAST, PASSED, PASSES, PLY, QUIET
 
 RESERVED = {"mine", "theirs", "others", "landing", "origin", "ply", "passes", "reserve", "option", "opponent", "all_stuck",
             "any", "all", "none", "count", "size", "advance", "file", "rank", "empty", "quiet", "last", "stuck",
-            "adjacent", "players", "attacked", "first", "in_a_row", "connected", "one_group", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated",
+            "adjacent", "players", "attacked", "first", "in_a_row", "open_rows", "connected", "one_group", "occupied", "friend", "enemy", "neighbour", "opposite", "passed", "repeated",
             "faces", "files", "ranks", "in_line", "outside_lines",
             "always_attacked"}
-GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "connected()", "one_group()", "empty()",
+GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "in_a_row()", "open_rows()", "connected()", "one_group()", "empty()",
                  "attacked()", "first()",
                  "occupied()", "friend()", "enemy()", "neighbour()", "passed", "repeated", "faces()",
                  "always_attacked()"}

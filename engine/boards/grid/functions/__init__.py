@@ -12,7 +12,7 @@ from . import always_attacked
 MODULES = {m.__name__.rsplit(".", 1)[1]: m for m in (counting, cells, in_a_row, connected, attacked, one_group, area,
                                                                 along, lines,
                                                                 always_attacked)}
-FUNCTIONS = {**counting.FUNCTIONS, "in_a_row": in_a_row.FUNCTION, "connected": connected.FUNCTION,
+FUNCTIONS = {**counting.FUNCTIONS, **in_a_row.FUNCTIONS, "connected": connected.FUNCTION,
              "one_group": one_group.FUNCTION,
              "empty": cells.FUNCTIONS["empty"], "occupied": cells.FUNCTIONS["occupied"],
              "friend": cells.FUNCTIONS["friend"], "enemy": cells.FUNCTIONS["enemy"],

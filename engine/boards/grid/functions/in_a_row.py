@@ -1,4 +1,5 @@
-"""in_a_row(N), in_a_row(N, exact=C): the last piece placed or moved stands in a line of N."""
+"""in_a_row(N), in_a_row(N, exact=C): the last piece placed or moved stands in a line of N;
+open_rows(N, K, of=GROUP): how many lines of N cells hold K of the group's pieces and nothing else."""
 from __future__ import annotations
 
 from functools import partial
@@ -21,6 +22,13 @@ FUNCTION = Function(((INT,),), BOOL, _emit,
                     "the last piece placed or moved stands in a line of at least N of its owner's "
                     "pieces (exactly N with exact=true); with of=GROUP: N of the group's pieces stand in a line "
                     "anywhere on the board", keywords={"exact": ((BOOL,), "False"), "of": ((GROUP,), "None")})
+
+# the lines still open to a group (no other piece in them), with K of its pieces: a player's
+# threats and half-made lines, for an evaluation
+OPEN_ROWS = Function(((INT,), (INT,)), INT, lambda a, t: f"_open_rows({a[2]}, {a[2]} | (FULL ^ occ), {a[0]}, {a[1]})",
+                     "how many lines of N cells in a row (along a rank, a file, a diagonal) hold exactly K pieces of "
+                     "the group (mine by default) and leave their other cells empty", keywords={"of": ((GROUP,), "B[me]")})
+FUNCTIONS = {"in_a_row": FUNCTION, "open_rows": OPEN_ROWS}
 
 
 def _batch_emit(a, t):
@@ -86,6 +94,16 @@ def rows_of(board: int, n: int, exact: bool, windows) -> bool:
         if board & w == w and not (exact and board & flank):
             return True
     return False
+
+
+def open_rows(group: int, open_cells: int, n: int, k: int, lines_of) -> int:
+    """How many lines of n cells (lines_of(n): their bits) lie within `open_cells` (the group's
+    pieces and the empty cells) and hold exactly k of the group's pieces?"""
+    found = 0
+    for w in lines_of(n):
+        if (group & w).bit_count() == k and open_cells & w == w:    # (most lines fail the count)
+            found += 1
+    return found
 
 
 def in_a_row_bits(board: int, c: int, windows) -> bool:
@@ -155,6 +173,14 @@ def tables(game, ns: dict) -> None:
             batch_made[n, exact] = batch_windows(lines, game.size, n, exact)
         return batch_made[n, exact]
     ns["_in_a_row_batch"] = partial(in_a_row_batch, tables=batch_tables)
+    plain: dict[int, tuple[int, ...]] = {}
+
+    def lines_of(n: int) -> tuple[int, ...]:
+        """The bits of every line of n cells, each once (a lone cell, n = 1, once for all its axes)."""
+        if n not in plain:
+            plain[n] = tuple(dict.fromkeys(w for w, _flank in windows(n)))
+        return plain[n]
+    ns["_open_rows"] = partial(open_rows, lines_of=lines_of)
 
 
 def batch_windows(lines, size: int, n: int, exact: bool):
