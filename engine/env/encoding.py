@@ -36,6 +36,7 @@ from typing import Any, Hashable
 import numpy as np
 
 from ..api import CHANCE, IllegalMove, RulebookError
+from ..codegen import define
 
 __all__ = ["Encoding", "EncodingBase", "GridEncoding", "LegalMoves", "option_planes"]
 
@@ -396,8 +397,7 @@ class GridEncoding(EncodingBase):
               "PHASES": self._phase_planes, "phase_index": self.game.phase_index, "LIGHTS": self._lights,
               "HIGH_BYTE": _HIGH_BYTE, "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32,
               "BIT_PLANES": self._observe_bits}
-        exec(compile(src, f"<observe of {self.where}>", "exec"), ns)
-        fn = ns["observe"]
+        fn = define(src, "observe", f"observe of {self.where}", ns)
         fn.__doc__ = GridEncoding.observe.__doc__
         return fn
 

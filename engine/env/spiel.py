@@ -14,9 +14,8 @@ game: the history names the position). Players are the seats in turn order. A ga
 positions says so with `max_chance_outcomes` (the most outcomes a chance position lists; the
 default 0 makes a deterministic game type, and a chance position met then is an error): then its
 chance positions are chance nodes, outcome i of `chance_outcomes(state)` the chance action i, with
-the game's weights as probabilities. Of the shipped games with an Encoding, Backgammon (the
-track kind) has them: its rolls, 21 outcomes (`max_chance_outcomes=21`); the grid games have
-none, and a tile game's draws have no fixed action space to index. Returns are the
+the game's weights as probabilities. A game of the track kind has them (two dice: 21
+outcomes, `max_chance_outcomes=21`); a grid game has none, and a tile game's draws have no fixed action space to index. Returns are the
 environments' rewards (+1 a sole win, -1 a loss, 0 a draw; rank based for more seats, always
 summing to 0). OpenSpiel needs a bound on a game's length: a game
 that reaches `max_game_length` plies (a parameter, default MAX_GAME_LENGTH) without ending ends

@@ -115,7 +115,7 @@ def counted_rate(count, seconds: float = 0.0) -> dict:
             "seconds": elapsed}
 
 
-MAX_BATCH = 100_000         # (100,000 Gomoku games at once take about 0.2 GB)
+MAX_BATCH = 100_000         # (100,000 games on a 15x15 board at once take about 0.2 GB)
 
 
 def check_batch(games) -> None:

@@ -204,9 +204,8 @@ class AlphaBetaPlayer(Player):
             return best
         alpha = max(alpha, best)
         if len(captures) > 1:
-            self.nodes += len(captures)  # the positions evaluated for the order count in the budget
-            after = {id(m): game.evaluate(game.apply(state, m)) for m in captures}
-            captures.sort(key=lambda m: after[id(m)][seat] - after[id(m)][1 - seat], reverse=True)
+            after = self._evaluated(state, captures, seat)
+            captures.sort(key=lambda m: after[id(m)], reverse=True)
         for move in captures:
             value = self._search(game.apply(state, move), depth - 1, alpha, beta, ply + 1, seat)
             if value > best:
@@ -231,18 +230,23 @@ class AlphaBetaPlayer(Player):
         killers = self.killers.get(ply, ())
         history = self.history
         if self.has_eval and depth >= 2:
-            game = self.game
-            self.nodes += len(moves)  # the positions evaluated for the order count in the budget
-            scored = []
-            for m in moves:
-                values = game.evaluate(game.apply(state, m))
-                scored.append((values[seat] - values[1 - seat], m))
-            key = {id(m): v for v, m in scored}
+            key = self._evaluated(state, moves, seat)
             moves = sorted(moves, key=lambda m: (m == tt_move, m in killers, key[id(m)], history.get(m, 0)),
                            reverse=True)
         else:
             moves = sorted(moves, key=lambda m: (m == tt_move, m in killers, history.get(m, 0)), reverse=True)
         return moves
+
+    def _evaluated(self, state, moves, seat: int) -> dict[int, float]:
+        """Each move's position after it, evaluated for `seat` (its entry minus the rival's), by
+        the move's id; the positions count in the node budget."""
+        game = self.game
+        self.nodes += len(moves)
+        out = {}
+        for m in moves:
+            values = game.evaluate(game.apply(state, m))
+            out[id(m)] = values[seat] - values[1 - seat]
+        return out
 
     def _terminal(self, state, ply: int, seat: int) -> float:
         game = self.game

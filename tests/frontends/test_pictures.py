@@ -412,15 +412,23 @@ def test_the_tile_to_place_is_drawn_beside_the_board_and_previewed_turned_on_a_c
     assert ">to place</text>" in svg and 'class="preview"' not in svg
     for move in game.legal_moves(st):
         cell, kind, turn = game.placed_tile(st, move)
-        root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
-        group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
-        ring = [e for e in group if e.get("class") == "preview"]
-        assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+        root, group = _previewed(game, st, move)
         assert group.get("aria-label").endswith(f"turned {turn}°") and group.find(f"{SVG}title") is not None
         turns = [e.get("data-rotation") for e in root.iter() if "tile" in (e.get("class") or "").split()]
         assert turns.count(str(turn)) >= 2             # on the cell, and beside the board
     start = game.initial_state()
     assert game.placed_tile(start, game.chance_outcomes(start)[0][0]) is None     # a draw lays no tile
+
+
+def _previewed(game, st, move):
+    """The picture of st previewing `move` and the group of the cell it lays its tile on, which
+    holds one preview ring naming the tile and its turn."""
+    cell, kind, turn = game.placed_tile(st, move)
+    root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
+    ring = [e for e in group if e.get("class") == "preview"]
+    assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+    return root, group
 
 
 def test_a_path_tile_of_the_hand_is_previewed_turned_on_the_square_the_stone_faces():
@@ -438,10 +446,7 @@ def test_a_path_tile_of_the_hand_is_previewed_turned_on_the_square_the_stone_fac
     assert {kind for _, kind, _ in laid} == hand and len({cell for cell, _, _ in laid}) == 1
     for move in game.legal_moves(st):
         cell, kind, turn = game.placed_tile(st, move)
-        root = ET.fromstring(picture_svg(game, st, look_for(game), preview=move))
-        group = next(g for g in root.iter(f"{SVG}g") if g.get("data-cell") == cell)
-        ring = [e for e in group if e.get("class") == "preview"]
-        assert len(ring) == 1 and (ring[0].get("data-tile"), ring[0].get("data-rotation")) == (kind, str(turn))
+        root, group = _previewed(game, st, move)
         tile = next(e for e in group if "tile" in (e.get("class") or "").split())
         assert game.move_str(move) == tile.get("data-tile") + "r" + tile.get("data-rotation")
         assert group.get("aria-label") == f"{cell}: the {kind} to place, turned {turn}°"

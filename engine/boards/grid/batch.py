@@ -407,13 +407,14 @@ class Batch:
     def random_step(self) -> int:
         """Every running game plays a uniformly random legal placement (or passes); the plies
         played."""
-        mask = self.legal()
-        count = np.count_nonzero(mask, 1)
-        k = (self.rng.random(len(count)) * count).astype(np.intp)
-        cells = (mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1)    # the k-th legal cell of each row
         running = int(np.count_nonzero(~self.over))
-        self.step(cells)
+        self.step(self._draw(self.legal()))
         return running
+
+    def _draw(self, mask):
+        """A uniformly random legal cell of each row of `mask` (0 where it has none)."""
+        k = (self.rng.random(len(mask)) * np.count_nonzero(mask, 1)).astype(np.intp)
+        return (mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1)    # the k-th legal cell of each row
 
     def games(self, count: int, max_plies: int | None = None) -> dict:
         """Play `count` random games from the start, the batch's rows taking the next game as
@@ -441,10 +442,10 @@ class Batch:
                 mask = self.legal()
                 running = ~self.over
                 branching += np.bincount(np.maximum(np.count_nonzero(mask[running], 1), 1), minlength=self.size + 2)
-                k = (self.rng.random(rows) * np.count_nonzero(mask, 1)).astype(np.intp)
-                self.step((mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1))
-                cut = ~self.over & live & (self.ply >= max_plies) if max_plies is not None else None
-                finished = live & (self.over | (cut if cut is not None else False))
+                self.step(self._draw(mask))
+                finished = live & self.over
+                if max_plies is not None:       # a game cut at max_plies ends unfinished
+                    finished |= live & (self.ply >= max_plies)
                 if not finished.any():
                     continue
                 at = np.flatnonzero(finished)

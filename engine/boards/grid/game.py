@@ -21,6 +21,7 @@ from .automaton import Allow
 from .functions import along, area, attacked, cells as cell_functions, connected, counting, in_a_row, one_group
 from .functions import lines as line_functions
 from .functions import always_attacked
+from .functions import NAMES
 from .layout import CELLS, COUNTS, LAST, PLY, RESERVES, RESULT, TO_MOVE, Layout, with_slot
 from .movegen import PathCode, flips, target_groups
 from .notation import GridNotation
@@ -779,7 +780,7 @@ class GridGame(GridState, GridNotation):
             words = self.rules.words
             cell_functions.tables(self, ns)
             for module in (in_a_row, connected, one_group, area, along):    # tables only a game that asks pays for
-                if words & {f"{name}()" for name in getattr(module, "FUNCTIONS", {module.__name__.rsplit('.', 1)[1]: 0})}:
+                if words & {f"{name}()" for name in NAMES[module]}:
                     module.tables(self, ns)
             if words & {f"{name}()" for name in line_functions.FUNCTIONS}:
                 line_functions.tables(self, ns)

@@ -23,6 +23,8 @@ FUNCTIONS = {**counting.FUNCTIONS, **in_a_row.FUNCTIONS, "connected": connected.
 # the batch backend's forms (boards/grid/batch.py), of the functions that have one
 BATCH_FUNCTIONS = {**counting.BATCH, **cells.BATCH, "in_a_row": in_a_row.BATCH}
 # the module holding each function (a game builds a module's tables when its rules use one)
-HOME = {name: m for m in MODULES.values() for name in getattr(m, "FUNCTIONS", {m.__name__.rsplit(".", 1)[1]: 0})}
+# the functions of each module: its FUNCTIONS, or the one named as the module
+NAMES = {m: tuple(getattr(m, "FUNCTIONS", (key,))) for key, m in MODULES.items()}
+HOME = {name: m for m, names in NAMES.items() for name in names}
 
-__all__ = ["BATCH_FUNCTIONS", "FUNCTIONS", "HOME", "MODULES"]
+__all__ = ["BATCH_FUNCTIONS", "FUNCTIONS", "HOME", "MODULES", "NAMES"]
