@@ -36,7 +36,6 @@ from typing import Any, Hashable
 import numpy as np
 
 from ..api import CHANCE, IllegalMove, RulebookError
-from ..codegen import define
 
 __all__ = ["Encoding", "EncodingBase", "GridEncoding", "LegalMoves", "option_planes"]
 
@@ -397,7 +396,8 @@ class GridEncoding(EncodingBase):
               "PHASES": self._phase_planes, "phase_index": self.game.phase_index, "LIGHTS": self._lights,
               "HIGH_BYTE": _HIGH_BYTE, "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32,
               "BIT_PLANES": self._observe_bits}
-        fn = define(src, "observe", f"observe of {self.where}", ns)
+        exec(compile(src, f"<observe of {self.where}>", "exec"), ns)     # (env imports no stage but the pipeline's)
+        fn = ns["observe"]
         fn.__doc__ = GridEncoding.observe.__doc__
         return fn
 
