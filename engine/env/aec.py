@@ -43,6 +43,7 @@ class RulebookAEC(AECEnv):
         self.state_ = None
         # the calls of a step, read once
         self._apply, self._to_move = self.game.apply, self.game.to_move
+        self._is_over = self.game.is_over
         self._legal, self._observe, self._decode = enc.legal, enc.observe, enc.decode
 
     def observation_space(self, agent):
@@ -54,12 +55,10 @@ class RulebookAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seed, self._rng = seed, None
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}     # the mask is in the observation
+        self.agents = agents = self.possible_agents[:]
+        self.rewards, self._cumulative_rewards = dict.fromkeys(agents, 0.0), dict.fromkeys(agents, 0.0)
+        self.terminations, self.truncations = dict.fromkeys(agents, False), dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}     # the mask is in the observation
         state = self.game.initial_state()
         self._set(self._settled(state) if self._to_move(state) == CHANCE else state)
 
@@ -73,28 +72,42 @@ class RulebookAEC(AECEnv):
     def _set(self, state) -> bool:
         """Make `state` the position (settled: no chance to draw): its legal moves found once,
         for the mask and the next step. True when the game is over there."""
-        game = self.game
         self.state_ = state
-        if game.is_over(state):
+        if self._is_over(state):
             self._mask, self._by_index = self._zero_mask, NO_MOVES
-            for a, r in zip(self.possible_agents, rewards(game, state)):
+            for a, r in zip(self.possible_agents, rewards(self.game, state)):
                 self.rewards[a] = r
                 self.terminations[a] = True
             return True
         self._mask, self._by_index = self._legal(state)
-        self.agent_selection = self.possible_agents[game.to_move(state)]
+        self.agent_selection = self.possible_agents[self._to_move(state)]
         return False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         mask = self._mask if agent == self.agent_selection else self._zero_mask
         return {"observation": self._observe(self.state_, self._seat_of[agent]), "action_mask": mask}
 
+    def last(self, observe: bool = True):
+        """AECEnv.last, the agent to move's observation made here (one call less a step)."""
+        agent = self.agent_selection
+        obs = ({"observation": self._observe(self.state_, self._seat_of[agent]), "action_mask": self._mask}
+               if observe else None)
+        return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """AECEnv.agent_iter as a generator (a step's next agent without an iterator's method call)."""
+        return _agent_iter(self, max_iter)
+
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self._decode(self._by_index, action)
+        legal = self._by_index
+        try:        # the action among the legal indices, else decode's check and message
+            move = legal.moves[legal.indices.index(action)]
+        except (ValueError, AttributeError):
+            move = self._decode(legal, action)
         self._cumulative_rewards[agent] = 0.0
         # the rewards are 0 until the game ends (all of them, and all that accumulated): only
         # the last move sets and accumulates any
@@ -113,6 +126,13 @@ class RulebookAEC(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def _agent_iter(env: RulebookAEC, max_iter: int):
+    for _ in range(max_iter):
+        if not env.agents:
+            return
+        yield env.agent_selection
 
 
 def _slug(name: str) -> str:

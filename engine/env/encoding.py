@@ -45,6 +45,7 @@ _JOIN = bytearray().join   # bytes joined into a new bytearray: the buffer of a 
 _FLOAT32 = np.dtype("<f4")     # the bytes written are little-endian float32
 _INT8 = np.dtype(np.int8)
 _HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1.0 is 00 00 80 3f
+MAX_CHUNK_TERMS = 16        # observe joins bitboards' bytes' planes when they are at most this many
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
 
 
@@ -259,6 +260,9 @@ class GridEncoding(EncodingBase):
         self._pair_index = [[(O[o] * U + O[d]) * extra for d in range(cells)] for o in [*range(cells), cells]]
         self._kind_in_index = self._general and self.kind_factor > 1 and self.shot_factor == 1
         self._cells_index = self.shot_factor == 1 and not self._kind_in_index
+        # move -> index for the moves the table above does not index (passes, drops of several
+        # pieces, shots): index() once per move met (a drop's subset sums its cells' bits)
+        self._index_of = _IndexTable(self.index).__getitem__
         # what observe reads and writes, found once: an observation is one bytearray of float32
         # planes joined from planes made here, the pieces' planes then written into it from the
         # cells' bytes (see observe)
@@ -279,6 +283,7 @@ class GridEncoding(EncodingBase):
         self._bits_end = 4 * cells * self.bit_planes
         self._lights = [self._cell_planes(s) for s in range(n)]
         self.observe = self._observe_function()
+        self.legal, self.mask = self._legal_functions()
 
     def _cell_planes(self, seat: int) -> list[bytes]:
         """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
@@ -322,36 +327,59 @@ class GridEncoding(EncodingBase):
 
     def legal(self, state) -> tuple[np.ndarray, LegalMoves]:
         """The legal-action mask (int8, length `size`) and the legal move of each index set in it."""
-        if self.game.to_move(state) == CHANCE:
-            return np.zeros(self.size, dtype=np.int8), NO_MOVES
-        return self.mask(self.game.legal_moves(state))
+        return self.legal(state)        # the function _legal_functions wrote (set by __init__)
 
     def mask(self, moves) -> tuple[np.ndarray, LegalMoves]:
-        """legal() from a position's legal moves (for a caller that has them already). The common
-        moves, a tuple whose origin is a cell number (-1 for a piece put on the board), are indexed
-        by the (origin, destination) table in one list comprehension; a list with another move
-        (a pass, a drop of several pieces: their origin is a text, which no table row takes) is
-        indexed again by index()."""
-        T = self._pair_index
-        try:
-            if self._cells_index:                   # (origin, destination, ...)
-                indices = [T[m[0]][m[1]] for m in moves]
-            elif self._kind_in_index:               # and the kind the piece ends as, move[5] >> 3
-                indices = [T[m[0]][m[1]] + (m[5] >> 3) for m in moves]
-            else:
-                indices = [*map(self.index, moves)]
-        except TypeError:
-            indices = [*map(self.index, moves)]
-        mask = bytearray(self.size)
-        if self._general:           # a fuller move has fields no index reads: an index met twice is refused
-            for i in indices:
-                if mask[i]:
-                    self._collision(moves)
-                mask[i] = 1
-        else:                       # a plain game's moves, (origin, destination) or a drop's cells, are
-            for i in indices:       # their indices' digits: distinct moves, distinct indices
-                mask[i] = 1
-        return np.frombuffer(mask, dtype=_INT8), LegalMoves(indices, moves)
+        """legal() from a position's legal moves (for a caller that has them already)."""
+        return self.mask(moves)         # (likewise)
+
+    def _legal_functions(self):
+        """legal() and mask() written for this game, as observe is: a call's fixed costs are most
+        of a mask's. The common moves, a tuple whose origin is a cell number (-1 for a piece put
+        on the board), are indexed by the (origin, destination) table in one list comprehension; a
+        list with another move (a pass, a drop of several pieces: their origin is a text, which no
+        table row takes) is indexed by index() through the table of the moves met so far."""
+        if self._cells_index:                   # (origin, destination, ...)
+            by_table = "[T[m[0]][m[1]] for m in moves]"
+        elif self._kind_in_index:               # and the kind the piece ends as, move[5] >> 3
+            by_table = "[T[m[0]][m[1]] + (m[5] >> 3) for m in moves]"
+        else:
+            by_table = "[*map(INDEX_OF, moves)]"
+        # a fuller move has fields no index reads: an index met twice is refused (counted on the
+        # mask when it is short, by a set of the indices when not). A plain game's moves,
+        # (origin, destination) or a drop's cells, are their indices' digits: distinct indices.
+        if not self._general:
+            check = []
+        elif self.size <= 512:
+            check = ["    if mask.count(1) != len(indices):", "        COLLISION(moves)"]
+        else:
+            check = ["    if len(set(indices)) != len(indices):", "        COLLISION(moves)"]
+        mask_body = [
+            "    try:",
+            f"        indices = {by_table}",
+            "    except TypeError:",
+            "        indices = [*map(INDEX_OF, moves)]",
+            f"    mask = bytearray({self.size})",
+            "    for i in indices:",
+            "        mask[i] = 1",
+            *check,
+            "    return FROMBUFFER(mask, INT8), LEGAL_MOVES(indices, moves)"]     # (dtype positional: a keyword costs more)
+        src = "\n".join([
+            "def legal(state):",
+            "    if TO_MOVE(state) == CHANCE:",
+            f"        return ZEROS({self.size}, INT8), NO_MOVES",
+            "    moves = MOVES(state)",
+            *mask_body,
+            "",
+            "def mask(moves):",
+            *mask_body])
+        ns = {"T": self._pair_index, "INDEX_OF": self._index_of, "COLLISION": self._collision,
+              "FROMBUFFER": np.frombuffer, "ZEROS": np.zeros, "INT8": _INT8, "LEGAL_MOVES": LegalMoves,
+              "NO_MOVES": NO_MOVES, "CHANCE": CHANCE, "TO_MOVE": self.game.to_move, "MOVES": self.game.legal_moves}
+        exec(compile(src, f"<legal of {self.where}>", "exec"), ns)
+        for name in ("legal", "mask"):
+            ns[name].__doc__ = getattr(GridEncoding, name).__doc__
+        return ns["legal"], ns["mask"]
 
     def _collision(self, moves) -> None:
         self.collision(moves, self.index, "this game's moves are not named by their cells alone")
@@ -372,30 +400,49 @@ class GridEncoding(EncodingBase):
         seen += ["V[R[seat]]"] + [f"V[R[(seat + {r}) % {n}]]" for r in range(1, n)]
         seen += [f"V[state[{slot[c]}]]" for c in self.counters]
         seen.append("PHASES[phase_index(state)]" if self._phased else "PHASES[0]")
-        # a lit cell's float32 1.0 is the bytes 00 00 80 3f: its planes' bytes 2 and 3 are
-        # written, every fourth byte of the pieces' planes at once
-        end, planes = self._bits_end, self.bit_planes
-        if planes <= 4:     # a few planes: each translated by name, no map
-            lit = ["    L = LIGHTS[seat]", f"    lit = {' + '.join(f'cells.translate(L[{p}])' for p in range(planes))}"]
+        end, planes, cells = self._bits_end, self.bit_planes, self.cells
+        chunks = (cells + 7) // 8
+        if chunks * planes <= MAX_CHUNK_TERMS:
+            # a small board: each piece plane's bytes are those of its bitboard's bytes (8 cells
+            # each, 256 values: their float32 bytes found once), joined with the other planes'
+            # in the one expression (no cells read, nothing written after)
+            n_k, order = len(self.kinds), [f"B[(seat + {r}) % {n}]" if r else "B[seat]" for r in range(n)]
+            if self.multi:
+                bits = [f"{order[r]} & K[{k}]" for k in range(n_k) for r in range(n)]
+                bits += [f"B[{n}] & K[{k}]" for k in range(n_k)] if self.neutral else []
+            else:
+                bits = order + ([f"B[{n}]"] if self.neutral else [])
+            last = "LAST" if cells % 8 else "CHUNK"
+            terms = [f"{last if j == chunks - 1 else 'CHUNK'}[p{p}{f' >> {8 * j}' if j else ''} & 255]"
+                     for p in range(planes) for j in range(chunks)]
+            body = [f"    B = state[{self._B}]",
+                    *([f"    K = state[{self._K}]"] if self.multi else []),
+                    *(f"    p{p} = {b}" for p, b in enumerate(bits)),
+                    f"    return ARRAY(SHAPE, FLOAT32, JOIN(({', '.join(terms + seen)})))"]
         else:
-            lit = ["    lit = JOIN_BYTES(map(cells.translate, LIGHTS[seat]))"]
-        src = "\n".join([
-            "def observe(state, seat=0):",
-            f"    R = state[{self._R}]",
-            f"    buf = JOIN((ZERO, {', '.join(seen)}))",
-            "    cells = state[0]",
-            "    if cells is None:",
-            "        return BIT_PLANES(state, seat, buf)",
-            f"    cells = cells[:{self.cells}]",
-            *lit,
-            f"    buf[2:{end}:4] = lit",
-            f"    buf[3:{end}:4] = lit.translate(HIGH_BYTE)",
-            "    return ARRAY(SHAPE, FLOAT32, buf)"])
+            # a lit cell's float32 1.0 is the bytes 00 00 80 3f: its planes' bytes 2 and 3 are
+            # written, every fourth byte of the pieces' planes at once, from the cells' bytes
+            if planes <= 4:     # a few planes: each translated by name, no map
+                lit = ["    L = LIGHTS[seat]", f"    lit = {' + '.join(f'cells.translate(L[{p}])' for p in range(planes))}"]
+            else:
+                lit = ["    lit = JOIN_BYTES(map(cells.translate, LIGHTS[seat]))"]
+            body = [f"    buf = JOIN((ZERO, {', '.join(seen)}))",
+                    "    cells = state[0]",
+                    "    if cells is None:",
+                    "        return BIT_PLANES(state, seat, buf)",
+                    f"    cells = cells[:{cells}]",
+                    *lit,
+                    f"    buf[2:{end}:4] = lit",
+                    f"    buf[3:{end}:4] = lit.translate(HIGH_BYTE)",
+                    "    return ARRAY(SHAPE, FLOAT32, buf)"]
+        src = "\n".join(["def observe(state, seat=0):", f"    R = state[{self._R}]", *body])
+        one = _F32(1.0)
+        chunk = [b"".join(one if v >> b & 1 else bytes(4) for b in range(8)) for v in range(256)]
         ns = {"JOIN": _JOIN, "JOIN_BYTES": b"".join, "ZERO": self._bits_zero, "V": self._value_planes,
               "MARKS": [by_cell for _slot, by_cell in self._mark_planes], "TO_MOVE": self._to_move_planes,
               "PHASES": self._phase_planes, "phase_index": self.game.phase_index, "LIGHTS": self._lights,
               "HIGH_BYTE": _HIGH_BYTE, "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32,
-              "BIT_PLANES": self._observe_bits}
+              "BIT_PLANES": self._observe_bits, "CHUNK": chunk, "LAST": [c[:4 * (cells % 8)] for c in chunk]}
         exec(compile(src, f"<observe of {self.where}>", "exec"), ns)     # (env imports no stage but the pipeline's)
         fn = ns["observe"]
         fn.__doc__ = GridEncoding.observe.__doc__
@@ -427,6 +474,20 @@ class GridEncoding(EncodingBase):
         return {"shape": self.shape, "planes": list(self.planes), "actions": self.size,
                 "factors": {"origin": self.origins, "destination": self.used_cells, "kind": self.kind_factor,
                             "shot": self.shot_factor, "multi_drops": self.drop_block, "pass": 1}}
+
+
+class _IndexTable(dict):
+    """move -> action index, each found by `index` on first use (the first 65,536 moves kept)."""
+
+    def __init__(self, index):
+        super().__init__()
+        self.index = index
+
+    def __missing__(self, move) -> int:
+        i = self.index(move)
+        if len(self) < 65536:
+            self[move] = i
+        return i
 
 
 class _ValuePlanes(dict):

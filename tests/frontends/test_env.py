@@ -306,8 +306,11 @@ def test_a_general_games_moves_with_one_index_are_refused_naming_both(monkeypatc
     # as if two of its placements had one index (the table and index() agree, as they do)
     monkeypatch.setattr(enc, "_pair_index", [[5] * game.size for _ in range(game.size + 1)])
     monkeypatch.setattr(enc, "index", lambda move: 5)
+    enc.legal, enc.mask = enc._legal_functions()        # written again from the tables above
     with pytest.raises(RulebookError, match=r"the moves .+ and .+ have one action index \(5\)"):
         enc.legal(game.initial_state())
+    with pytest.raises(RulebookError, match=r"have one action index \(5\)"):
+        enc.mask(game.legal_moves(game.initial_state()))
 
 
 def test_pettingzoo_chance_draws_follow_the_seed():
