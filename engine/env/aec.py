@@ -20,7 +20,8 @@ class RulebookAEC(AECEnv):
 
     `observe(agent)` is `{"observation": float32 planes of shape encoding.shape, seen from that
     agent's seat, "action_mask": int8 of length encoding.size}` (the mask is all zeros for an agent
-    not to move). `step(action)` plays the legal move of that index (IllegalMove if the mask says
+    not to move; read-only: the observations of one ply share it, so an agent changing it
+    would change what the others read). `step(action)` plays the legal move of that index (IllegalMove if the mask says
     0). When the game ends every agent is terminated, with rewards in [-1, 1] (see common.rewards).
     """
 
@@ -39,6 +40,7 @@ class RulebookAEC(AECEnv):
         self.render_mode = render_mode
         self._seed, self._rng = 0, None     # the chance draws' generator, made when first drawn from
         self._zero_mask = np.zeros(enc.size, dtype=np.int8)
+        self._zero_mask.flags.writeable = False
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.state_ = None
         # the calls of a step, read once
@@ -80,6 +82,7 @@ class RulebookAEC(AECEnv):
                 self.terminations[a] = True
             return True
         self._mask, self._by_index = self._legal(state)
+        self._mask.flags.writeable = False
         self.agent_selection = self.possible_agents[self._to_move(state)]
         return False
 

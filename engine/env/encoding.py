@@ -18,9 +18,13 @@ raced along a track by dice) is TrackEncoding (track.py), a grid game's GridEnco
   the one origin after the cells that stands for a piece put on the board (a drop or a placement;
   in a game whose patterns move no piece it is the only origin, 0); `extra` is the
   product of the factors the game has: the kind a moving piece ends as (games that promote or
-  drop several kinds) and the cell shot at (games whose moves shoot). After those come a block for
+  drop several kinds), the cell shot at (games whose moves shoot), the block turned (games that
+  turn blocks) and the piece removed anywhere (games whose patterns `remove`: its cell, or one
+  more for none); a sowing is indexed as from its pit to its pit. After those come a block for
   drops of several pieces at once (per drop zone of a seat, one index per subset of its cells, a
-  bit a cell; the seats' zones as one when they overlap) and one index for `pass`. Two legal
+  bit a cell; the seats' zones as one when they overlap; a zone of more than 20 cells dropped on
+  k at a time, one index per k-set, ranked in the combinatorial number system) and one index for
+  `pass`. Two legal
   moves of one position with one index (e.g. capture sequences with the same ends and different
   paths) raise RulebookError naming both.
 
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping
+from math import comb
 from typing import Any, Hashable
 
 import numpy as np
@@ -47,6 +52,7 @@ _INT8 = np.dtype(np.int8)
 _HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1.0 is 00 00 80 3f
 MAX_CHUNK_TERMS = 16        # observe joins bitboards' bytes' planes when they are at most this many
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
+MAX_DROP_SETS = 1 << 20     # so many k-sets of a larger zone at most
 
 
 def Encoding(game, where: str = ""):
@@ -195,7 +201,15 @@ class GridEncoding(EncodingBase):
         self.bit_planes = len(names)
         self.marks = [s for s in ("last", "passed") if s in self.slot]
         names += self.marks
-        names += [f"to_move/+{r}" for r in range(n)] + [f"reserve/+{r}" for r in range(n)]
+        # a reserve is a count per seat, or a hand: a count per kind per seat (one plane each)
+        hand = game.initial_state()[self.slot["reserves"]][0]
+        self.hand_kinds = len(hand) if isinstance(hand, tuple) else 0
+        names += [f"to_move/+{r}" for r in range(n)]
+        if self.hand_kinds:
+            hand_names = self.kinds if len(self.kinds) == self.hand_kinds else [str(i) for i in range(self.hand_kinds)]
+            names += [f"reserve:{k}/+{r}" for r in range(n) for k in hand_names]
+        else:
+            names += [f"reserve/+{r}" for r in range(n)]
         self.counters = [s for s in ("ply", "passes", "quiet") if s in self.slot]
         names += self.counters
         self.phases = [ph.name for ph in game.rules.phases]
@@ -211,11 +225,18 @@ class GridEncoding(EncodingBase):
         promotes = any(k.promote_to for k in game.kinds)
         drops_kinds = self.multi and any(ph.drops or ph.places for ph in rules.phases)
         self.kind_factor = len(self.kinds) if (promotes or drops_kinds) else 1
-        shoots = "shot" in game.features()     # what the game's moves can do besides moving
-        self.shot_factor = U if shoots else 1
-        self.extra = self.kind_factor * self.shot_factor
-        # origins: every used cell when some pattern moves a piece, plus one for a piece put on the board
-        self.moves_pieces = any(alts for ph in rules.phases for _k, alts in ph.kinds)
+        features = game.features()             # what the game's moves can do besides moving
+        self.shot_factor = U if "shot" in features else 1
+        # the block turned after the move (games that turn blocks), the piece removed anywhere
+        # (a capture chosen apart from the move: its cell, or U for none)
+        self.turn_factor = len(game.turns) if "turn" in features else 1
+        self.remove_factor = U + 1 if any(_names_word(p, "remove") for ph in rules.phases
+                                          for p in ph.patterns + ph.places) else 1
+        self.extra = self.kind_factor * self.shot_factor * self.turn_factor * self.remove_factor
+        # origins: every used cell when some pattern moves a piece (or sows from it), plus one for
+        # a piece put on the board
+        self.moves_pieces = any(alts for ph in rules.phases for _k, alts in ph.kinds) or \
+            any(ph.sows for ph in rules.phases)
         puts = any(ph.drops or ph.places for ph in rules.phases)
         self.put_origin = U if self.moves_pieces else 0
         self.origins = (U if self.moves_pieces else 0) + (1 if puts else 0)
@@ -226,30 +247,44 @@ class GridEncoding(EncodingBase):
             self._ord[c] = j
         self._ord[cells] = self.put_origin
         # drops of several pieces at once: one bit per cell of the drop zone of the seat that
-        # drops (the zones of the seats as groups of their own when no cell is in two)
+        # drops (the zones of the seats as groups of their own when no cell is in two); a zone
+        # of more cells than that can index, dropped on k at a time, gets one index per k-set
         groups: list[list[int]] = []
+        sets: list[tuple[list[int], int]] = []
         for ph in rules.phases:
-            for zone, _count in ph.drops:
+            for zone, count in ph.drops:
+                if game.general and count == 1:         # (a general game's single drop has its origin's index)
+                    continue
                 by_seat = game.zone_cells[zone.parts[0]]
                 for s in (by_seat if isinstance(by_seat, dict) else range(len(by_seat))):
                     cells_s = sorted(set(by_seat[s]))
-                    if cells_s and cells_s not in groups:
+                    if len(cells_s) > MAX_DROP_CELLS and count is not None:
+                        if (cells_s, count) not in sets:
+                            sets.append((cells_s, count))
+                    elif cells_s and cells_s not in groups:
                         groups.append(cells_s)
-        if game.general:
-            groups = []
         if sum(len(g) for g in groups) != len({c for g in groups for c in g}):
             groups = [sorted({c for g in groups for c in g})]
         widest = max((len(g) for g in groups), default=0)
         if widest > MAX_DROP_CELLS:
             raise RulebookError(f"{self.where}: drops of several pieces at once onto {widest} cells have "
                                 f"2**{widest} sets: too many to index (at most {MAX_DROP_CELLS} cells)")
+        for cells_s, count in sets:
+            if comb(len(cells_s), count) > MAX_DROP_SETS:
+                raise RulebookError(f"{self.where}: drops of {count} pieces at once onto {len(cells_s)} cells have "
+                                    f"{comb(len(cells_s), count):,} sets: too many to index (at most {MAX_DROP_SETS:,})")
         self.drop_groups = groups
-        self._drop_pos: dict[int, tuple[int, int]] = {}
+        # cell -> (its group's first index, its bit); (cell, k) -> (its k-sets' first index, its rank among the zone's cells)
+        self._drop_pos: dict = {}
         offset = 0
         for g in groups:
             for j, c in enumerate(g):
                 self._drop_pos[c] = (offset, j)
             offset += 1 << len(g)
+        for cells_s, count in sets:
+            for j, c in enumerate(cells_s):
+                self._drop_pos[c, count] = (offset, j)
+            offset += comb(len(cells_s), count)
         self.drop_block = offset
         self.pass_index = self.single + self.drop_block
         self.size = self.pass_index + 1
@@ -258,8 +293,9 @@ class GridEncoding(EncodingBase):
         # (origin * cells + destination) * extra, row -1 the put origin's
         O, extra = self._ord, self.extra
         self._pair_index = [[(O[o] * U + O[d]) * extra for d in range(cells)] for o in [*range(cells), cells]]
-        self._kind_in_index = self._general and self.kind_factor > 1 and self.shot_factor == 1
-        self._cells_index = self.shot_factor == 1 and not self._kind_in_index
+        others = self.shot_factor * self.turn_factor * self.remove_factor
+        self._kind_in_index = self._general and self.kind_factor > 1 and others == 1
+        self._cells_index = others == 1 and not self._kind_in_index
         # move -> index for the moves the table above does not index (passes, drops of several
         # pieces, shots): index() once per move met (a drop's subset sums its cells' bits)
         self._index_of = _IndexTable(self.index).__getitem__
@@ -310,10 +346,16 @@ class GridEncoding(EncodingBase):
         if move == PASS:
             return self.pass_index
         O, U = self._ord, self.used_cells
+        if move[0] == "sow":                        # a sowing from a pit: ('sow', cell), the pit both origin and destination
+            return (O[move[1]] * U + O[move[1]]) * self.extra
         if move[0] == "drop":                       # a plain game's drop: ('drop', cell, ...)
             if len(move) == 2:
                 return (self.put_origin * U + O[move[1]]) * self.extra
             pos = self._drop_pos
+            k = len(move) - 1
+            if (move[1], k) in pos:                 # a k-set of a large zone: its rank (the combinatorial number system)
+                ranks = sorted(pos[c, k][1] for c in move[1:])
+                return self.single + pos[move[1], k][0] + sum(comb(j, i + 1) for i, j in enumerate(ranks))
             return self.single + pos[move[1]][0] + sum(1 << pos[c][1] for c in move[1:])
         i = O[move[0]] * U + O[move[1]]             # origin -1 (a piece put on the board): the put origin
         if not self._general:                       # a plain move: (origin, destination)
@@ -323,6 +365,11 @@ class GridEncoding(EncodingBase):
         if self.shot_factor > 1:
             shot = move[6]
             i = i * self.shot_factor + (O[shot & 0xFFFF] if shot is not None else 0)
+        if self.turn_factor > 1:
+            i = i * self.turn_factor + move[9]
+        if self.remove_factor > 1:                  # the removed piece: the last capture's cell (a removal comes last)
+            caps = move[2]
+            i = i * self.remove_factor + (O[caps.bit_length() - 1] if caps else U)
         return i
 
     def legal(self, state) -> tuple[np.ndarray, LegalMoves]:
@@ -397,7 +444,11 @@ class GridEncoding(EncodingBase):
         n, slot = self.n, self.slot
         seen = [f"MARKS[{j}][state[{slot[m]}]]" for j, m in enumerate(self.marks)]
         seen.append(f"TO_MOVE[(state[{self._ME}] - seat) % {n}]")
-        seen += ["V[R[seat]]"] + [f"V[R[(seat + {r}) % {n}]]" for r in range(1, n)]
+        seats = ["R[seat]"] + [f"R[(seat + {r}) % {n}]" for r in range(1, n)]
+        if self.hand_kinds:
+            seen += [f"V[{r}[{i}]]" for r in seats for i in range(self.hand_kinds)]
+        else:
+            seen += [f"V[{r}]" for r in seats]
         seen += [f"V[state[{slot[c]}]]" for c in self.counters]
         seen.append("PHASES[phase_index(state)]" if self._phased else "PHASES[0]")
         end, planes, cells = self._bits_end, self.bit_planes, self.cells
@@ -474,6 +525,14 @@ class GridEncoding(EncodingBase):
         return {"shape": self.shape, "planes": list(self.planes), "actions": self.size,
                 "factors": {"origin": self.origins, "destination": self.used_cells, "kind": self.kind_factor,
                             "shot": self.shot_factor, "multi_drops": self.drop_block, "pass": 1}}
+
+
+def _names_word(node, word: str) -> bool:
+    """Does a pattern (a tree of the rules language's nodes) use the action `word`?"""
+    if getattr(node, "name", None) == word and hasattr(node, "kwargs"):
+        return True
+    return any(_names_word(getattr(node, side), word) for side in ("left", "right", "inner", "body")
+               if getattr(node, side, None) is not None)
 
 
 class _IndexTable(dict):

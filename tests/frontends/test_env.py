@@ -131,6 +131,66 @@ def test_one_shape_and_one_index_per_legal_move_in_random_games(name):
             st = game.apply(st, move)
 
 
+SHIPPED = sorted(p.stem for p in GAMES.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_game_encodes_its_random_positions_or_says_why_not(name):
+    """Every shipped game: an encoding whose observations have the one shape and whose mask
+    names each legal move once, over two short random games; or, for a board without a fixed
+    action space (open tile boards), the refusal that says so."""
+    game = rulebook.load_game(game_path(name))
+    try:
+        enc = Encoding(game)
+    except RulebookError as e:
+        assert "no observation planes or fixed action space" in str(e) or "track" in str(e)
+        return
+    rng = random.Random(11)
+    for _ in range(2):
+        st = game.initial_state()
+        for _ply in range(30):
+            if game.is_over(st):
+                break
+            if game.to_move(st) == CHANCE:
+                st = game.apply(st, rng.choice(game.chance_outcomes(st))[0])
+                continue
+            assert enc.observe(st, 0).shape == enc.shape
+            mask, by_index = enc.legal(st)
+            moves = game.legal_moves(st)
+            assert mask.sum() == len(moves) == len(by_index)
+            move = rng.choice(moves)
+            assert move in list(by_index.values())
+            st = game.apply(st, move)
+
+
+def test_two_stone_drops_onto_a_large_board_are_indexed_by_their_set():
+    game = rulebook.load_game(game_path("connect6"))
+    enc = Encoding(game)
+    assert enc.drop_block == comb(361, 2) and enc.size == 361 + comb(361, 2) + 1
+    st = game.apply(game.initial_state(), game.parse_move(game.initial_state(), "j10"))
+    mask, by_index = enc.legal(st)
+    assert mask.sum() == len(game.legal_moves(st)) == comb(360, 2)
+    a = game.parse_move(st, "a1+b1")
+    assert enc.index(a) == enc.index(("drop", a[2], a[1])) and enc.single <= enc.index(a) < enc.pass_index   # a set
+    assert len({enc.index(m) for m in game.legal_moves(st)}) == comb(360, 2)
+
+
+def test_a_hand_of_several_kinds_has_a_plane_per_kind_and_seat():
+    game = rulebook.load_game(game_path("minishogi"))
+    enc = Encoding(game)
+    assert [p for p in enc.planes if p.startswith("reserve")][:2] == [f"reserve:{k}/+0" for k in enc.kinds[:2]]
+    rng, st = random.Random(3), game.initial_state()
+    hands = enc.slot["reserves"]
+    while not any(st[hands][0]):                # play until white holds a captured piece
+        st = game.apply(st, rng.choice(game.legal_moves(st)))
+    for seat in (0, 1):
+        obs = enc.observe(st, seat)
+        lit = {p: int(obs[j].max()) for j, p in enumerate(enc.planes) if p.startswith("reserve") and obs[j].max()}
+        held = {f"reserve:{enc.kinds[i]}/+{(owner - seat) % 2}": n
+                for owner in (0, 1) for i, n in enumerate(st[hands][owner]) if n}
+        assert lit == held and held
+
+
 def test_the_planes_say_the_pieces_by_relative_owner():
     game = rulebook.load_game(game_path("chess"))
     enc = Encoding(game)
@@ -213,7 +273,8 @@ def test_without_the_rl_extra_the_message_says_what_to_install(monkeypatch):
 
 
 @pytest.mark.parametrize("name,seats", [("chinese_checkers", 3), ("chess", None), ("amazons", None),
-                                        ("english_draughts", None), ("hex", None), ("reversi", None)])
+                                        ("english_draughts", None), ("hex", None), ("reversi", None),
+                                        ("pentago", None), ("morris", None), ("kalah", None), ("minishogi", None)])
 def test_both_checkers_on_more_games(name, seats):
     api_test(rulebook.env.pettingzoo(game_path(name), seats=seats), num_cycles=60, verbose_progress=False)
     check_env(rulebook.env.gymnasium(game_path(name), seats=seats), skip_render_check=True)
