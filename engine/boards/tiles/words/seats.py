@@ -1,8 +1,12 @@
-"""The seats of a tile game, shared by its three rule sets (track, sides, paths): the players
-named and the range of their number (`player_count`), checked with located findings."""
+"""players and player_count: the seats of a tile game, shared by its three rule sets (track,
+sides, paths): the players named and the range of their number, checked with located findings."""
 from __future__ import annotations
 
-from ...api import RulebookError
+from ....api import RulebookError
+
+KEY = "players, player_count"
+ABOUT = ("the seats, in order, and `{min, max, default}` of their number (the first N seats play); a "
+         "player's `forward` belongs to grid boards")
 
 
 class SeatRange:
@@ -19,7 +23,7 @@ class SeatRange:
         return seats
 
 
-def check_seats(ch, forward: str | None = None) -> tuple[list[str], int, int, int]:
+def check(ch, forward: str | None = None) -> tuple[list[str], int, int, int]:
     """The players' names and (min, default, max) of their number; `forward`: the finding for a
     player's forward direction (None: not checked)."""
     spec = ch.src.data
