@@ -272,6 +272,17 @@ def test_the_checker_imports_no_compiled_game():
         assert {m.split(".")[0] for m in imported} <= below, (f.name, imported)
 
 
+def test_each_tile_word_says_what_the_reference_says():
+    """docs/language.md's table of tile words has a row per module of words/, in the word's own words."""
+    from rulebook.boards.tiles.words import RULE_SETS, row
+    tiles = Path(__file__).resolve().parents[2] / "engine" / "boards" / "tiles" / "words"
+    assert set(RULE_SETS) == {f.stem for f in tiles.glob("*.py")} - {"__init__"}
+    md = (Path(__file__).resolve().parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
+    section = md[md.index("### Words of tile files"):md.index("\n## ", md.index("### Words of tile files"))]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    assert rows == [row(name) for name in RULE_SETS]
+
+
 # ------------------------------------------------------------------------------ the canal game
 def test_canal_start_tile_placements_and_supply():
     g = canal()

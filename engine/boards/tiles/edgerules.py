@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...lang import dsl
-from ...lang.expr import INT, suggest
+from ...lang.expr import INT
 from ...structs import field, struct
 from .edges import Shape
 from .featurewords import feature_vocabulary, seat_vocabulary
-from .words import claim, elsewhere, evaluate, feature_names, seats, segments, start, supply, take_back
+from .words import claim, elsewhere, evaluate, feature_names, parts, phases, seats, segments, start, supply, take_back
+from .words.parts import EdgePart
 from .words.seats import SeatRange
 
 if TYPE_CHECKING:
@@ -25,22 +26,8 @@ if TYPE_CHECKING:
 
 
 @struct
-class EdgePart:
-    name: str
-    feature: str
-    complete: dsl.Node | None
-    end: dsl.Node | None
-
-
-@struct
 class EdgeRules(SeatRange):
     """A checked game of tiles with sides of several kinds: what compile needs."""
-    spec: dict
-    src_file: str
-    players: list[str]
-    count_min: int
-    count_max: int
-    count_default: int
     side_kinds: dict                        # kind letter -> its features, clockwise
     marks: list[str]
     features: list[str]
@@ -85,15 +72,7 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
     claim_ = claim.check(ch, features)
     take_back.refuse(ch)
 
-    phases = spec["phases"]
-    if len(phases) != 1:
-        ch.error(("phases",), "tiles with sides of several kinds are played in one phase that builds")
-    ph = phases[0]
-    for k in ph:
-        if k not in ("name", "draw", "place", "unplaceable"):
-            ch.error(("phases", 0, k), f"'{k}' is not a word of this phase (draw, place, unplaceable)", key=True)
-    if ph.get("draw") != "tiles" or ph.get("place") != "adjacent" or ph.get("unplaceable") != "discard":
-        ch.error(("phases", 0), "the phase builds: draw: tiles, place: adjacent, unplaceable: discard", key=True)
+    phases.sides(ch)
 
     places: dict = {}
 
@@ -105,31 +84,7 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
         return node
 
     fvocab = feature_vocabulary(spec, features, marks)
-    parts = []
-    if "scoring" not in spec:
-        ch.error((), "a tile game needs 'scoring': named parts; the highest total wins", key=True)
-    for pname, pd in (spec.get("scoring") or {}).items():
-        path = ("scoring", pname)
-        if not isinstance(pd, dict):
-            ch.error(path, f"scoring part {pname}: with tiles.sides a part is {{feature, complete, end}}: what "
-                           "a feature scores when completed and at the end")
-            continue
-        if pd["feature"] not in features:
-            ch.error(path + ("feature",), f"unknown feature '{pd['feature']}'{suggest(pd['feature'], features)}")
-            continue
-        if any(p.feature == pd["feature"] for p in parts):
-            ch.error(path + ("feature",), f"feature '{pd['feature']}' is scored by two parts")
-        got = {k: (_number(pd[k]) if isinstance(pd[k], int) else
-                   typed(path + (k,), fvocab, (INT,), f"scoring part {pname}'s {k}")) if k in pd else None
-               for k in ("complete", "end")}
-        parts.append(EdgePart(pname, pd["feature"], got["complete"], got["end"]))
+    parts_ = parts.check(ch, lambda path, what: typed(path, fvocab, (INT,), what), features)
     evaluate_ = evaluate.check(ch, lambda path, what: typed(path, seat_vocabulary(spec), (INT,), what))
     return EdgeRules(spec, ch.src.file, players, cmin, cmax, cdef, kinds, marks, features, names, counts,
-                     shapes, start_tile, supply_, claim_, parts, evaluate_, places)
-
-
-def _number(value: int) -> dsl.Node:
-    """A whole number written as such (`complete: 9`), as the expression it stands for."""
-    node = dsl.parse(str(value), "expr")
-    node.type, node.level = INT, 0
-    return node
+                     shapes, start_tile, supply_, claim_, parts_, evaluate_, places)

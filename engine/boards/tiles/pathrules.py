@@ -15,7 +15,7 @@ from ...source.check import Checker
 from ...source.options import option_symbols
 from ...structs import field, struct
 from .paths import Squares
-from .words import bounds, elsewhere, evaluate, paths, scoring, seats
+from .words import bounds, elsewhere, evaluate, hands, paths, phases, scoring, seats, stones
 from .words.seats import SeatRange
 
 NAMES = ("stones", "tiles", "players", "ply")
@@ -36,12 +36,6 @@ def vocabulary(spec: dict, seats: int | None = None, option_values=None) -> Voca
 @struct
 class PathRules(SeatRange):
     """A checked path-tile game: what compile needs."""
-    spec: dict
-    src_file: str
-    players: list[str]
-    count_min: int
-    count_max: int
-    count_default: int
     types: list[tuple[str, int, list[tuple[int, int]]]]     # name, count, point pairs at rotation 0
     files: int
     ranks: int
@@ -68,13 +62,10 @@ def check_path_rules(ch: Checker) -> PathRules | None:
         return None
     files, ranks = board
 
-    tiles = spec.get("tiles")
-    if not tiles or "points" not in tiles:
-        ch.error(("tiles",) if tiles else ("board", "open"),
-                 "stones follow paths between points on the tiles' sides: tiles.points (points per side)", key=True)
+    per = paths.points(ch)
+    if per is None:
         return None
-    per = tiles["points"]
-    npts = 4 * per
+    tiles = spec["tiles"]
     if "features" in tiles:
         ch.error(("tiles", "features"), "path tiles carry no features", key=True)
     types = []
@@ -88,37 +79,9 @@ def check_path_rules(ch: Checker) -> PathRules | None:
             types.append((name, td["count"], pairs))
 
     squares = Squares(files, ranks, per)
-    stones = spec.get("stones") or {}
-    starts = list(stones.get("start") or [])
-    seen_spots: dict = {}
-    for j, text in enumerate(starts):
-        spot = squares.spot(text)
-        path = ("stones", "start", j)
-        if spot is None:
-            ch.error(path, f"'{text}' is not a point of the board (square:point, e.g. c1:4; points 0..{npts - 1})")
-        elif not squares.on_edge(spot):
-            ch.error(path, f"'{text}' is not on the board's edge: a stone starts facing its square from outside")
-        elif spot in seen_spots:
-            ch.error(path, f"'{text}' is the start of two stones")
-        else:
-            seen_spots[spot] = j
-    if len(starts) < cmax:
-        ch.error(("stones", "start"), f"{cmax} players may play: stones.start needs {cmax} points, "
-                                      f"one for each seat in order (it has {len(starts)})")
-    hand_size = (spec.get("hands") or {}).get("size")
-    if hand_size is None:
-        ch.error(("stones",), "stones on path tiles are moved by tiles from the players' hands: hands.size", key=True)
-        hand_size = 1
-
-    phases = spec["phases"]
-    if len(phases) != 1:
-        ch.error(("phases",), "a game of stones on path tiles has one phase (draw: hands, place: facing)")
-    ph = phases[0]
-    for k in ("turns", "plies", "move", "let", "landing", "sell", "until", "start", "priority", "legal"):
-        if k in ph:
-            ch.error(("phases", 0, k), f"'{k}' is not a word of a phase of stones on path tiles", key=True)
-    if ph.get("draw") != "hands" or ph.get("place") != "facing":
-        ch.error(("phases", 0), f"phase '{ph['name']}' needs draw: hands and place: facing", key=True)
+    starts, self_elimination = stones.check(ch, squares, cmax)
+    hand_size = hands.check(ch)
+    phases.paths(ch)
 
     vocab = vocabulary(spec)
 
@@ -133,7 +96,7 @@ def check_path_rules(ch: Checker) -> PathRules | None:
         if key in spec:
             places[key] = f"{ch.src.file}:{ch.src.place((key,)).line}"
     return PathRules(spec, ch.src.file, players, cmin, cmax, cdef, types, files, ranks, per, starts,
-                     hand_size, stones.get("self_elimination", "last_resort"), scoring_, evaluate_, places)
+                     hand_size, self_elimination, scoring_, evaluate_, places)
 
 
 def position_parts(game, pieces: dict, reserves: dict):

@@ -24,7 +24,12 @@ RULE_SETS: dict[str, tuple[str, ...]] = {
     "supply": (TRACK, SIDES),
     "claim": (TRACK, SIDES),
     "take_back": (TRACK,),
+    "routes": (TRACK,),
+    "stones": (PATHS,),
+    "hands": (PATHS,),
+    "phases": (TRACK, SIDES, PATHS),
     "scoring": (TRACK, PATHS),
+    "parts": (SIDES,),
     "evaluate": (TRACK, SIDES, PATHS),
 }
 
@@ -32,3 +37,10 @@ RULE_SETS: dict[str, tuple[str, ...]] = {
 def word(name: str):
     """A word's module (imported on first use, like the grid's words)."""
     return import_module(f"{__name__}.{name}")
+
+
+def row(name: str) -> str:
+    """The word's row of the language reference's table: its keys, its rule sets, its line."""
+    w = word(name)
+    keys = ", ".join(f"`{k}`" for k in w.KEY.split(", "))
+    return f"| {keys} | {', '.join(RULE_SETS[name])} | {w.ABOUT} |"

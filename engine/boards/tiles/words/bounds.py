@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 KEY = "board.open.bounds"
-ABOUT = "stones on path tiles: `{files, ranks}`, a bounded board of squares, empty at the start (no start tile)"
+ABOUT = "`{files, ranks}`, a bounded board of squares, empty at the start (no start tile)"
 
 
 def check(ch) -> tuple[int, int] | None:

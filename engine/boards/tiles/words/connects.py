@@ -6,7 +6,7 @@ from ..routes import parse_pair
 from ..vocabulary import RESERVED
 
 KEY = "tiles.types.T.connects, tiles.types.T.feature"
-ABOUT = ("track tiles: the pairs of sides a type's track joins unturned (`S-E`), and the one feature "
+ABOUT = ("the pairs of sides a type's track joins unturned (`S-E`), and the one feature "
          "of the whole tile (a station)")
 
 

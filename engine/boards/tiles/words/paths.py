@@ -4,8 +4,18 @@ from __future__ import annotations
 from ..paths import parse_points
 
 KEY = "tiles.points, tiles.types.T.paths"
-ABOUT = ("stones on path tiles: the points per side, and the pairs of points a type's paths join "
+ABOUT = ("the points per side, and the pairs of points a type's paths join "
          "unturned (`0-1`), every point on one path")
+
+
+def points(ch) -> int | None:
+    """The points per side, or None where tiles.points is missing."""
+    tiles = ch.src.data.get("tiles")
+    if not tiles or "points" not in tiles:
+        ch.error(("tiles",) if tiles else ("board", "open"),
+                 "stones follow paths between points on the tiles' sides: tiles.points (points per side)", key=True)
+        return None
+    return tiles["points"]
 
 
 def check(ch, name: str, td: dict, per: int) -> list[tuple[int, int]] | None:

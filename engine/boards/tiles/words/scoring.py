@@ -3,7 +3,6 @@ parts of sides of several kinds are feature parts, edgerules.py)."""
 from __future__ import annotations
 
 from ....lang import dsl
-from ....lang.expr import INT
 
 KEY = "scoring"
 ABOUT = "named parts, a number per player each; a player's score is their sum and the highest total wins"

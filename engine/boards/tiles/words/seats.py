@@ -3,14 +3,22 @@ sides, paths): the players named and the range of their number, checked with loc
 from __future__ import annotations
 
 from ....api import RulebookError
+from ....structs import struct
 
 KEY = "players, player_count"
 ABOUT = ("the seats, in order, and `{min, max, default}` of their number (the first N seats play); a "
          "player's `forward` belongs to grid boards")
 
 
+@struct
 class SeatRange:
-    """seat_count for rules that carry spec, count_min, count_default and count_max."""
+    """The first fields of every rule set's checked rules (the file, its seats), and seat_count."""
+    spec: dict
+    src_file: str
+    players: list[str]
+    count_min: int
+    count_max: int
+    count_default: int
 
     def seat_count(self, seats: int | None) -> int:
         """The number of seats asked for (None: the default), or RulebookError if out of range."""

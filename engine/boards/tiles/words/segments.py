@@ -5,7 +5,7 @@ from ....lang.expr import suggest
 from ..edges import Shape, point_name, read_segment, side_points
 
 KEY = "tiles.sides, tiles.marks, tiles.types.T.sides, tiles.types.T.segments"
-ABOUT = ("sides of several kinds: each side kind's features along it, the marks, and a type's four side "
+ABOUT = ("each side kind's features along it, the marks, and a type's four side "
          "kinds (N E S W unturned) and its segments (a feature, the points it joins, its marks)")
 
 

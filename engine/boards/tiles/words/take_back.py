@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 KEY = "counters.take_back"
-ABOUT = ("track tiles: with an empty supply, a placement may take a counter back from a tile (which "
+ABOUT = ("with an empty supply, a placement may take a counter back from a tile (which "
          "becomes void) or leave the new tile unclaimed")
 
 
