@@ -20,7 +20,8 @@ state.py       Position (what every tile game's position shares: hashing, pickli
                the layout of a position and of a board entry, the stages (of every tile game),
                move notation
 base.py        StagedGame: what every compiled tile game shares (its first fields, who moves,
-               the ply, the end, move parsing, rule counts)
+               the ply, the end, move parsing, rule counts); the outcome and evaluation of score
+               parts, and --why's answers that every tile game gives alike
 game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
 building.py      Building: positions from tiles laid, draws, placements, claims
 sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)

@@ -1,7 +1,8 @@
 """What every compiled game of the tile kind shares, whichever its rule set (track tiles, sides
 of several kinds, path tiles): the fields it starts with, the parts of the Game API that a
 position's stage (state.py: DRAW, PLACE, SELL, OVER), seat and ply decide, its counts of what was
-refused (instrument=True). Its positions are state.Position's."""
+refused (instrument=True). Its positions are state.Position's. Beside it, what the games build on
+their score parts (the outcome, the evaluation) and the answers of --why they give alike."""
 from __future__ import annotations
 
 from typing import Any
