@@ -8,6 +8,8 @@ start-up time is a feature. Modules off that way (players, matches) keep using d
     class Kind:                  class Place:
         name: str                    line: int
         moves: list = field(default_factory=list)
+
+A struct derived from a struct has the base's fields first, then its own.
 """
 from __future__ import annotations
 
@@ -30,9 +32,12 @@ def struct(cls=None, *, frozen: bool = False):
 
 
 def _make(cls, frozen: bool):
-    names = tuple(cls.__dict__.get("__annotations__", {}))
-    defaults: dict[str, object] = {}        # name -> a value, or a field with a factory
-    for name in names:
+    # the fields of a struct it derives from come first (several classes sharing their first fields)
+    base = next((b for b in cls.__mro__[1:] if "_fields" in b.__dict__), None)
+    own = tuple(cls.__dict__.get("__annotations__", {}))
+    names = (base._fields if base else ()) + own
+    defaults: dict[str, object] = dict(base._defaults) if base else {}   # name -> a value, or a field with a factory
+    for name in own:
         if name in cls.__dict__:
             value = cls.__dict__[name]
             if isinstance(value, field):
@@ -73,7 +78,7 @@ def _make(cls, frozen: bool):
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in names)
 
-    cls.__init__, cls.__repr__, cls.__eq__, cls._fields = __init__, __repr__, __eq__, names
+    cls.__init__, cls.__repr__, cls.__eq__, cls._fields, cls._defaults = __init__, __repr__, __eq__, names, defaults
     if frozen:
         def __setattr__(self, name, value):
             raise AttributeError(f"{cls.__name__} is read-only: cannot set {name!r}")

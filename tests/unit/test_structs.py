@@ -68,3 +68,22 @@ def test_a_required_field_after_a_default_is_refused():
         class Bad:
             a: int = 0
             b: int
+
+
+@struct
+class Seated:
+    spec: dict
+    seats: int = 2
+
+
+@struct
+class Dealt(Seated):
+    hand: list = field(default_factory=list)
+
+
+def test_a_derived_struct_has_its_bases_fields_first():
+    d = Dealt({"game": "x"}, 3, [1])
+    assert Dealt._fields == ("spec", "seats", "hand") and (d.spec, d.seats, d.hand) == ({"game": "x"}, 3, [1])
+    assert Dealt({}).seats == 2 and Dealt({}).hand is not Dealt({}).hand
+    assert Dealt({}, hand=[2]) == Dealt({}, 2, [2]) != Seated({}, 2)
+    assert pickle.loads(pickle.dumps(d)) == d

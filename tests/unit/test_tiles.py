@@ -258,14 +258,29 @@ def test_seat_count_is_checked_at_compile():
 
 # ------------------------------------------------------------------------------ the kind's modules
 def test_the_checker_imports_no_compiled_game():
-    # rules.py (the checks) and what it imports stay below the game: only kind.py imports both
+    # rules.py (the checks), the words it reads (words/) and what they import stay below the game:
+    # only kind.py imports both
     import ast
     tiles = Path(__file__).resolve().parents[2] / "engine" / "boards" / "tiles"
-    below = {"rules", "routes", "vocabulary", "state", "seats"}
-    for name in below:
-        tree = ast.parse((tiles / f"{name}.py").read_text())
-        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
-        assert imported <= below, (name, imported - below)
+    below = {"rules", "routes", "vocabulary", "state", "words", "paths", "edges"}
+    files = [tiles / f"{name}.py" for name in below - {"words"}] + sorted((tiles / "words").glob("*.py"))
+    for f in files:
+        tree = ast.parse(f.read_text())
+        depth = 2 if f.parent.name == "words" else 1      # words/ imports the kind's modules with ..
+        imported = {("words." if n.level == 1 and depth == 2 else "") + (n.module or "")
+                    for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and 1 <= n.level <= depth}
+        assert {m.split(".")[0] for m in imported} <= below, (f.name, imported)
+
+
+def test_each_tile_word_says_what_the_reference_says():
+    """docs/language.md's table of tile words has a row per module of words/, in the word's own words."""
+    from rulebook.boards.tiles.words import RULE_SETS, row
+    tiles = Path(__file__).resolve().parents[2] / "engine" / "boards" / "tiles" / "words"
+    assert set(RULE_SETS) == {f.stem for f in tiles.glob("*.py")} - {"__init__"}
+    md = (Path(__file__).resolve().parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
+    section = md[md.index("### Words of tile files"):md.index("\n## ", md.index("### Words of tile files"))]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    assert rows == [row(name) for name in RULE_SETS]
 
 
 # ------------------------------------------------------------------------------ the canal game

@@ -11,13 +11,17 @@ The words, all named by the game file (the engine names no feature):
   scoring            named parts per player, evaluate
 
 kind.py        check_tiles: the checked rules, given their compile (the registry's entry)
+words/         the words of tile files, one module each (its key, its check, its line of the
+               language reference), read by every rule set that takes it: the three checkers
+               (rules.py, edgerules.py, pathrules.py) list the words they take
 rules.py       check_rules: the file's tile words into typed TileRules (never imports the game)
 vocabulary.py  the words of the kind's expressions
 state.py       Position (what every tile game's position shares: hashing, pickling) and TileState:
                the layout of a position and of a board entry, the stages (of every tile game),
                move notation
 base.py        StagedGame: what every compiled tile game shares (its first fields, who moves,
-               the ply, the end, move parsing, rule counts)
+               the ply, the end, move parsing, rule counts); the outcome and evaluation of score
+               parts, and --why's answers that every tile game gives alike
 game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
 building.py      Building: positions from tiles laid, draws, placements, claims
 sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)
@@ -25,7 +29,6 @@ scoring.py       Scoring: line facts, parts, outcome, evaluation
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
-seats.py       the players named and the range of their number, for all three rule sets
 
 A file with `stones:` is another game of the kind: tiles whose sides carry path points, on a
 bounded board (board.open.bounds), one stone per seat following the paths, open hands and a pile:

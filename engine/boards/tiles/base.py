@@ -1,12 +1,13 @@
 """What every compiled game of the tile kind shares, whichever its rule set (track tiles, sides
 of several kinds, path tiles): the fields it starts with, the parts of the Game API that a
 position's stage (state.py: DRAW, PLACE, SELL, OVER), seat and ply decide, its counts of what was
-refused (instrument=True). Its positions are state.Position's."""
+refused (instrument=True). Its positions are state.Position's. Beside it, what the games build on
+their score parts (the outcome, the evaluation) and the answers of --why they give alike."""
 from __future__ import annotations
 
 from typing import Any
 
-from ...api import CHANCE, parse_by_notation
+from ...api import CHANCE, Outcome, parse_by_notation
 from ...source.info import game_info
 from .state import DRAW, OVER
 
@@ -45,3 +46,42 @@ class StagedGame:
 
     def reset_rule_stats(self) -> None:
         self.stats.update(dict.fromkeys(self.stats, 0))
+
+
+def settled(g, st, text: str) -> tuple[str, list[str], str | None]:
+    """What `--why` answers alike in every tile game: (the move's text stripped, the legal moves'
+    texts, the answer where the game is over or the move is legal, else None)."""
+    text = text.strip()
+    if st.stage == OVER:
+        return text, [], f"'{text}': the game is over"
+    legal = [g.move_str(m) for m in g.legal_moves(st)]
+    return text, legal, f"'{text}' is legal" if text in legal else None
+
+
+# ---------------------------------------------------------------- the score parts' outcome and evaluation
+def parts_outcome(players, part_names, parts, over: bool, winners: tuple | None = None) -> Outcome:
+    """The Outcome of a position from each seat's score parts: totals and parts per player; when
+    over, `winners` (None: the seats with the top total)."""
+    totals = [sum(p) for p in parts]
+    scores = dict(zip(players, totals))
+    bd = {players[i]: dict(zip(part_names, parts[i])) for i in range(len(players))}
+    if not over:
+        return Outcome(False, (), scores, bd)
+    if winners is None:
+        top = max(totals)
+        winners = tuple(p for i, p in enumerate(players) if totals[i] == top)
+    return Outcome(True, winners, scores, bd)
+
+
+def ranked(totals: list) -> list[float]:
+    """A finished match's evaluation, as it is rewarded: 1 per rival beaten, 1/2 per tie."""
+    n = len(totals)
+    if n < 2:
+        return [1.0]
+    return [sum(1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
+                for j in range(n) if j != i) / (n - 1) for i in range(n)]
+
+
+def clamped(evaluate_fn, st, n: int) -> list[float]:
+    """The file's evaluate of each seat, held to [0, 1]."""
+    return [min(1.0, max(0.0, float(evaluate_fn(st, s)))) for s in range(n)]

@@ -23,7 +23,7 @@ from .edges import PLACE_RE, Shapes
 from .featurewords import feature_vocabulary, seat_vocabulary
 from .features import NODE, Feature, Features, Growth
 from .routes import Plane
-from .base import StagedGame
+from .base import StagedGame, clamped, parts_outcome, ranked
 from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import supply_vocabulary
 
@@ -292,25 +292,14 @@ class EdgeGame(StagedGame):
                          st.ply)
 
     def outcome(self, st) -> Outcome:
-        totals = [sum(p) for p in st.points]
-        scores = {self.players[i]: totals[i] for i in range(self.n)}
-        bd = {self.players[i]: dict(zip(self.part_names, st.points[i])) for i in range(self.n)}
-        if st.stage != OVER:
-            return Outcome(False, (), scores, bd)
-        top = max(totals)
-        return Outcome(True, tuple(p for i, p in enumerate(self.players) if totals[i] == top), scores, bd)
+        return parts_outcome(self.players, self.part_names, st.points, st.stage == OVER)
 
     def evaluate(self, st):
         if self.evaluate_fn is None:
             return None
         if st.stage == OVER:
-            totals = [sum(p) for p in st.points]
-            n = self.n
-            if n < 2:
-                return [1.0]
-            return [sum(1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
-                        for j in range(n) if j != i) / (n - 1) for i in range(n)]
-        return [min(1.0, max(0.0, float(self.evaluate_fn(st, s)))) for s in range(self.n)]
+            return ranked([sum(p) for p in st.points])
+        return clamped(self.evaluate_fn, st, self.n)
 
     def move_str(self, move) -> str:
         if move[0] == "d":

@@ -11,10 +11,11 @@ import math
 from typing import TYPE_CHECKING
 
 from ...lang.expr import suggest
+from .base import settled
 from .edges import SIDES
 from .features import NODE
 from .edges import PLACE_RE
-from .state import DRAW, OVER, PLACE
+from .state import DRAW, PLACE
 
 if TYPE_CHECKING:
     from .edgegame import EdgeGame
@@ -182,12 +183,9 @@ def render(g: "EdgeGame", st, color: bool = False) -> str:
 
 # ---------------------------------------------------------------- --why
 def explain(g: "EdgeGame", st, text: str) -> str:
-    text = text.strip()
-    if st.stage == OVER:
-        return f"'{text}': the game is over"
-    legal = [g.move_str(m) for m in g.legal_moves(st)]
-    if text in legal:
-        return f"'{text}' is legal"
+    text, legal, answer = settled(g, st, text)
+    if answer is not None:
+        return answer
     if st.stage == DRAW:
         if not text.startswith("draw:"):
             return f"'{text}': a tile is drawn first (a chance move such as {legal[0]})"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...lang.expr import suggest
+from .base import settled
 from .routes import OPP, SIDE_NAMES
-from .state import DRAW, HOLDER, OVER, PLACE, PLACE_RE, SELL_RE, TURN, TYPE
+from .state import DRAW, HOLDER, PLACE, PLACE_RE, SELL_RE, TURN, TYPE
 
 if TYPE_CHECKING:
     from .game import TileGame
@@ -14,12 +15,9 @@ if TYPE_CHECKING:
 
 def explain(g: "TileGame", st, text: str) -> str:
     """Why a move is not legal here, in words."""
-    text = text.strip()
-    if st.stage == OVER:
-        return f"'{text}': the game is over"
-    legal = [g.move_str(m) for m in g.legal_moves(st)]
-    if text in legal:
-        return f"'{text}' is legal"
+    text, legal, answer = settled(g, st, text)
+    if answer is not None:
+        return answer
     if st.stage == DRAW:
         return _draw(g, st, text)
     if st.stage == PLACE:

@@ -24,7 +24,7 @@ from ...codegen import define
 from ...lang.expr import Emitter
 from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
-from .base import StagedGame
+from .base import StagedGame, clamped, parts_outcome
 from .state import DRAW, OVER, PLACE, Position
 
 
@@ -228,12 +228,9 @@ class PathGame(StagedGame):
         return tuple(p for i, p in enumerate(self.players) if won >> i & 1)
 
     def outcome(self, st) -> Outcome:
-        parts = [self.score(st, s) for s in range(self.n)]
-        scores = {self.players[i]: sum(parts[i]) for i in range(self.n)}
-        bd = {self.players[i]: dict(zip(self.part_names, parts[i])) for i in range(self.n)}
-        if st.stage != OVER:
-            return Outcome(False, (), scores, bd)
-        return Outcome(True, self.winners(st), scores, bd)
+        over = st.stage == OVER
+        return parts_outcome(self.players, self.part_names, [self.score(st, s) for s in range(self.n)], over,
+                             self.winners(st) if over else None)
 
     def evaluate(self, st):
         if self.evaluate_fn is None:
@@ -243,7 +240,7 @@ class PathGame(StagedGame):
             if not won:
                 return [0.5] * self.n
             return [1.0 if p in won else 0.0 for p in self.players]
-        return [min(1.0, max(0.0, float(self.evaluate_fn(st, s)))) for s in range(self.n)]
+        return clamped(self.evaluate_fn, st, self.n)
 
     def move_str(self, move) -> str:
         if move.__class__ is int:

@@ -14,12 +14,9 @@ from ...lang.expr import INT, Symbol, Vocabulary
 from ...source.check import Checker
 from ...source.options import option_symbols
 from ...structs import field, struct
-from .paths import Squares, parse_points
-from .seats import SeatRange, check_seats
-
-_NOT_HERE = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions",
-             "notation": "notation marks", "position": "position rules (set positions)",
-             "counters": "counters", "routes": "routes"}
+from .paths import Squares
+from .words import bounds, elsewhere, evaluate, hands, paths, phases, scoring, seats, stones
+from .words.seats import SeatRange
 
 NAMES = ("stones", "tiles", "players", "ply")
 
@@ -39,12 +36,6 @@ def vocabulary(spec: dict, seats: int | None = None, option_values=None) -> Voca
 @struct
 class PathRules(SeatRange):
     """A checked path-tile game: what compile needs."""
-    spec: dict
-    src_file: str
-    players: list[str]
-    count_min: int
-    count_max: int
-    count_default: int
     types: list[tuple[str, int, list[tuple[int, int]]]]     # name, count, point pairs at rotation 0
     files: int
     ranks: int
@@ -57,115 +48,55 @@ class PathRules(SeatRange):
     places: dict = field(default_factory=dict)
 
 
+# the sections this rule set does not take (words/elsewhere.py)
+_SENTENCE = "'{key}': {what} are not words of a game with stones on path tiles"
+
+
 def check_path_rules(ch: Checker) -> PathRules | None:
+    """The words of stones on path tiles (words/: each its module) into PathRules."""
     spec = ch.src.data
-    for key, what in _NOT_HERE.items():
-        if key in spec:
-            ch.error((key,), f"'{key}': {what} are not words of a game with stones on path tiles", key=True)
-    players, cmin, cdef, cmax = check_seats(ch, "a forward direction belongs to grid boards")
-
-    board = spec["board"]["open"]
-    bounds = board.get("bounds")
-    if "start" in board:
-        ch.error(("board", "open", "start"), "stones on path tiles start on an empty bounded board: "
-                                             "no start tile", key=True)
-    if bounds is None:
-        ch.error(("board", "open"), "stones on path tiles need a bounded board: board.open.bounds "
-                                    "{files, ranks}", key=True)
+    elsewhere.check(ch, elsewhere.GRID + ("counters", "routes"), _SENTENCE)
+    players, cmin, cdef, cmax = seats.check(ch, "a forward direction belongs to grid boards")
+    board = bounds.check(ch)
+    if board is None:
         return None
-    files, ranks = bounds["files"], bounds["ranks"]
+    files, ranks = board
 
-    tiles = spec.get("tiles")
-    if not tiles or "points" not in tiles:
-        ch.error(("tiles",) if tiles else ("board", "open"),
-                 "stones follow paths between points on the tiles' sides: tiles.points (points per side)", key=True)
+    per = paths.points(ch)
+    if per is None:
         return None
-    per = tiles["points"]
-    npts = 4 * per
+    tiles = spec["tiles"]
     if "features" in tiles:
         ch.error(("tiles", "features"), "path tiles carry no features", key=True)
     types = []
     for name, td in tiles["types"].items():
-        tpath = ("tiles", "types", name)
         for k in ("connects", "feature"):
             if k in td:
-                ch.error(tpath + (k,), f"'{k}' belongs to tiles joining sides; a path tile has paths", key=True)
-        if "paths" not in td:
-            ch.error(tpath, f"tile {name} needs its paths: pairs of points 0..{npts - 1} such as 0-1", key=True)
-            continue
-        pairs, seen, ok = [], {}, True
-        for j, text in enumerate(td["paths"]):
-            a, b = parse_points(text)
-            bad = [x for x in (a, b) if x >= npts]
-            if bad:
-                ch.error(tpath + ("paths", j), f"'{text}': a tile has points 0..{npts - 1} ({per} a side)")
-                ok = False
-                continue
-            if a == b:
-                ch.error(tpath + ("paths", j), f"'{text}' joins point {a} to itself")
-                ok = False
-                continue
-            again = [x for x in (a, b) if x in seen]
-            if again:
-                ch.error(tpath + ("paths", j), f"'{text}': point {again[0]} is already on path {seen[again[0]]}")
-                ok = False
-                continue
-            seen[a] = seen[b] = text
-            pairs.append((a, b))
-        if ok and len(seen) != npts:
-            missing = sorted(set(range(npts)) - set(seen))
-            ch.error(tpath + ("paths",), f"tile {name} leaves point{'s' if len(missing) > 1 else ''} "
-                                         f"{', '.join(map(str, missing))} on no path: every point is on one")
-        types.append((name, td["count"], pairs))
+                ch.error(("tiles", "types", name, k), f"'{k}' belongs to tiles joining sides; a path tile has paths",
+                         key=True)
+        pairs = paths.check(ch, name, td, per)
+        if pairs is not None:
+            types.append((name, td["count"], pairs))
 
     squares = Squares(files, ranks, per)
-    stones = spec.get("stones") or {}
-    starts = list(stones.get("start") or [])
-    seen_spots: dict = {}
-    for j, text in enumerate(starts):
-        spot = squares.spot(text)
-        path = ("stones", "start", j)
-        if spot is None:
-            ch.error(path, f"'{text}' is not a point of the board (square:point, e.g. c1:4; points 0..{npts - 1})")
-        elif not squares.on_edge(spot):
-            ch.error(path, f"'{text}' is not on the board's edge: a stone starts facing its square from outside")
-        elif spot in seen_spots:
-            ch.error(path, f"'{text}' is the start of two stones")
-        else:
-            seen_spots[spot] = j
-    if len(starts) < cmax:
-        ch.error(("stones", "start"), f"{cmax} players may play: stones.start needs {cmax} points, "
-                                      f"one for each seat in order (it has {len(starts)})")
-    hand_size = (spec.get("hands") or {}).get("size")
-    if hand_size is None:
-        ch.error(("stones",), "stones on path tiles are moved by tiles from the players' hands: hands.size", key=True)
-        hand_size = 1
+    starts, self_elimination = stones.check(ch, squares, cmax)
+    hand_size = hands.check(ch)
+    phases.paths(ch)
 
-    phases = spec["phases"]
-    if len(phases) != 1:
-        ch.error(("phases",), "a game of stones on path tiles has one phase (draw: hands, place: facing)")
-    ph = phases[0]
-    for k in ("turns", "plies", "move", "let", "landing", "sell", "until", "start", "priority", "legal"):
-        if k in ph:
-            ch.error(("phases", 0, k), f"'{k}' is not a word of a phase of stones on path tiles", key=True)
-    if ph.get("draw") != "hands" or ph.get("place") != "facing":
-        ch.error(("phases", 0), f"phase '{ph['name']}' needs draw: hands and place: facing", key=True)
-
-    scoring = []
     vocab = vocabulary(spec)
+
+    def typed(path, what):
+        return ch.typed(path, vocab, (INT,), what=what)
+
+    scoring_ = scoring.check(ch, typed, "a game of stones on path tiles needs 'scoring': named parts per player "
+                                        "(e.g. stones)")
+    evaluate_ = evaluate.check(ch, typed)
     places = {}
-    if "scoring" not in spec:
-        ch.error((), "a game of stones on path tiles needs 'scoring': named parts per player (e.g. stones)", key=True)
-    for part in spec.get("scoring") or {}:
-        node = ch.typed(("scoring", part), vocab, (INT,), what=f"scoring part {part}")
-        if node is not None:
-            scoring.append((part, node))
-    evaluate = ch.typed(("evaluate",), vocab, (INT,), what="evaluate") if "evaluate" in spec else None
     for key in ("scoring", "evaluate", "stones"):
         if key in spec:
             places[key] = f"{ch.src.file}:{ch.src.place((key,)).line}"
     return PathRules(spec, ch.src.file, players, cmin, cmax, cdef, types, files, ranks, per, starts,
-                     hand_size, stones.get("self_elimination", "last_resort"), scoring, evaluate, places)
+                     hand_size, self_elimination, scoring_, evaluate_, places)
 
 
 def position_parts(game, pieces: dict, reserves: dict):

@@ -1,6 +1,6 @@
 """Routes over square tiles whose track joins their sides: a word for any track or path game.
 
-Tsuro paths, 18xx track, Carcassonne roads and the like all reduce to the same picture. A tile
+Paths, railway track, roads and the like all reduce to the same picture. A tile
 type's track is a set of *connections*, each joining two of the four sides N, E, S, W (0..3).
 Turned clockwise by k quarter turns, side s becomes (s + k) % 4. A path enters a tile by a side,
 leaves by a side connected to that one on the tile (and by no other: nothing reverses at a

@@ -7,17 +7,13 @@ from __future__ import annotations
 
 from ...structs import struct, field
 from ...lang import dsl
-from ...api import RulebookError
 from ...source.check import Checker
-from ...lang.expr import BOOL, INT, suggest
-from .routes import parse_pair
-from .vocabulary import LINE_FUNCS, RESERVED, supply_vocabulary, vocabulary, walk
-from .seats import SeatRange, check_seats
-
-_GRID_ONLY = {"zones": "zones", "directions": "direction sets", "pieces": "pieces", "end": "end conditions", "notation": "notation marks",
-              "position": "position rules (set positions)"}
-_GRID_PHASE_KEYS = ("turns", "move", "let", "landing")
-
+from ...lang.expr import INT
+from .vocabulary import LINE_FUNCS, vocabulary, walk
+from .words import claim as claims, connects, elsewhere, evaluate, feature_names, hands, phases, routes, scoring, \
+    seats, start, supply, take_back
+from .words.phases import TilePhase
+from .words.seats import SeatRange
 
 # ---------------------------------------------------------------- checked rules
 @struct
@@ -29,24 +25,8 @@ class TileType:
 
 
 @struct
-class TilePhase:
-    name: str
-    kind: str                       # "build" | "sell"
-    start: str                      # "first" | "after_last"
-    until: dsl.Node | None
-    sell: dict | None               # {"from": feature, "to": feature, "toll": int}
-    path: tuple
-
-
-@struct
 class TileRules(SeatRange):
     """A checked tile game: what compile needs, with every rules-language string typed."""
-    spec: dict
-    src_file: str
-    players: list[str]
-    count_min: int
-    count_max: int
-    count_default: int
     types: list[TileType]
     features: list[str]
     start: tuple[str, int, int, int]          # type, x, y, quarter turns
@@ -60,109 +40,43 @@ class TileRules(SeatRange):
     places: dict = field(default_factory=dict)   # "scoring.X" / "until" ... -> "file:line"
 
 
-
 # ---------------------------------------------------------------- check
+# the sections of grid boards, refused here (words/elsewhere.py)
+_SENTENCE = "'{key}': {what} belong to grid boards, not to an open board"
+
+
 def check_rules(ch: Checker) -> TileRules | None:
+    """The track tile words of a checked file (words/: each its module) into TileRules."""
     spec = ch.src.data
-    for key, what in _GRID_ONLY.items():
-        if key in spec:
-            ch.error((key,), f"'{key}': {what} belong to grid boards, not to an open board", key=True)
+    elsewhere.check(ch, elsewhere.GRID, _SENTENCE)
     if "cells" in spec["board"]:
         ch.error(("board", "cells"), "'cells' belongs to grid boards, not to an open board", key=True)
-    players, cmin, cdef, cmax = check_seats(ch, "a forward direction belongs to grid boards, not to an open board")
+    players, cmin, cdef, cmax = seats.check(ch, "a forward direction belongs to grid boards, not to an open board")
 
     tiles = spec.get("tiles")
     if not tiles:
         ch.error(("board", "open"), "an open board needs a 'tiles' section (tiles.types)", key=True)
         return None
-    declared = tiles.get("features")
-    if declared is not None:
-        for j, f in enumerate(declared):
-            if f in declared[:j]:
-                ch.error(("tiles", "features", j), f"feature '{f}' is listed twice")
+    features, declared = feature_names.check(ch)
     types: list[TileType] = []
-    features: list[str] = list(dict.fromkeys(declared or []))
     for name, td in tiles["types"].items():
-        tpath = ("tiles", "types", name)
-        pairs, seen = [], {}
         if "paths" in td or "points" in tiles:
-            ch.error(tpath + ("paths",) if "paths" in td else ("tiles", "points"),
+            ch.error(("tiles", "types", name, "paths") if "paths" in td else ("tiles", "points"),
                      "path points belong to games of stones on path tiles (stones:); tiles here join sides", key=True)
-        for j, text in enumerate(td.get("connects") or []):
-            a, b = parse_pair(text)
-            if a == b:
-                ch.error(tpath + ("connects", j), f"'{text}' joins side {text[0]} to itself")
-                continue
-            key = frozenset((a, b))
-            if key in seen:
-                ch.error(tpath + ("connects", j), f"'{text}' repeats the connection {seen[key]} of {name}")
-                continue
-            seen[key] = text
-            pairs.append((a, b))
-        feat = td.get("feature")
-        if feat is not None:
-            if declared is not None and feat not in declared:
-                ch.error(tpath + ("feature",), f"feature '{feat}' is not in tiles.features{suggest(feat, declared)}")
-            elif feat not in features:
-                features.append(feat)
-            if feat in RESERVED:
-                ch.error(tpath + ("feature",), f"'{feat}' is a word of the rules language; name the feature otherwise")
+        pairs, feat = connects.check(ch, name, td, features, declared)
         types.append(TileType(name, td["count"], pairs, feat))
-    type_names = [t.name for t in types]
-
-    def known_feature(path, f, what):
-        if f not in features:
-            ch.error(path, f"{what}: unknown feature '{f}'{suggest(f, features)} "
-                           f"(features: {', '.join(features) or 'none'})")
-            return False
-        return True
 
     if "start" not in spec["board"]["open"]:        # bounds: a board for stones on path tiles
         ch.error(("board", "open"), "a bounded board is for stones on path tiles (stones:); "
                                     "a board that grows needs board.open.start", key=True)
         return None
-    for key, what in (("hands", "hands"), ("bounds", "a bounded board")):
-        if key in spec or key in spec["board"]["open"]:
-            ch.error((key,) if key in spec else ("board", "open", key),
-                     f"'{key}': {what} belong to games of stones on path tiles (stones:)", key=True)
-    start = spec["board"]["open"]["start"]
-    sname = start["tile"]
-    spath = ("board", "open", "start")
-    if sname not in type_names:
-        ch.error(spath + ("tile",), f"the start tile '{sname}' is not a tile type{suggest(sname, type_names)}")
-    elif tiles["types"][sname]["count"] < 1:
-        ch.error(spath + ("tile",), f"the start tile is taken from the {sname} pieces, but their count is 0")
-    at = start.get("at", [0, 0])
-    rot = start.get("rotation", 0)
+    hands.refuse(ch)
+    start_tile = start.check(ch, [t.name for t in types])
+    claim = claims.check(ch, features)
+    supply_ = supply.check(ch)
+    take_back_ = take_back.check(ch, claim)
 
-    counters = spec.get("counters") or {}
-    claim = []
-    for j, f in enumerate(counters.get("claim") or []):
-        if known_feature(("counters", "claim", j), f, "counters.claim"):
-            if f in claim:
-                ch.error(("counters", "claim", j), f"feature '{f}' is claimed twice")
-            else:
-                claim.append(f)
-    supply: dsl.Node | int = 0
-    if "supply" in counters:
-        s = counters["supply"]
-        if isinstance(s, bool):
-            ch.error(("counters", "supply"), "counters.supply must be a number or an expression")
-        elif isinstance(s, int):
-            if s < 0:
-                ch.error(("counters", "supply"), "counters.supply cannot be negative")
-            supply = s
-        else:
-            node = ch.typed(("counters", "supply"), supply_vocabulary(spec), (INT,), what="counters.supply")
-            supply = node if node is not None else 0
-    take_back = bool(counters.get("take_back", False))
-    if take_back and not claim:
-        ch.error(("counters", "take_back"), "take_back needs features to claim (counters.claim)")
-
-    stop = None
-    if "routes" in spec:
-        if known_feature(("routes", "stop"), spec["routes"]["stop"], "routes.stop"):
-            stop = spec["routes"]["stop"]
+    stop = routes.check(ch, features)
 
     vocab = vocabulary(spec, features)
     typed_nodes: list[tuple[tuple, dsl.Node]] = []
@@ -173,60 +87,11 @@ def check_rules(ch: Checker) -> TileRules | None:
             typed_nodes.append((path, node))
         return node
 
-    phases: list[TilePhase] = []
-    for i, ph in enumerate(spec["phases"]):
-        path = ("phases", i)
-        for k in _GRID_PHASE_KEYS:
-            if k in ph:
-                ch.error(path + (k,), f"'{k}' belongs to grid phases, not to an open board", key=True)
-        builds = "draw" in ph or "place" in ph
-        if builds and not ("draw" in ph and "place" in ph):
-            ch.error(path, f"phase '{ph['name']}' builds: it needs both draw: tiles and place: adjacent", key=True)
-        if builds and "sell" in ph:
-            ch.error(path + ("sell",), f"phase '{ph['name']}' both builds and sells: make them two phases", key=True)
-        kind = "build" if builds else "sell" if "sell" in ph else None
-        if kind is None:
-            ch.error(path, f"phase '{ph['name']}' does nothing: a phase of an open board builds "
-                           "(draw: tiles, place: adjacent) or sells (sell: ...)", key=True)
-            continue
-        if i == 0 and kind != "build":
-            ch.error(path, "the first phase of an open board builds it (draw: tiles, place: adjacent)", key=True)
-        if i > 0 and kind == "build":
-            ch.error(path, "only the first phase builds: the board is built once", key=True)
-        if kind == "sell" and any(p.kind == "sell" for p in phases):
-            ch.error(path, "an open board has at most one sell phase", key=True)
-        start_rule = ph.get("start", "first" if i == 0 else "after_last")
-        if i == 0 and start_rule == "after_last":
-            ch.error(path + ("start",), "the first phase has no last player to follow: start: first")
-        sell = None
-        if kind == "sell":
-            s = ph["sell"]
-            spath_ = path + ("sell",)
-            ok = known_feature(spath_ + ("from",), s["from"], "sell.from") & \
-                known_feature(spath_ + ("to",), s["to"], "sell.to")
-            if ok:
-                if s["from"] == s["to"]:
-                    ch.error(spath_ + ("to",), "a sale carries a counter to another feature than it comes from")
-                if s["from"] not in claim:
-                    ch.error(spath_ + ("from",), f"'{s['from']}' tiles never hold a counter to sell: "
-                                                 "add it to counters.claim")
-                if s["to"] in claim:
-                    ch.error(spath_ + ("to",), f"'{s['to']}' tiles receive counters by sales: they cannot also "
-                                               "be claimed (counters.claim)")
-            if "routes" not in spec:
-                ch.error(spath_, "selling carries counters along routes: it needs routes.stop", key=True)
-            sell = {"from": s["from"], "to": s["to"], "toll": s.get("toll", 0)}
-        until = typed(path + ("until",), (BOOL,), f"phase {ph['name']}'s until") if "until" in ph else None
-        phases.append(TilePhase(ph["name"], kind, start_rule, until, sell, path))
+    phase_list = phases.track(ch, typed, features, claim)
 
-    scoring = []
-    if "scoring" not in spec:
-        ch.error((), "an open board game needs 'scoring': named parts per player; the highest total wins", key=True)
-    for part in spec.get("scoring") or {}:
-        node = typed(("scoring", part), (INT,), f"scoring part {part}")
-        if node is not None:
-            scoring.append((part, node))
-    evaluate = typed(("evaluate",), (INT,), "evaluate") if "evaluate" in spec else None
+    scoring_ = scoring.check(ch, lambda path, what: typed(path, (INT,), what),
+                             "an open board game needs 'scoring': named parts per player; the highest total wins")
+    evaluate_ = evaluate.check(ch, lambda path, what: typed(path, (INT,), what))
     if "routes" not in spec:
         for path, node in typed_nodes:
             for n in walk(node):
@@ -237,6 +102,5 @@ def check_rules(ch: Checker) -> TileRules | None:
     for path, _node in typed_nodes:
         p = ch.src.place(path)
         places[".".join(map(str, path))] = f"{ch.src.file}:{p.line}"
-    return TileRules(spec, ch.src.file, players, cmin, cmax, cdef, types, features,
-                     (sname, at[0], at[1], rot // 90), supply, claim, take_back, stop, phases, scoring,
-                     evaluate, places)
+    return TileRules(spec, ch.src.file, players, cmin, cmax, cdef, types, features, start_tile, supply_,
+                     claim, take_back_, stop, phase_list, scoring_, evaluate_, places)

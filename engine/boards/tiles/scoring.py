@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...api import Outcome
+from .base import clamped, parts_outcome, ranked
 from .state import HOLDER, OVER, TileState
 
 if TYPE_CHECKING:
@@ -96,24 +97,11 @@ class Scoring:
         return parts
 
     def outcome(self, st) -> Outcome:
-        parts = self.parts(st)
-        totals = [sum(p) for p in parts]
-        scores = {self.players[i]: totals[i] for i in range(self.n)}
-        bd = {self.players[i]: dict(zip(self.part_names, parts[i])) for i in range(self.n)}
-        if st.stage != OVER:
-            return Outcome(False, (), scores, bd)
-        top = max(totals)
-        return Outcome(True, tuple(p for i, p in enumerate(self.players) if totals[i] == top), scores, bd)
+        return parts_outcome(self.players, self.part_names, self.parts(st), st.stage == OVER)
 
     def evaluate(self, st):
         if self.evaluate_fn is None:
             return None
         if st.stage == OVER:
-            # rank-based, as a finished match is rewarded: 1 per rival beaten, 1/2 per tie
-            totals = [sum(p) for p in self.parts(st)]
-            n = self.n
-            if n < 2:
-                return [1.0]
-            return [sum(1.0 if totals[i] > totals[j] else 0.5 if totals[i] == totals[j] else 0.0
-                        for j in range(n) if j != i) / (n - 1) for i in range(n)]
-        return [min(1.0, max(0.0, float(self.evaluate_fn(st, s)))) for s in range(self.n)]
+            return ranked([sum(p) for p in self.parts(st)])
+        return clamped(self.evaluate_fn, st, self.n)

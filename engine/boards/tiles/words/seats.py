@@ -1,12 +1,24 @@
-"""The seats of a tile game, shared by its three rule sets (track, sides, paths): the players
-named and the range of their number (`player_count`), checked with located findings."""
+"""players and player_count: the seats of a tile game, shared by its three rule sets (track,
+sides, paths): the players named and the range of their number, checked with located findings."""
 from __future__ import annotations
 
-from ...api import RulebookError
+from ....api import RulebookError
+from ....structs import struct
+
+KEY = "players, player_count"
+ABOUT = ("the seats, in order, and `{min, max, default}` of their number (the first N seats play); a "
+         "player's `forward` belongs to grid boards")
 
 
+@struct
 class SeatRange:
-    """seat_count for rules that carry spec, count_min, count_default and count_max."""
+    """The first fields of every rule set's checked rules (the file, its seats), and seat_count."""
+    spec: dict
+    src_file: str
+    players: list[str]
+    count_min: int
+    count_max: int
+    count_default: int
 
     def seat_count(self, seats: int | None) -> int:
         """The number of seats asked for (None: the default), or RulebookError if out of range."""
@@ -19,7 +31,7 @@ class SeatRange:
         return seats
 
 
-def check_seats(ch, forward: str | None = None) -> tuple[list[str], int, int, int]:
+def check(ch, forward: str | None = None) -> tuple[list[str], int, int, int]:
     """The players' names and (min, default, max) of their number; `forward`: the finding for a
     player's forward direction (None: not checked)."""
     spec = ch.src.data

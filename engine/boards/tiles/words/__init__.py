@@ -1,0 +1,46 @@
+"""The words of tile game files, one module each: the key it reads (KEY), its check (reading the
+file's key into typed rules, every finding located) and its line of the language reference
+(ABOUT: docs/language.md, "Words of tile files"). The three rule sets (rules.py: track tiles,
+edgerules.py: sides of several kinds, pathrules.py: stones on path tiles) are lists of the words
+they take; a word two rule sets share is read here once, for both.
+
+RULE_SETS says which rule sets take each word (the reference's table and its test read it)."""
+from __future__ import annotations
+
+from importlib import import_module
+
+TRACK, SIDES, PATHS = "track", "sides", "paths"
+
+# each word's module, and the rule sets that take it, in the reference's order
+RULE_SETS: dict[str, tuple[str, ...]] = {
+    "seats": (TRACK, SIDES, PATHS),
+    "elsewhere": (TRACK, SIDES, PATHS),
+    "start": (TRACK, SIDES),
+    "bounds": (PATHS,),
+    "feature_names": (TRACK, SIDES),
+    "connects": (TRACK,),
+    "segments": (SIDES,),
+    "paths": (PATHS,),
+    "supply": (TRACK, SIDES),
+    "claim": (TRACK, SIDES),
+    "take_back": (TRACK,),
+    "routes": (TRACK,),
+    "stones": (PATHS,),
+    "hands": (PATHS,),
+    "phases": (TRACK, SIDES, PATHS),
+    "scoring": (TRACK, PATHS),
+    "parts": (SIDES,),
+    "evaluate": (TRACK, SIDES, PATHS),
+}
+
+
+def word(name: str):
+    """A word's module (imported on first use, like the grid's words)."""
+    return import_module(f"{__name__}.{name}")
+
+
+def row(name: str) -> str:
+    """The word's row of the language reference's table: its keys, its rule sets, its line."""
+    w = word(name)
+    keys = ", ".join(f"`{k}`" for k in w.KEY.split(", "))
+    return f"| {keys} | {', '.join(RULE_SETS[name])} | {w.ABOUT} |"

@@ -1,0 +1,72 @@
+"""tiles.sides, tiles.marks and a type's `sides` and `segments` (sides of several kinds)."""
+from __future__ import annotations
+
+from ....lang.expr import suggest
+from ..edges import Shape, point_name, read_segment, side_points
+
+KEY = "tiles.sides, tiles.marks, tiles.types.T.sides, tiles.types.T.segments"
+ABOUT = ("each side kind's features along it, the marks, and a type's four side "
+         "kinds (N E S W unturned) and its segments (a feature, the points it joins, its marks)")
+
+
+def side_kinds(ch, features: list[str], declared: bool) -> tuple[dict, list[str]]:
+    """(the side kinds, the marks); a feature a side kind names joins `features`."""
+    tiles = ch.src.data["tiles"]
+    kinds = tiles["sides"]
+    for kname, feats in kinds.items():
+        if len(kname) != 1:
+            ch.error(("tiles", "sides", kname), f"side kind '{kname}': name a side kind by one letter "
+                                                "(a type's sides are four of them)", key=True)
+        for j, f in enumerate(feats):
+            if f not in features:
+                if declared:
+                    ch.error(("tiles", "sides", kname, j), f"feature '{f}' is not in tiles.features"
+                                                           f"{suggest(f, features)}")
+                features.append(f)
+    marks = list(tiles.get("marks") or [])
+    for j, m in enumerate(marks):
+        if m in features or m in marks[:j]:
+            ch.error(("tiles", "marks", j), f"mark '{m}' is also a feature or listed twice")
+    return dict(kinds), marks
+
+
+def check(ch, name: str, td: dict, kinds: dict, marks: list[str], features: list[str], declared: bool):
+    """The Shape of type `name`, or None where its sides or segments are missing or bad."""
+    tpath = ("tiles", "types", name)
+    sides = td.get("sides")
+    if sides is None or "segments" not in td:
+        ch.error(tpath, f"tile type {name} needs sides (four letters of tiles.sides) and segments", key=True)
+        return None
+    bad = [c for c in sides if c not in kinds]
+    if bad:
+        ch.error(tpath + ("sides",), f"'{bad[0]}' is not a side kind (tiles.sides: {', '.join(kinds)})")
+        return None
+    segs, owner = [], {}
+    for j, text in enumerate(td["segments"]):
+        sg, why = read_segment(text, kinds, sides, marks)
+        if sg is None:
+            ch.error(tpath + ("segments", j), f"segment '{text}': {why}")
+            continue
+        if sg.feature not in features:
+            if declared:
+                ch.error(tpath + ("segments", j), f"feature '{sg.feature}' is not in tiles.features"
+                                                  f"{suggest(sg.feature, features)}")
+                continue
+            features.append(sg.feature)
+        if not sg.points and any(not o.points and o.feature == sg.feature for o in segs):
+            ch.error(tpath + ("segments", j), f"two {sg.feature} segments in the middle of one tile: "
+                                              "their names would be the same")
+            continue
+        for p in sg.points:
+            if p in owner:
+                ch.error(tpath + ("segments", j), f"segment '{text}' takes a point of segment "
+                                                  f"'{td['segments'][owner[p]]}'")
+            owner.setdefault(p, j)
+        segs.append(sg)
+    missing = sorted(set(side_points(kinds, sides)) - set(owner))
+    if missing and len(segs) == len(td["segments"]):
+        ch.error(tpath + ("segments",), f"tile type {name}: no segment takes point "
+                                        f"{', '.join(point_name(p) for p in missing)}")
+    if len(segs) > 16:
+        ch.error(tpath + ("segments",), f"tile type {name} has more than 16 segments")
+    return Shape(tuple(sides), tuple(segs))
