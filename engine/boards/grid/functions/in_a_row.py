@@ -242,7 +242,18 @@ def tables(game, ns: dict) -> None:
                                       else define(open_rows_source(starts, n, k), "count",
                                                   f"{game.name}:open_rows({n}, {k})", {}))
         return count(group, open_cells)
-    ns["_open_rows"] = open_rows_at_once
+    # the last counts asked: an evaluation for each seat asks the same two boards again
+    recent: dict[tuple[int, int, int, int], int] = {}
+
+    def open_rows_recent(group: int, open_cells: int, n: int, k: int) -> int:
+        key = (group, open_cells, n, k)
+        found = recent.get(key)
+        if found is None:
+            if len(recent) > 4096:
+                recent.clear()
+            found = recent[key] = open_rows_at_once(group, open_cells, n, k)
+        return found
+    ns["_open_rows"] = open_rows_recent
 
 
 def batch_windows(lines, size: int, n: int, exact: bool):
