@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import re
 import textwrap
 from pathlib import Path
@@ -1074,6 +1075,30 @@ def test_open_rows_counts_the_open_lines_holding_k(oak, ash, values):
     g = game("open_rows.yaml")
     st = g.position({"oak": oak, "ash": ash}, to_move="oak")
     assert g.evaluate(st) == pytest.approx(values)
+
+
+@pytest.mark.parametrize("path", [WORDS_DIR / "open_rows.yaml", ROOT / "games" / "connect4.yaml"])
+def test_open_rows_at_once_counts_as_line_by_line(path):
+    # every line at once, by shifts of the boards, against each line in turn, on random boards
+    from rulebook.boards.grid.functions.in_a_row import by_step, open_rows
+    g = load_game(path)
+    count, windows = g._ns["_open_rows"], g._ns["_rows_of"].keywords["windows"]
+    rng = random.Random(3)
+    for n in (1, 2, 3, 4, 5):
+        lines = tuple(dict.fromkeys(w for w, _flank in windows(n)))
+        assert by_step(lines, n) is not None                   # a grid's lines are evenly spaced
+        for _ in range(50):
+            held = [rng.randrange(3) for _ in range(g.size)]   # 0 empty, 1 the group's, 2 another's
+            group = sum(1 << i for i, h in enumerate(held) if h == 1)
+            open_cells = group | sum(1 << i for i, h in enumerate(held) if h == 0)
+            for k in range(n + 2):
+                assert count(group, open_cells, n, k) == open_rows(group, open_cells, n, k, lambda _n: lines)
+
+
+def test_open_rows_lines_not_evenly_spaced_are_counted_one_by_one():
+    from rulebook.boards.grid.functions.in_a_row import by_step
+    assert by_step((0b111, 0b1011), 3) is None                 # cells 0, 1, 3: no one step
+    assert by_step((0b111, 0b1110, 0b1001001), 3) == {1: 0b11, 3: 0b1}
 
 
 # ================================================================ connect.yaml: hex rhombus, connected, onto

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from ....codegen import define
 from ....lang.expr import BOOL, GROUP, INT, Function
 from ....structs import replace
 from ..layout import LAST
@@ -106,6 +107,55 @@ def open_rows(group: int, open_cells: int, n: int, k: int, lines_of) -> int:
     return found
 
 
+def by_step(windows: tuple[int, ...], n: int) -> dict[int, int] | None:
+    """The lines of n cells (their bits) as {step: the bits of their first cells}, where every
+    line's cells are evenly spaced on the board's numbering (cell i, i + step, ...); None
+    where one is not (then no shifting reads them all at once)."""
+    starts: dict[int, int] = {}
+    for w in windows:
+        cells = [i for i in range(w.bit_length()) if w >> i & 1]
+        step = cells[1] - cells[0] if n > 1 else 0
+        if any(b - a != step for a, b in zip(cells, cells[1:])):
+            return None
+        starts[step] = starts.get(step, 0) | 1 << cells[0]
+    return starts
+
+
+def open_rows_source(starts: dict[int, int], n: int, k: int) -> str:
+    """A function `count(group, open_cells)` doing open_rows(n, k) for every line at once, a step
+    at a time: the bits of the lines' first cells that lie within open_cells all the way, and a
+    count of the group's pieces along each, kept in binary over bit planes (p0 the ones, p1 the
+    twos, ...: an adder per cell of the line, every line side by side in one integer); the lines
+    whose count is k are counted. Straight-line code: a loop over the planes in Python cost more
+    than the 60-odd lines one at a time."""
+    out = ["def count(group, open_cells):", "    found = 0"]
+    planes = n.bit_length()
+    for step, first in starts.items():
+        shifts = [j * step for j in range(n)]
+        out.append(f"    ok = {first} & open_cells" + "".join(f" & (open_cells >> {s})" for s in shifts[1:]))
+        out.append("    if ok:")
+        for added, s in enumerate(shifts):    # the count so far (`added` pieces) gets cell s's
+            piece = f"(group >> {s})" if s else "group"
+            if not added:
+                out.append(f"        p0 = {piece}")
+                continue
+            out.append(f"        carry = {piece}")
+            have, need = added.bit_length(), (added + 1).bit_length()
+            for i in range(have):
+                if i == have - 1 and need == have:     # the top plane cannot carry over
+                    out.append(f"        p{i} ^= carry")
+                else:
+                    out.append(f"        carry, p{i} = p{i} & carry, p{i} ^ carry")
+            if need > have:
+                out.append(f"        p{have} = carry")
+        if k >> planes:
+            continue                                      # more than n: never
+        bits = "".join(f" & {'' if k >> i & 1 else '~'}p{i}" for i in range(planes))
+        out.append(f"        found += (ok{bits}).bit_count()")
+    out.append("    return found")
+    return "\n".join(out) + "\n"
+
+
 def in_a_row_bits(board: int, c: int, windows) -> bool:
     """in_a_row of the piece on c read from its owner's board: some line of n cells through c
     (windows[c]: their bits, and the bits of the cells just beyond both ends where exactly n
@@ -180,7 +230,30 @@ def tables(game, ns: dict) -> None:
         if n not in plain:
             plain[n] = tuple(dict.fromkeys(w for w, _flank in windows(n)))
         return plain[n]
-    ns["_open_rows"] = partial(open_rows, lines_of=lines_of)
+    counters: dict[tuple[int, int], object] = {}
+
+    def open_rows_at_once(group: int, open_cells: int, n: int, k: int) -> int:
+        """open_rows, by a function made for (n, k) on first asking: every line at once by
+        shifts where the board's lines are evenly spaced (open_rows_source), else line by line."""
+        count = counters.get((n, k))
+        if count is None:
+            starts = by_step(lines_of(n), n)
+            count = counters[n, k] = (partial(open_rows, n=n, k=k, lines_of=lines_of) if starts is None
+                                      else define(open_rows_source(starts, n, k), "count",
+                                                  f"{game.name}:open_rows({n}, {k})", {}))
+        return count(group, open_cells)
+    # the last counts asked: an evaluation for each seat asks the same two boards again
+    recent: dict[tuple[int, int, int, int], int] = {}
+
+    def open_rows_recent(group: int, open_cells: int, n: int, k: int) -> int:
+        key = (group, open_cells, n, k)
+        found = recent.get(key)
+        if found is None:
+            if len(recent) > 4096:
+                recent.clear()
+            found = recent[key] = open_rows_at_once(group, open_cells, n, k)
+        return found
+    ns["_open_rows"] = open_rows_recent
 
 
 def batch_windows(lines, size: int, n: int, exact: bool):
