@@ -435,7 +435,7 @@ def test_carcassonne_placement_then_turn_then_follower(server, browser, tmp_path
     browser.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
     turn_to(browser, cell, (move["tile"]["type"], move["tile"]["turn"]))
     browser.find_element(By.ID, "turn-place").click()
-    followers = browser.find_elements(By.CSS_SELECTOR, "#choice [data-move]")
+    followers = WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#choice [data-move]"))
     assert move["text"] in [b.get_attribute("data-move") for b in followers]
     assert any(b.text == "nothing more" for b in followers)        # no follower at all
     next(b for b in followers if b.get_attribute("data-move") == move["text"]).click()
