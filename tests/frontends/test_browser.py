@@ -405,7 +405,9 @@ def test_tsuro_a_tile_of_the_hand_chosen_and_turned_on_the_faced_square(server, 
     assert len(faced) == 1 and all(m["tile"]["cell"] in faced for m in moves)
     square = faced.pop()
     offered = sorted({(m["tile"]["type"], m["tile"]["turn"]) for m in moves})
-    assert len({t for t, _ in offered}) == 3                     # the hand's three tiles
+    # tiles of the hand (three): those with a turn that does not take the mover's stone off the
+    # board, when some tile has one (the page's game is not seeded, so how many varies)
+    assert 1 <= len({t for t, _ in offered}) <= 3
     cell(browser, square).click()
     seen = []
     want = offered[-1]
