@@ -321,6 +321,16 @@ class GridEncoding(EncodingBase):
         self.observe = self._observe_function()
         self.legal, self.mask = self._legal_functions()
 
+    def placement_indices(self) -> list[int]:
+        """The action index of putting a piece on each cell (-1 for a hole), for a game whose
+        every move puts one piece of its one kind."""
+        return [self._pair_index[-1][t] if self._ord[t] >= 0 else -1 for t in range(self.cells)]
+
+    def piece_lights(self, seat: int) -> np.ndarray:
+        """(256, piece planes) float32: the piece planes a cell's byte lights, seen by `seat`."""
+        planes = np.frombuffer(b"".join(self._cell_planes(seat)), dtype=np.uint8).reshape(self.bit_planes, 256)
+        return (planes.T != 0).astype(np.float32)
+
     def _cell_planes(self, seat: int) -> list[bytes]:
         """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
         (kind << 3 | owner + 1) that light it, else 0 (the planes of the pieces' bitboards, read
