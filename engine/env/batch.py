@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ..api import IllegalMove, RulebookError
+from ..api import IllegalMove, Outcome, RulebookError
+from ..players.base import reward_vector
 from .common import load
 
 
@@ -62,8 +63,6 @@ class BatchEnv:
         self._at_counters = [(at[c], c) for c in enc.counters]
         self._at_phases = [at[f"phase:{p}"] for p in enc.phases] if len(enc.phases) > 1 else []
         # each finished game's rewards by its winners' bits
-        from ..api import Outcome
-        from ..players.base import reward_vector
         if n > 2 and self.game.rules.scoring:
             raise RulebookError(f"{enc.where}: no batch environment for more than two seats ranked by score")
         self._rewards = np.array([[2.0 * r - 1.0 for r in reward_vector(self.game, Outcome(
