@@ -23,6 +23,8 @@ GRID_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml") if p.stem not in TILE_G
 LIMIT = {"connect6": 60, "halma": 150, "halma4": 150, "shogi": 150, "xiangqi": 150, "chinese_checkers": 150}
 # the games whose last phase is played on the state's own variables (placing_phase)
 PLACING = {"tictactoe", "connect4", "gomoku", "hex"}
+# and those whose last phase places a piece that must flip (flip_loop.py)
+FLIPPING = {"reversi"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -50,7 +52,7 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
         # and from the position reached after a few plies, for a few plies more
         mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING)
 
 
 @pytest.mark.parametrize("name", sorted(PLACING) + ["breakthrough", "reversi", "english_draughts"])
@@ -61,6 +63,17 @@ def test_played_to_the_end_it_is_random_playout(name):
         assert game.is_over(st) and plies == game.ply(st)
         assert (st, plies) == random_playout(game, random.Random(seed))
         assert playout(game, random.Random(seed)) == (st, plies)
+
+
+def test_a_flipping_playout_is_the_game_api_to_the_end_passes_and_all():
+    """Reversi's loop over 60 seeds: the same games as random_playout, passes included."""
+    game = load_game(GAMES / "reversi.yaml")
+    passes = 0
+    for seed in range(60):
+        st, plies = game.playout(random.Random(seed))
+        assert (st, plies) == random_playout(game, random.Random(seed)), seed
+        passes += plies - 60 + st[0].count(0)        # plies beyond the placements: the passes
+    assert passes > 0
 
 
 def test_a_blocked_player_passes_and_the_placements_go_on():

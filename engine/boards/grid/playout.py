@@ -40,7 +40,8 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game)
+    from .flip_loop import flipping_loop       # (it builds on this module's parts)
+    fused = placing_loop(game) or flipping_loop(game)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
          "    choice = rng.choice",
