@@ -11,6 +11,7 @@ over the state's own variables (a bytearray of cells, a list of boards); its cel
 the mask of free cells (the index choice() would draw from their list), or from the list of
 those its landing rules allow; the end conditions are emitted over those variables
 (connected() read from chains kept as stones join them); one state is built when it stops.
+A last phase whose one move places a piece that must flip has a loop of its own, flip_loop.py.
 """
 from __future__ import annotations
 
