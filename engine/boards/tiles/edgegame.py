@@ -86,8 +86,8 @@ class EdgeGame(StagedGame):
         if isinstance(rules.supply, int):
             self.supply0 = rules.supply
         else:
-            self.supply0 = self._fn(rules.supply, "supply", "st, me", vocabulary(SIDES, GAME, rules.spec, seats=n, option_values=options),
-                                    "counters.supply")(None, 0)
+            game_vocab = vocabulary(SIDES, GAME, rules.spec, seats=n, option_values=options)
+            self.supply0 = self._fn(rules.supply, "supply", "st, me", game_vocab, "counters.supply")(None, 0)
             if not isinstance(self.supply0, int) or self.supply0 < 0:
                 raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
                                     "not a whole number of at least 0")
@@ -100,8 +100,9 @@ class EdgeGame(StagedGame):
                                                f"scoring.{p.name}.complete")
             if p.end is not None:
                 self.on_end[f] = self._fn(p.end, f"{p.name}_end", "F, FS", fv, f"scoring.{p.name}.end")
-        self.evaluate_fn = (self._fn(rules.evaluate, "evaluate", "st, me", vocabulary(SIDES, SEAT, rules.spec, seats=n, option_values=options),
-                                     "evaluate") if rules.evaluate is not None else None)
+        seat_vocab = vocabulary(SIDES, SEAT, rules.spec, seats=n, option_values=options)
+        self.evaluate_fn = (self._fn(rules.evaluate, "evaluate", "st, me", seat_vocab, "evaluate")
+                            if rules.evaluate is not None else None)
 
     def _fn(self, node, fname, args, vocab, where):
         em = Emitter(vocab)

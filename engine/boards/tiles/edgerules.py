@@ -18,7 +18,8 @@ from ...structs import field, struct
 from .edges import Shape
 from .kind import Rules
 from .vocabulary import vocabulary
-from .words import FEATURE, SEAT, SIDES, claim, elsewhere, evaluate, feature_names, parts, phases, seats, segments, start, supply, take_back
+from .words import FEATURE, SEAT, SIDES, claim, elsewhere, evaluate, feature_names, parts, phases, seats, segments, \
+    start, supply, take_back
 from .words.parts import EdgePart
 
 if TYPE_CHECKING:

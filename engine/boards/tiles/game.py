@@ -74,8 +74,8 @@ class TileGame(StagedGame):
         if isinstance(rules.supply, int):
             self.supply0 = rules.supply
         else:
-            self.supply0 = self._fn(rules.supply, "supply", ns, vocabulary(TRACK, GAME, rules.spec, seats=n, option_values=options),
-                                    "counters.supply")(None, 0)
+            game_vocab = vocabulary(TRACK, GAME, rules.spec, seats=n, option_values=options)
+            self.supply0 = self._fn(rules.supply, "supply", ns, game_vocab, "counters.supply")(None, 0)
             if not isinstance(self.supply0, int) or self.supply0 < 0:
                 raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
                                     "not a whole number of at least 0")

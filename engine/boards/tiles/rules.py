@@ -10,8 +10,8 @@ from ...lang import dsl
 from ...source.check import Checker
 from ...lang.expr import INT
 from .vocabulary import vocabulary, walk
-from .words import SEAT, TRACK, claim as claims, connects, elsewhere, evaluate, feature_names, hands, phases, routes, scoring, \
-    seats, start, supply, take_back
+from .words import SEAT, TRACK, claim as claims, connects, elsewhere, evaluate, feature_names, hands, phases, routes, \
+    scoring, seats, start, supply, take_back
 from .words.phases import TilePhase
 from .kind import Rules
 

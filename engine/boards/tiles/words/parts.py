@@ -13,7 +13,8 @@ ABOUT = ("a part per feature, `{feature, complete, end}`: what a feature scores 
 _F = ((FEATURE_TYPE,),)
 NAMES = {FEATURE: {"tiles": (INT, "len(F.cells)"), "complete": (BOOL, "(F.open == 0)")},
          SEAT: {"score": (INT, "sum(st.points[me])"),
-                "lead": (INT, "(sum(st.points[me]) - max([sum(p) for i, p in enumerate(st.points) if i != me] or [0]))")}}
+                "lead": (INT, "(sum(st.points[me]) - "
+                              "max([sum(p) for i, p in enumerate(st.points) if i != me] or [0]))")}}
 FUNCTIONS = {FEATURE: {
     "touching": (_F, INT, "FS.touching(F, {0})", "the features of this kind that touch it"),
     "touching_complete": (_F, INT, "FS.touching(F, {0}, True)", "the completed features of this kind that touch it"),
