@@ -70,6 +70,7 @@ def tables(game, ns: dict) -> None:
     ns["_connected"] = partial(connected, near=near)
     # a playout of placements keeps the chains as they grow (boards/grid/playout.py)
     ns["_chains"], ns["_chain_join"] = partial(chains, near=near), partial(chain_join, near=near)
+    ns["PLAYOUT_NEAR"] = near       # (the playout joins its chains in its own loop, as chain_join does)
 
 
 class BatchChains:
