@@ -175,3 +175,16 @@ def test_an_rng_that_draws_otherwise_is_played_through_the_api():
             assert game.playout(Own(seed)) == random_playout(game, Own(seed))
             assert game.playout(Own(seed), limit=5) == random_playout(game, Own(seed), limit=5)
         assert "getrandbits" in game.playout_code
+
+
+@pytest.mark.parametrize("swap", ["false", "true"])
+def test_an_opening_of_the_same_placements_is_played_in_the_loop(swap):
+    """Hex's opening phase (each player's first turn) places onto an empty cell, or onto the
+    rival's stone where its landing rule lets it (option.swap): with the swap off, its moves are
+    the last phase's, so the placing loop plays from the start; with it on, from the third ply
+    (the swap is played through the Game API). The same games as move by move in both."""
+    game = load_game(GAMES / "hex.yaml", {"swap": swap})
+    for seed in range(4):
+        assert game.playout(random.Random(seed)) == api_playout(game, random.Random(seed))
+        assert game.playout(random.Random(seed), limit=1) == api_playout(game, random.Random(seed), limit=1)
+    assert ("if st[4] >= 0 and" if swap == "false" else "if st[4] >= 2 and") in game.playout_code

@@ -58,7 +58,7 @@ def playout_source(game) -> str:
                   "        return random_playout(st, rng, limit)",
                   "    getrandbits = rng.getrandbits"]
     if fused is not None:
-        L += [f"        if {read('ply')} >= {game._last_from} and {read('result')} is None:",
+        L += [f"        if {read('ply')} >= {placing_from(game)} and {read('result')} is None:",
               *("            " + x for x in fused),
               f"            if {read('result')} is not None or plies == limit:",
               "                break",
@@ -94,6 +94,27 @@ def placing_phase(game):
     if found is None or len(found) != 1 or found[0][2] != "empty" or found[0][3]:
         return None
     return found[0][:2]
+
+
+def placing_from(game) -> int:
+    """The ply from which the placing loop plays (placing_phase): where the last phase begins,
+    or an earlier phase of a fixed length, where every phase from there on places the same kind
+    onto the empty cells of the same zone, each earlier one's landing rules asking only that the
+    landing be empty (so an alternative onto a rival's piece, a swap its option leaves off,
+    adds no move): their moves are the last phase's, in the same order."""
+    a, kind = placing_phase(game)
+    empty = game._vocab.functions["empty"].emit(["t"], [CELL])     # empty(landing), over t
+    start = game._last_from
+    for ph in reversed(game.rules.phases[:-1]):
+        found = placements(game, ph)
+        em = Emitter(game._vocab.child(**LANDING), prefix="r")
+        if found is None or any(em.emit(r.node, 2) != empty for r in ph.rules) or any(em.hoisted.values()) \
+                or [x[2] for x in found] != ["empty"] + ["theirs"] * (len(found) - 1) \
+                or found[0][0].args[0].dotted != a.args[0].dotted or found[0][1] is not kind \
+                or any(after for *_, after in found):
+            break
+        start -= ph.length(game.n)
+    return start
 
 
 def placing_game(game) -> bool:
