@@ -8,9 +8,11 @@ draw; where they are moves of parts, `draw_<phase>`: the same index into the sam
 by counting the moves without making them). What it saves is the API around a ply, and, in a last phase that places one piece onto
 an empty cell (`placing_phase`), the moves and states themselves: that phase runs as one loop
 over the state's own variables (a bytearray of cells, a list of boards); its cell is drawn from
-the mask of free cells (the index choice() would draw from their list), or from the list of
-those its landing rules allow; the end conditions are emitted over those variables
-(connected() read from chains kept as stones join them); one state is built when it stops.
+a list of the cells it may take kept in cell order through the loop (the index rng.choice would
+draw, from getrandbits as random.Random's _randbelow draws it), or, where the zone differs by
+seat, from the mask of free cells or the list its landing rules allow; the end conditions are
+emitted over those variables (in_a_row by the lines through the cell just filled, connected()
+by a union-find of chains kept as stones join them); one state is built when it stops.
 """
 from __future__ import annotations
 
