@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..api import IllegalMove, Outcome, RulebookError
-from ..players.base import reward_vector
-from .common import load
+from .common import load, outcome_rewards
 
 
 class BatchEnv:
@@ -65,8 +64,8 @@ class BatchEnv:
         # each finished game's rewards by its winners' bits
         if n > 2 and self.game.rules.scoring:
             raise RulebookError(f"{enc.where}: no batch environment for more than two seats ranked by score")
-        self._rewards = np.array([[2.0 * r - 1.0 for r in reward_vector(self.game, Outcome(
-            True, tuple(p for s, p in enumerate(self.game.players) if bits >> s & 1)))]
+        self._rewards = np.array([outcome_rewards(self.game, Outcome(
+            True, tuple(p for s, p in enumerate(self.game.players) if bits >> s & 1)))
             for bits in range(1 << n)], dtype=np.float32)
         self.quiet = np.zeros(games, dtype=np.int64)
         self._ended = np.zeros(games, dtype=bool)       # ended at the last step: started again at this one
@@ -83,9 +82,8 @@ class BatchEnv:
             obs[:, self._at_last] = 0
             lit = np.flatnonzero(b.last >= 0)
             obs[lit, self._at_last, b.last[lit]] = 1
-        for plane, name in self._at_counters:
-            value = {"ply": b.ply, "passes": b.passes, "quiet": self.quiet}[name]
-            obs[:, plane] = value[:, None]
+        for plane, name in self._at_counters:      # ply and passes the batch's, quiet kept here
+            obs[:, plane] = (self.quiet if name == "quiet" else getattr(b, name))[:, None]
         if self._at_phases:
             phase = np.searchsorted(b.phase_ends, b.ply, side="right")
             for i, plane in enumerate(self._at_phases):

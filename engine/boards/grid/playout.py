@@ -62,8 +62,7 @@ def playout_source(game) -> str:
                   "        return random_playout(st, rng, limit)",
                   "    getrandbits = rng.getrandbits"]
     if fused is not None:
-        start = placing_from(game) if placing_phase(game) is not None else game._last_from
-        L += [f"        if {read('ply')} >= {start} and {read('result')} is None:",
+        L += [f"        if {read('ply')} >= {placing_from(game)} and {read('result')} is None:",
               *("            " + x for x in fused),
               f"            if {read('result')} is not None or plies == limit:",
               "                break",
@@ -107,7 +106,10 @@ def placing_from(game) -> int:
     onto the empty cells of the same zone, each earlier one's landing rules asking only that the
     landing be empty (so an alternative onto a rival's piece, a swap its option leaves off,
     adds no move): their moves are the last phase's, in the same order."""
-    a, kind = placing_phase(game)
+    found = placing_phase(game)
+    if found is None:           # (a loop of another shape, flip_loop's: from the last phase)
+        return game._last_from
+    a, kind = found
     empty = game._vocab.functions["empty"].emit(["t"], [CELL])     # empty(landing), over t
     start = game._last_from
     for ph in reversed(game.rules.phases[:-1]):
