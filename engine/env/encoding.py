@@ -155,6 +155,13 @@ class EncodingBase:
             raise IllegalMove(f"{self.where}: action {a} is outside the action space (0 to {self.size - 1})", len(by_index))
         raise IllegalMove(f"{self.where}: action {a} is not a legal move here ({len(by_index)} legal moves)", len(by_index))
 
+    def legal_lists(self, state) -> tuple[np.ndarray, list[int], list]:
+        """legal() for an environment that keeps the moves itself: the mask read-only (every
+        observation of a ply shares it), the indices and the moves as LegalMoves keeps them."""
+        mask, by_index = self.legal(state)
+        mask.flags.writeable = False
+        return mask, by_index.indices, by_index.moves
+
     def collision(self, moves, index, why: str) -> None:
         """Raise RulebookError naming the first two of `moves` that `index` gives one index."""
         seen: dict[int, Any] = {}
@@ -319,7 +326,7 @@ class GridEncoding(EncodingBase):
         self._bits_end = 4 * cells * self.bit_planes
         self._lights = [self._cell_planes(s) for s in range(n)]
         self.observe = self._observe_function()
-        self.legal, self.mask = self._legal_functions()
+        self.legal, self.mask, self.legal_lists = self._legal_functions()
 
     def placement_indices(self) -> list[int]:
         """The action index of putting a piece on each cell (-1 for a hole), for a game whose
@@ -391,6 +398,10 @@ class GridEncoding(EncodingBase):
         """legal() from a position's legal moves (for a caller that has them already)."""
         return self.mask(moves)         # (likewise)
 
+    def legal_lists(self, state) -> tuple[np.ndarray, list[int], list]:
+        """legal() for an environment that keeps the moves itself (see EncodingBase.legal_lists)."""
+        return self.legal_lists(state)  # (likewise)
+
     def _legal_functions(self):
         """legal() and mask() written for this game, as observe is: a call's fixed costs are most
         of a mask's. The common moves, a tuple whose origin is a cell number (-1 for a piece put
@@ -413,32 +424,37 @@ class GridEncoding(EncodingBase):
             check = ["    if mask.count(1) != len(indices):", "        COLLISION(moves)"]
         else:
             check = ["    if len(set(indices)) != len(indices):", "        COLLISION(moves)"]
-        mask_body = [
-            "    try:",
-            f"        indices = {by_table}",
-            "    except TypeError:",
-            "        indices = [*map(INDEX_OF, moves)]",
-            f"    mask = bytearray({self.size})",
-            "    for i in indices:",
-            "        mask[i] = 1",
-            *check,
-            "    return FROMBUFFER(mask, INT8), LEGAL_MOVES(indices, moves)"]     # (dtype positional: a keyword costs more)
+        def body(*result: str) -> list[str]:     # the mask's lines, returning `result`
+            return ["    try:",
+                    f"        indices = {by_table}",
+                    "    except TypeError:",
+                    "        indices = [*map(INDEX_OF, moves)]",
+                    f"    mask = bytearray({self.size})",
+                    "    for i in indices:",
+                    "        mask[i] = 1",
+                    *check,
+                    f"    return {', '.join(result)}"]
+        # (dtype positional: a keyword costs more; a read-only mask is the array of immutable bytes)
+        chance = ["    if TO_MOVE(state) == CHANCE:", f"        return ZEROS({self.size}, INT8), NO_MOVES"]
         src = "\n".join([
-            "def legal(state):",
-            "    if TO_MOVE(state) == CHANCE:",
-            f"        return ZEROS({self.size}, INT8), NO_MOVES",
-            "    moves = MOVES(state)",
-            *mask_body,
+            "def legal(state):", *chance, "    moves = MOVES(state)",
+            *body("FROMBUFFER(mask, INT8)", "LEGAL_MOVES(indices, moves)"),
             "",
             "def mask(moves):",
-            *mask_body])
+            *body("FROMBUFFER(mask, INT8)", "LEGAL_MOVES(indices, moves)"),
+            "",
+            "def legal_lists(state):",
+            "    if TO_MOVE(state) == CHANCE:", "        return READ_ONLY_ZEROS, [], []",
+            "    moves = MOVES(state)",
+            *body("FROMBUFFER(bytes(mask), INT8)", "indices", "moves")])
         ns = {"T": self._pair_index, "INDEX_OF": self._index_of, "COLLISION": self._collision,
               "FROMBUFFER": np.frombuffer, "ZEROS": np.zeros, "INT8": _INT8, "LEGAL_MOVES": LegalMoves,
-              "NO_MOVES": NO_MOVES, "CHANCE": CHANCE, "TO_MOVE": self.game.to_move, "MOVES": self.game.legal_moves}
+              "NO_MOVES": NO_MOVES, "CHANCE": CHANCE, "TO_MOVE": self.game.to_move, "MOVES": self.game.legal_moves,
+              "READ_ONLY_ZEROS": np.frombuffer(bytes(self.size), _INT8)}
         exec(compile(src, f"<legal of {self.where}>", "exec"), ns)
-        for name in ("legal", "mask"):
+        for name in ("legal", "mask", "legal_lists"):
             ns[name].__doc__ = getattr(GridEncoding, name).__doc__
-        return ns["legal"], ns["mask"]
+        return ns["legal"], ns["mask"], ns["legal_lists"]
 
     def _collision(self, moves) -> None:
         self.collision(moves, self.index, "this game's moves are not named by their cells alone")
