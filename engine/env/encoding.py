@@ -402,7 +402,7 @@ class GridEncoding(EncodingBase):
         return self.legal_lists(state)  # (likewise)
 
     def _legal_functions(self):
-        """legal() and mask() written for this game, as observe is: a call's fixed costs are most
+        """legal(), mask() and legal_lists() written for this game, as observe is: a call's fixed costs are most
         of a mask's. The common moves, a tuple whose origin is a cell number (-1 for a piece put
         on the board), are indexed by the (origin, destination) table in one list comprehension; a
         list with another move (a pass, a drop of several pieces: their origin is a text, which no
