@@ -10,7 +10,7 @@ from pettingzoo import AECEnv
 
 from ..api import CHANCE
 from .common import load, rewards, settle
-from .encoding import NO_MOVES
+from .encoding import LegalMoves
 
 __all__ = ["RulebookAEC"]
 
@@ -46,7 +46,7 @@ class RulebookAEC(AECEnv):
         # the calls of a step, read once
         self._apply, self._to_move = self.game.apply, self.game.to_move
         self._is_over = self.game.is_over
-        self._legal, self._observe, self._decode = enc.legal, enc.observe, enc.decode
+        self._legal_lists, self._observe, self._decode = enc.legal_lists, enc.observe, enc.decode
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -61,6 +61,7 @@ class RulebookAEC(AECEnv):
         self.rewards, self._cumulative_rewards = dict.fromkeys(agents, 0.0), dict.fromkeys(agents, 0.0)
         self.terminations, self.truncations = dict.fromkeys(agents, False), dict.fromkeys(agents, False)
         self.infos = {a: {} for a in agents}     # the mask is in the observation
+        self._over = False
         state = self.game.initial_state()
         self._set(self._settled(state) if self._to_move(state) == CHANCE else state)
 
@@ -71,20 +72,22 @@ class RulebookAEC(AECEnv):
             self._rng = random.Random(self._seed)
         return settle(self.game, state, self._rng)
 
-    def _set(self, state) -> bool:
+    def _set(self, state) -> None:
         """Make `state` the position (settled: no chance to draw): its legal moves found once,
-        for the mask and the next step. True when the game is over there."""
+        for the mask and the next step; at the game's end every agent terminated, with its reward."""
         self.state_ = state
         if self._is_over(state):
-            self._mask, self._by_index = self._zero_mask, NO_MOVES
-            for a, r in zip(self.possible_agents, rewards(self.game, state)):
-                self.rewards[a] = r
-                self.terminations[a] = True
-            return True
-        self._mask, self._by_index = self._legal(state)
-        self._mask.flags.writeable = False
+            self._end(state)
+            return
+        self._mask, self._indices, self._moves = self._legal_lists(state)
         self.agent_selection = self.possible_agents[self._to_move(state)]
-        return False
+
+    def _end(self, state) -> None:
+        self._mask, self._indices, self._moves, self._over = self._zero_mask, [], [], True
+        for a, r in zip(self.possible_agents, rewards(self.game, state)):
+            self.rewards[a] = r
+            self._cumulative_rewards[a] += r
+            self.terminations[a] = True
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         mask = self._mask if agent == self.agent_selection else self._zero_mask
@@ -95,6 +98,8 @@ class RulebookAEC(AECEnv):
         agent = self.agent_selection
         obs = ({"observation": self._observe(self.state_, self._seat_of[agent]), "action_mask": self._mask}
                if observe else None)
+        if not self._over:      # (until the end no agent has a reward or is done)
+            return obs, 0.0, False, False, self.infos[agent]
         return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
 
     def agent_iter(self, max_iter: int = 2**63):
@@ -102,25 +107,39 @@ class RulebookAEC(AECEnv):
         return _agent_iter(self, max_iter)
 
     def step(self, action) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:
             self._was_dead_step(action)
             return
-        legal = self._by_index
         try:        # the action among the legal indices, else decode's check and message
-            move = legal.moves[legal.indices.index(action)]
-        except (ValueError, AttributeError):
-            move = self._decode(legal, action)
-        self._cumulative_rewards[agent] = 0.0
-        # the rewards are 0 until the game ends (all of them, and all that accumulated): only
-        # the last move sets and accumulates any
+            move = self._moves[self._indices.index(action)]
+        except ValueError:
+            move = self._decode(LegalMoves(self._indices, self._moves), action)
+        # the rewards are 0 until the game ends: only the last move sets and accumulates any
         state = self._apply(self.state_, move)
         if self._to_move(state) == CHANCE:
             state = self._settled(state)
-        if self._set(state):
-            self._accumulate_rewards()
+        self.state_ = state     # (_set, written out: a step's one call less)
+        if self._is_over(state):
+            self._end(state)
+        else:
+            self._mask, self._indices, self._moves = self._legal_lists(state)
+            self.agent_selection = self.possible_agents[self._to_move(state)]
         if self.render_mode == "ansi":
             print(self.render())
+
+    def _was_dead_step(self, action) -> None:
+        """AECEnv._was_dead_step where every agent is done at once (the game's end): the agent
+        leaves, the next to leave is the first left, the rewards are cleared."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        for d in (self.terminations, self.truncations, self.rewards, self._cumulative_rewards, self.infos):
+            del d[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            self.agent_selection = self.agents[0]
+        for a in self.rewards:
+            self.rewards[a] = 0
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -49,7 +49,7 @@ _F32 = struct.Struct("<f").pack
 _JOIN = bytearray().join   # bytes joined into a new bytearray: the buffer of a writable array
 _FLOAT32 = np.dtype("<f4")     # the bytes written are little-endian float32
 _INT8 = np.dtype(np.int8)
-_HIGH_BYTE = bytes(0x3F if v == 0x80 else 0 for v in range(256))     # float32 1.0 is 00 00 80 3f
+_UINT8 = np.dtype(np.uint8)
 MAX_CHUNK_TERMS = 16        # observe joins bitboards' bytes' planes when they are at most this many
 MAX_DROP_CELLS = 20         # a multi-piece drop block has 2**cells indices: at most about a million
 MAX_DROP_SETS = 1 << 20     # so many k-sets of a larger zone at most
@@ -154,6 +154,13 @@ class EncodingBase:
         if not 0 <= a < self.size:
             raise IllegalMove(f"{self.where}: action {a} is outside the action space (0 to {self.size - 1})", len(by_index))
         raise IllegalMove(f"{self.where}: action {a} is not a legal move here ({len(by_index)} legal moves)", len(by_index))
+
+    def legal_lists(self, state) -> tuple[np.ndarray, list[int], list]:
+        """legal() for an environment that keeps the moves itself: the mask read-only (every
+        observation of a ply shares it), the indices and the moves as LegalMoves keeps them."""
+        mask, by_index = self.legal(state)
+        mask.flags.writeable = False
+        return mask, by_index.indices, by_index.moves
 
     def collision(self, moves, index, why: str) -> None:
         """Raise RulebookError naming the first two of `moves` that `index` gives one index."""
@@ -316,10 +323,9 @@ class GridEncoding(EncodingBase):
         k = len(self.phases)
         self._phase_planes = [zero * i + one * cells + zero * (k - 1 - i) + options for i in range(k)] or [options]
         self._phased = k > 1
-        self._bits_end = 4 * cells * self.bit_planes
         self._lights = [self._cell_planes(s) for s in range(n)]
         self.observe = self._observe_function()
-        self.legal, self.mask = self._legal_functions()
+        self.legal, self.mask, self.legal_lists = self._legal_functions()
 
     def placement_indices(self) -> list[int]:
         """The action index of putting a piece on each cell (-1 for a hole), for a game whose
@@ -332,7 +338,7 @@ class GridEncoding(EncodingBase):
         return (planes.T != 0).astype(np.float32)
 
     def _cell_planes(self, seat: int) -> list[bytes]:
-        """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
+        """Per piece plane, seen by `seat`, a bytes.translate table: 1 for the bytes of a cell
         (kind << 3 | owner + 1) that light it, else 0 (the planes of the pieces' bitboards, read
         from the cells instead)."""
         n, nk = self.n, len(self.kinds)
@@ -347,7 +353,7 @@ class GridEncoding(EncodingBase):
                 plane = n * nk + (kind if self.multi else 0)
             else:
                 continue
-            tables[plane][v] = 0x80
+            tables[plane][v] = 1
         return [bytes(t) for t in tables]
 
     # ---- actions
@@ -391,14 +397,21 @@ class GridEncoding(EncodingBase):
         """legal() from a position's legal moves (for a caller that has them already)."""
         return self.mask(moves)         # (likewise)
 
+    def legal_lists(self, state) -> tuple[np.ndarray, list[int], list]:
+        """legal() for an environment that keeps the moves itself (see EncodingBase.legal_lists)."""
+        return self.legal_lists(state)  # (likewise)
+
     def _legal_functions(self):
-        """legal() and mask() written for this game, as observe is: a call's fixed costs are most
+        """legal(), mask() and legal_lists() written for this game, as observe is: a call's fixed costs are most
         of a mask's. The common moves, a tuple whose origin is a cell number (-1 for a piece put
         on the board), are indexed by the (origin, destination) table in one list comprehension; a
         list with another move (a pass, a drop of several pieces: their origin is a text, which no
         table row takes) is indexed by index() through the table of the moves met so far."""
         F = self._field
-        if self._cells_index:                   # (origin, destination, ...)
+        if self._cells_index and not self.moves_pieces and not self.drop_block:
+            # every move puts one piece (a pass's text takes no row): its index its destination's
+            by_table = f"[PUT[m[{F['dest']}]] for m in moves]"
+        elif self._cells_index:                 # (origin, destination, ...)
             by_table = f"[T[m[{F['origin']}]][m[{F['dest']}]] for m in moves]"
         elif self._kind_in_index:               # and the kind the piece ends as, its value >> 3
             by_table = f"[T[m[{F['origin']}]][m[{F['dest']}]] + (m[{F['value']}] >> 3) for m in moves]"
@@ -413,32 +426,37 @@ class GridEncoding(EncodingBase):
             check = ["    if mask.count(1) != len(indices):", "        COLLISION(moves)"]
         else:
             check = ["    if len(set(indices)) != len(indices):", "        COLLISION(moves)"]
-        mask_body = [
-            "    try:",
-            f"        indices = {by_table}",
-            "    except TypeError:",
-            "        indices = [*map(INDEX_OF, moves)]",
-            f"    mask = bytearray({self.size})",
-            "    for i in indices:",
-            "        mask[i] = 1",
-            *check,
-            "    return FROMBUFFER(mask, INT8), LEGAL_MOVES(indices, moves)"]     # (dtype positional: a keyword costs more)
+        def body(*result: str) -> list[str]:     # the mask's lines, returning `result`
+            return ["    try:",
+                    f"        indices = {by_table}",
+                    "    except TypeError:",
+                    "        indices = [*map(INDEX_OF, moves)]",
+                    f"    mask = bytearray({self.size})",
+                    "    for i in indices:",
+                    "        mask[i] = 1",
+                    *check,
+                    f"    return {', '.join(result)}"]
+        # (dtype positional: a keyword costs more; a read-only mask is the array of immutable bytes)
+        chance = ["    if TO_MOVE(state) == CHANCE:", f"        return ZEROS({self.size}, INT8), NO_MOVES"]
         src = "\n".join([
-            "def legal(state):",
-            "    if TO_MOVE(state) == CHANCE:",
-            f"        return ZEROS({self.size}, INT8), NO_MOVES",
-            "    moves = MOVES(state)",
-            *mask_body,
+            "def legal(state):", *chance, "    moves = MOVES(state)",
+            *body("FROMBUFFER(mask, INT8)", "LEGAL_MOVES(indices, moves)"),
             "",
             "def mask(moves):",
-            *mask_body])
-        ns = {"T": self._pair_index, "INDEX_OF": self._index_of, "COLLISION": self._collision,
+            *body("FROMBUFFER(mask, INT8)", "LEGAL_MOVES(indices, moves)"),
+            "",
+            "def legal_lists(state):",
+            "    if TO_MOVE(state) == CHANCE:", "        return READ_ONLY_ZEROS, [], []",
+            "    moves = MOVES(state)",
+            *body("FROMBUFFER(bytes(mask), INT8)", "indices", "moves")])
+        ns = {"T": self._pair_index, "PUT": self._pair_index[-1], "INDEX_OF": self._index_of, "COLLISION": self._collision,
               "FROMBUFFER": np.frombuffer, "ZEROS": np.zeros, "INT8": _INT8, "LEGAL_MOVES": LegalMoves,
-              "NO_MOVES": NO_MOVES, "CHANCE": CHANCE, "TO_MOVE": self.game.to_move, "MOVES": self.game.legal_moves}
+              "NO_MOVES": NO_MOVES, "CHANCE": CHANCE, "TO_MOVE": self.game.to_move, "MOVES": self.game.legal_moves,
+              "READ_ONLY_ZEROS": np.frombuffer(bytes(self.size), _INT8)}
         exec(compile(src, f"<legal of {self.where}>", "exec"), ns)
-        for name in ("legal", "mask"):
+        for name in ("legal", "mask", "legal_lists"):
             ns[name].__doc__ = getattr(GridEncoding, name).__doc__
-        return ns["legal"], ns["mask"]
+        return ns["legal"], ns["mask"], ns["legal_lists"]
 
     def _collision(self, moves) -> None:
         self.collision(moves, self.index, "this game's moves are not named by their cells alone")
@@ -463,7 +481,7 @@ class GridEncoding(EncodingBase):
             seen += [f"V[{r}]" for r in seats]
         seen += [f"V[state[{slot[c]}]]" for c in self.counters]
         seen.append("PHASES[phase_index(state)]" if self._phased else "PHASES[0]")
-        end, planes, cells = self._bits_end, self.bit_planes, self.cells
+        planes, cells = self.bit_planes, self.cells
         chunks = (cells + 7) // 8
         if chunks * planes <= MAX_CHUNK_TERMS:
             # a small board: each piece plane's bytes are those of its bitboard's bytes (8 cells
@@ -483,8 +501,9 @@ class GridEncoding(EncodingBase):
                     *(f"    p{p} = {b}" for p, b in enumerate(bits)),
                     f"    return ARRAY(SHAPE, FLOAT32, JOIN(({', '.join(terms + seen)})))"]
         else:
-            # a lit cell's float32 1.0 is the bytes 00 00 80 3f: its planes' bytes 2 and 3 are
-            # written, every fourth byte of the pieces' planes at once, from the cells' bytes
+            # a larger board: the pieces' planes, zeros in the join, are then written at once
+            # from the cells' bytes translated to 0 or 1 (numpy's one copy, converting them to
+            # float32, costs less than two strided writes of their bytes from 200 cells on)
             if planes <= 4:     # a few planes: each translated by name, no map
                 lit = ["    L = LIGHTS[seat]", f"    lit = {' + '.join(f'cells.translate(L[{p}])' for p in range(planes))}"]
             else:
@@ -495,8 +514,7 @@ class GridEncoding(EncodingBase):
                     "        return BIT_PLANES(state, seat, buf)",
                     f"    cells = cells[:{cells}]",
                     *lit,
-                    f"    buf[2:{end}:4] = lit",
-                    f"    buf[3:{end}:4] = lit.translate(HIGH_BYTE)",
+                    "    ARRAY(PIECES_SHAPE, FLOAT32, buf)[:] = FROMBUFFER(lit, UINT8)",
                     "    return ARRAY(SHAPE, FLOAT32, buf)"]
         src = "\n".join(["def observe(state, seat=0):", f"    R = state[{self._R}]", *body])
         one = _F32(1.0)
@@ -504,7 +522,8 @@ class GridEncoding(EncodingBase):
         ns = {"JOIN": _JOIN, "JOIN_BYTES": b"".join, "ZERO": self._bits_zero, "V": self._value_planes,
               "MARKS": [by_cell for _slot, by_cell in self._mark_planes], "TO_MOVE": self._to_move_planes,
               "PHASES": self._phase_planes, "phase_index": self.game.phase_index, "LIGHTS": self._lights,
-              "HIGH_BYTE": _HIGH_BYTE, "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32,
+              "ARRAY": np.ndarray, "SHAPE": self.shape, "FLOAT32": _FLOAT32, "PIECES_SHAPE": (planes * cells,),
+              "FROMBUFFER": np.frombuffer, "UINT8": _UINT8,
               "BIT_PLANES": self._observe_bits, "CHUNK": chunk, "LAST": [c[:4 * (cells % 8)] for c in chunk]}
         exec(compile(src, f"<observe of {self.where}>", "exec"), ns)     # (env imports no stage but the pipeline's)
         fn = ns["observe"]

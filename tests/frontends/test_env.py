@@ -303,7 +303,35 @@ def test_the_planes_and_the_mask_agree_with_the_documented_meaning(name):
             moves = game.legal_moves(st)
             assert sorted(np.flatnonzero(mask)) == sorted(enc.index(m) for m in moves) == sorted(by_index)
             assert all(by_index[enc.index(m)] == m for m in moves)
+            shared, indices, listed = enc.legal_lists(st)      # the environments' form: the same, read-only
+            assert np.array_equal(shared, mask) and not shared.flags.writeable
+            assert (indices, listed) == (by_index.indices, by_index.moves)
             st = game.apply(st, rng.choice(moves))
+
+
+def test_pettingzoo_masks_are_read_only_and_a_finished_game_takes_only_none():
+    env = rulebook.env.pettingzoo(game_path("connect4"))
+    env.reset(seed=3)
+    rng = random.Random(3)
+    while not any(env.terminations.values()):
+        obs = env.last()[0]
+        mask = obs["action_mask"]
+        assert np.array_equal(mask, env.encoding.legal(env.state_)[0]) and not mask.flags.writeable
+        assert env.observe(env.agent_selection)["action_mask"] is mask       # one mask a ply, shared
+        with pytest.raises(ValueError):
+            mask[0] = 1
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert all(env.terminations.values()) and sorted(env.rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert env._cumulative_rewards == env.rewards and env.last()[0]["action_mask"].sum() == 0
+    with pytest.raises(ValueError, match="only valid action is None"):
+        env.step(3)
+    left = []
+    for agent in env.agent_iter():
+        _obs, reward, terminated, _trunc, _info = env.last()
+        assert terminated and reward in (-1.0, 0.0, 1.0)
+        left.append(agent)
+        env.step(None)
+    assert sorted(left) == ["red", "yellow"] and env.agents == [] and env.rewards == {}
 
 
 def test_each_observation_is_an_array_of_its_own():
@@ -348,11 +376,13 @@ def test_a_general_games_moves_with_one_index_are_refused_naming_both(monkeypatc
     # as if two of its placements had one index (the table and index() agree, as they do)
     monkeypatch.setattr(enc, "_pair_index", [[5] * game.size for _ in range(game.size + 1)])
     monkeypatch.setattr(enc, "index", lambda move: 5)
-    enc.legal, enc.mask = enc._legal_functions()        # written again from the tables above
+    enc.legal, enc.mask, enc.legal_lists = enc._legal_functions()       # written again from the tables above
     with pytest.raises(RulebookError, match=r"the moves .+ and .+ have one action index \(5\)"):
         enc.legal(game.initial_state())
     with pytest.raises(RulebookError, match=r"have one action index \(5\)"):
         enc.mask(game.legal_moves(game.initial_state()))
+    with pytest.raises(RulebookError, match=r"have one action index \(5\)"):
+        enc.legal_lists(game.initial_state())
 
 
 def test_pettingzoo_chance_draws_follow_the_seed():
