@@ -67,6 +67,12 @@ def play_and_replay(path, spec: str, tmp_path, *, seats: int = 2, options: dict 
     return g, st, rec
 
 
+def line_of(path, text: str) -> int:
+    """The number of the first line of `path` that holds `text`: tests quote a rule's location
+    without pinning the file's layout."""
+    return next(n for n, line in enumerate(Path(path).read_text().splitlines(), 1) if text in line)
+
+
 def vector(name: str) -> dict:
     return json.loads((VECTORS / name).read_text())
 

@@ -17,7 +17,10 @@ machine disturbs less than the wall clock:
 - PettingZoo stepping of Connect Four (whole games, a uniformly random action among the mask's,
   `env.last()` read at every step as an agent does) against `rulebook bench`'s random playouts
   (engine/play/measure.py's random_playout, in playout_rate's loop), plies per second. The ratio
-  is env / playouts (target: at least 0.5).
+  is env / playouts (target: at least 0.5);
+- the batch environment of Connect Four (`rulebook.env.batch`, 1,024 games, a uniformly random
+  legal action per game drawn from the mask by numpy) against the same playouts: games' steps per
+  second (no target: many games at once, where the two above are one game at a time).
 """
 from __future__ import annotations
 
@@ -118,6 +121,21 @@ def env_plies(seconds: float, seed: int = 0) -> float:
             return plies / elapsed
 
 
+def batch_env_plies(seconds: float, seed: int = 0, games: int = 1024) -> float:
+    env = rulebook.env.batch(str(ROOT / "games" / "connect4.yaml"), games=games, seed=seed)
+    rng = np.random.default_rng(seed)
+    _obs, info = env.reset()
+    plies, t0 = 0, clock()
+    while True:
+        mask = info["action_mask"]
+        k = (rng.random(games) * mask.sum(1)).astype(np.intp)
+        plies += int(np.count_nonzero(mask.any(1)))
+        _obs, _rew, _term, _trunc, info = env.step((mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1))
+        elapsed = clock() - t0
+        if elapsed >= seconds:
+            return plies / elapsed
+
+
 def playout_plies(game, seed: int, seconds: float) -> float:
     """`rulebook bench`'s random playouts (playout_rate's loop, on the CPU clock), plies per second."""
     rng = random.Random(seed)
@@ -175,6 +193,18 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("Connect Four: PettingZoo AEC steps vs rulebook bench random playouts, plies/s",
                  f"{statistics.median(env_r):,.0f}", f"{statistics.median(bench_r):,.0f}",
                  f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}..{max(ratios):.2f})", ">= 0.5"))
+    batch_r, ratios = [], []
+    for run in range(args.runs):
+        pair = [("env", lambda: batch_env_plies(args.seconds, run)), ("bench", lambda: playout_plies(c4, run, args.seconds))]
+        if run % 2:
+            pair.reverse()
+        t = {name: fn() for name, fn in pair}
+        batch_r.append(t["env"])
+        ratios.append(t["env"] / t["bench"])
+    out["connect4_batch_env"] = {"env_plies_per_s": summary(batch_r), "ratio": summary(ratios), "games": 1024}
+    rows.append(("Connect Four: batch environment (1,024 games) steps vs rulebook bench random playouts, plies/s",
+                 f"{statistics.median(batch_r):,.0f}", "", f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}..{max(ratios):.2f})",
+                 "(none)"))
     print("| figure | env | engine | ratio (range) | target |")
     print("|---|---|---|---|---|")
     for row in rows:

@@ -1,6 +1,6 @@
-"""Playing strength of the AI players against the targets of issue 12, played through the CLI.
+"""Playing strength of the AI players against their targets, played through the CLI.
 
-    python -m tools.strength                    # every target (about 20-40 minutes on 2 cores)
+    python -m tools.strength                    # every target (about 30-60 minutes on 2 cores)
     python -m tools.strength --only zug-random,tictactoe --workers 2 --seeds 200-209
     python -m tools.strength --quick            # fewer games: a smoke run, not a measure
 
@@ -14,9 +14,9 @@ The exhaustive tic-tac-toe check also walks every reply of the opponent in-proce
 players' spec parser (make_player), as the CLI builds them. Exit 0 when every target holds.
 
 Targets:
-  zug-random    Zug, 3 players: default mcts takes the sole top score in >= 90% of 60 games vs random, random
-  zug-greedy    ... and in >= 60% of 60 games vs greedy, greedy
-  lezug-greedy  Le zug: default mcts beats greedy in >= 90% of 40 games
+  zug-random    Zug, 3 players: default mcts takes the sole top score in >= 95% of 60 games vs random, random
+  zug-greedy    ... and in >= 70% of 60 games vs greedy, greedy
+  lezug-greedy  Le zug: default mcts beats greedy in >= 95% of 60 games
   tictactoe     alphabeta never loses tic-tac-toe after any first move (as either side)
   connect4      alphabeta beats mcts at Connect Four (more wins than losses over 20 games), against
                 the default mcts and against mcts with random playouts to the end (playout=42)
@@ -116,7 +116,7 @@ def lezug(games: int, seeds: list[int], workers: int) -> bool:
     res = tournament("games/lezug.yaml", "mcts,greedy", games, seeds, workers)
     row = standing(res, "mcts")
     plies = sorted(r["plies"] for r in res["results"])
-    return line("lezug-greedy", row["wins"], row["games"], 0.9,
+    return line("lezug-greedy", row["wins"], row["games"], 0.95,
                 f"(draws {row['draws']}, losses {row['losses']}, median length {plies[len(plies) // 2]} plies)")
 
 
@@ -198,9 +198,9 @@ def main(argv=None) -> int:
     print(f"seeds {seeds[0]}..{seeds[-1]} ({len(seeds)})" if seeds == list(range(seeds[0], seeds[-1] + 1))
           else f"seeds {','.join(map(str, seeds))}", flush=True)
     todo = {
-        "zug-random": lambda: zug("random", 6 if q else 60, seeds, args.workers, 0.9),
-        "zug-greedy": lambda: zug("greedy", 6 if q else 60, seeds, args.workers, 0.6),
-        "lezug-greedy": lambda: lezug(4 if q else 40, seeds, args.workers),
+        "zug-random": lambda: zug("random", 6 if q else 60, seeds, args.workers, 0.95),
+        "zug-greedy": lambda: zug("greedy", 6 if q else 60, seeds, args.workers, 0.7),
+        "lezug-greedy": lambda: lezug(4 if q else 60, seeds, args.workers),
         "tictactoe": lambda: tictactoe(1 if q else 3, seeds[0]),
         "connect4": lambda: connect4(2 if q else 20, seeds, args.workers),
     }

@@ -5,6 +5,8 @@
   rulebook players;
 - `openspiel(path, **options)`: an OpenSpiel game (`pip install 'rulebook[openspiel]'`), and
   `register_openspiel(path)` to load it by name with `pyspiel.load_game`;
+- `batch(path, games=G, seed=S, **options)`: G games of a placing game played at once, every
+  game's seat to move acting at each step (numpy only; the games the batch backend plays);
 - `Encoding(game)`: the observation planes and the fixed action space all of them use;
 - `RulebookAEC`, `RulebookEnv`: the two environments' classes.
 
@@ -16,13 +18,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulebookError, lazy_names
+from .batch import BatchEnv
 from .encoding import Encoding
 
-__all__ = ["Encoding", "RulebookAEC", "RulebookEnv", "gymnasium", "openspiel", "pettingzoo", "register_openspiel"]
+__all__ = ["BatchEnv", "Encoding", "RulebookAEC", "RulebookEnv", "batch", "gymnasium", "openspiel", "pettingzoo", "register_openspiel"]
 
 # the environment classes (for isinstance and subclassing), imported on first use: only they need
 # pettingzoo and gymnasium
 __getattr__, __dir__ = lazy_names(__name__, __name__, {"RulebookAEC": "aec", "RulebookEnv": "single"})
+
+
+def batch(game, games: int = 1024, *, seed: int = 0, seats: int | None = None, **options: Any) -> BatchEnv:
+    """`games` games of a game file (or a compiled game) played together, for these options and
+    number of seats: each step takes one action per game, from its seat to move (BatchEnv)."""
+    return BatchEnv(game, games, seed, seats, **options)
 
 
 def pettingzoo(game, *, render_mode: str | None = None, seats: int | None = None, **options: Any):

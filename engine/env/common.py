@@ -33,4 +33,9 @@ def settle(game, state, rng: random.Random):
 
 def rewards(game, state) -> list[float]:
     """Per seat, in [-1, 1]: +1 a sole win, -1 a loss, 0 a two-player draw (rank-based for more seats)."""
-    return [2.0 * r - 1.0 for r in reward_vector(game, game.outcome(state))]
+    return outcome_rewards(game, game.outcome(state))
+
+
+def outcome_rewards(game, outcome) -> list[float]:
+    """rewards() of a finished game's outcome."""
+    return [2.0 * r - 1.0 for r in reward_vector(game, outcome)]

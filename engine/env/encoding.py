@@ -230,8 +230,7 @@ class GridEncoding(EncodingBase):
         # the block turned after the move (games that turn blocks), the piece removed anywhere
         # (a capture chosen apart from the move: its cell, or U for none)
         self.turn_factor = len(game.turns) if "turn" in features else 1
-        self.remove_factor = U + 1 if any(_names_word(p, "remove") for ph in rules.phases
-                                          for p in ph.patterns + ph.places) else 1
+        self.remove_factor = U + 1 if "remove" in game.action_words() else 1
         self.extra = self.kind_factor * self.shot_factor * self.turn_factor * self.remove_factor
         # origins: every used cell when some pattern moves a piece (or sows from it), plus one for
         # a piece put on the board
@@ -242,6 +241,7 @@ class GridEncoding(EncodingBase):
         self.origins = (U if self.moves_pieces else 0) + (1 if puts else 0)
         self.single = self.origins * U * self.extra
         # ordinal of each cell; the item after the cells (read as [-1]) is the put origin
+        self._field = game.move_field          # where a move tuple keeps each field
         self._ord = [-1] * (cells + 1)
         for j, c in enumerate(used):
             self._ord[c] = j
@@ -321,6 +321,16 @@ class GridEncoding(EncodingBase):
         self.observe = self._observe_function()
         self.legal, self.mask = self._legal_functions()
 
+    def placement_indices(self) -> list[int]:
+        """The action index of putting a piece on each cell (-1 for a hole), for a game whose
+        every move puts one piece of its one kind."""
+        return [self._pair_index[-1][t] if self._ord[t] >= 0 else -1 for t in range(self.cells)]
+
+    def piece_lights(self, seat: int) -> np.ndarray:
+        """(256, piece planes) float32: the piece planes a cell's byte lights, seen by `seat`."""
+        planes = np.frombuffer(b"".join(self._cell_planes(seat)), dtype=np.uint8).reshape(self.bit_planes, 256)
+        return (planes.T != 0).astype(np.float32)
+
     def _cell_planes(self, seat: int) -> list[bytes]:
         """Per piece plane, seen by `seat`, a bytes.translate table: 0x80 for the bytes of a cell
         (kind << 3 | owner + 1) that light it, else 0 (the planes of the pieces' bitboards, read
@@ -357,18 +367,19 @@ class GridEncoding(EncodingBase):
                 ranks = sorted(pos[c, k][1] for c in move[1:])
                 return self.single + pos[move[1], k][0] + sum(comb(j, i + 1) for i, j in enumerate(ranks))
             return self.single + pos[move[1]][0] + sum(1 << pos[c][1] for c in move[1:])
-        i = O[move[0]] * U + O[move[1]]             # origin -1 (a piece put on the board): the put origin
+        F = self._field
+        i = O[move[F["origin"]]] * U + O[move[F["dest"]]]   # origin -1 (a piece put on the board): the put origin
         if not self._general:                       # a plain move: (origin, destination)
             return i * self.extra
         if self.kind_factor > 1:
-            i = i * self.kind_factor + (move[5] >> 3)
+            i = i * self.kind_factor + (move[F["value"]] >> 3)
         if self.shot_factor > 1:
-            shot = move[6]
+            shot = move[F["shot"]]
             i = i * self.shot_factor + (O[shot & 0xFFFF] if shot is not None else 0)
         if self.turn_factor > 1:
-            i = i * self.turn_factor + move[9]
+            i = i * self.turn_factor + move[F["turn"]]
         if self.remove_factor > 1:                  # the removed piece: the last capture's cell (a removal comes last)
-            caps = move[2]
+            caps = move[F["caps"]]
             i = i * self.remove_factor + (O[caps.bit_length() - 1] if caps else U)
         return i
 
@@ -386,10 +397,11 @@ class GridEncoding(EncodingBase):
         on the board), are indexed by the (origin, destination) table in one list comprehension; a
         list with another move (a pass, a drop of several pieces: their origin is a text, which no
         table row takes) is indexed by index() through the table of the moves met so far."""
+        F = self._field
         if self._cells_index:                   # (origin, destination, ...)
-            by_table = "[T[m[0]][m[1]] for m in moves]"
-        elif self._kind_in_index:               # and the kind the piece ends as, move[5] >> 3
-            by_table = "[T[m[0]][m[1]] + (m[5] >> 3) for m in moves]"
+            by_table = f"[T[m[{F['origin']}]][m[{F['dest']}]] for m in moves]"
+        elif self._kind_in_index:               # and the kind the piece ends as, its value >> 3
+            by_table = f"[T[m[{F['origin']}]][m[{F['dest']}]] + (m[{F['value']}] >> 3) for m in moves]"
         else:
             by_table = "[*map(INDEX_OF, moves)]"
         # a fuller move has fields no index reads: an index met twice is refused (counted on the
@@ -525,14 +537,6 @@ class GridEncoding(EncodingBase):
         return {"shape": self.shape, "planes": list(self.planes), "actions": self.size,
                 "factors": {"origin": self.origins, "destination": self.used_cells, "kind": self.kind_factor,
                             "shot": self.shot_factor, "multi_drops": self.drop_block, "pass": 1}}
-
-
-def _names_word(node, word: str) -> bool:
-    """Does a pattern (a tree of the rules language's nodes) use the action `word`?"""
-    if getattr(node, "name", None) == word and hasattr(node, "kwargs"):
-        return True
-    return any(_names_word(getattr(node, side), word) for side in ("left", "right", "inner", "body")
-               if getattr(node, side, None) is not None)
 
 
 class _IndexTable(dict):

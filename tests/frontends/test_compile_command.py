@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GAMES, run_cli
+from conftest import GAMES, line_of, run_cli
 
 
 @pytest.mark.parametrize("name", ["breakthrough", "chess", "lezug", "zug", "hex"])
@@ -19,10 +19,10 @@ def test_compile_prints_a_module_that_compiles(name):
 def test_compile_heads_each_generator_by_its_rules():
     text = run_cli("compile", GAMES / "chess.yaml", "--part", "play").stdout
     assert "# ---- play\n" in text and "# ---- apply" not in text
-    assert "# move of a pawn (" in text and "chess.yaml:65): step(ahead)" in text
+    assert "# move of a pawn (" in text and f"chess.yaml:{line_of(GAMES / 'chess.yaml', 'pawn: >-')}): step(ahead)" in text
     assert "    # the moves of a bishop (its pattern heads this function), searched from each one\n" in text
     assert "diagonal_rays_0 = RAYS['diagonal'][me]" in text       # names from the rules' words
-    assert "# legal rule 'king_safe' (" in text and "chess.yaml:85), on the position after" in text
+    assert "# legal rule 'king_safe' (" in text and f"chess.yaml:{line_of(GAMES / 'chess.yaml', 'king_safe:')}), on the position after" in text
 
 
 def test_compile_with_options_and_seats():

@@ -18,7 +18,7 @@ from rulebook.play.formats import read_any, resolve, write
 from rulebook.play.protocols import GtpEngine
 from rulebook.play.records import Record
 
-from conftest import GAMES, ROOT, run_cli
+from conftest import GAMES, ROOT, line_of, run_cli
 from test_protocols import gnugo
 
 CHESS = GAMES / "chess.yaml"
@@ -227,4 +227,4 @@ def test_a_short_notation_naming_an_unknown_kind_is_a_located_error(tmp_path):
     path.write_text(CHESS.read_text().replace("short: {plain: [pawn]", "short: {plain: [pawnn]"))
     proc = run_cli("validate", path)
     assert proc.returncode == 1
-    assert "notation.short: 'pawnn' is not a piece kind of this game" in proc.stderr and f"{path}:61:" in proc.stderr
+    assert "notation.short: 'pawnn' is not a piece kind of this game" in proc.stderr and f"{path}:{line_of(path, 'short: {plain: [pawnn]')}:" in proc.stderr

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, line_of
 
 from rulebook import GameFileError, RulebookError, check_file, load_game
 from rulebook.cli import main
@@ -21,12 +21,15 @@ sys.path.insert(0, str(ROOT))
 from tools.fen import fen_to_position  # noqa: E402
 
 CHESS = load_game(GAMES / "chess.yaml")
-KING_SAFE = ("and breaks the legal rule 'king_safe' (" + str(GAMES / "chess.yaml") +
-             ":85: not attacked(mine.king) and not attacked(mine.unmoved_king))")
-ONE_KING = ("breaks the position rule 'one_king' (" + str(GAMES / "chess.yaml") +
-            ":98: count(mine.king) + count(mine.unmoved_king) == 1)")
-NO_PAWN = ("breaks the position rule 'no_pawn_on_an_end_rank' (" + str(GAMES / "chess.yaml") +
-           ":99: none(mine.pawn in home) and none(mine.pawn in opponent.home))")
+KING_SAFE_RULE = "not attacked(mine.king) and not attacked(mine.unmoved_king)"
+ONE_KING_RULE = "count(mine.king) + count(mine.unmoved_king) == 1"
+NO_PAWN_RULE = "none(mine.pawn in home) and none(mine.pawn in opponent.home)"
+KING_SAFE = (f"and breaks the legal rule 'king_safe' ({GAMES / 'chess.yaml'}:"
+             f"{line_of(GAMES / 'chess.yaml', KING_SAFE_RULE)}: {KING_SAFE_RULE})")
+ONE_KING = (f"breaks the position rule 'one_king' ({GAMES / 'chess.yaml'}:"
+            f"{line_of(GAMES / 'chess.yaml', ONE_KING_RULE)}: {ONE_KING_RULE})")
+NO_PAWN = (f"breaks the position rule 'no_pawn_on_an_end_rank' ({GAMES / 'chess.yaml'}:"
+           f"{line_of(GAMES / 'chess.yaml', NO_PAWN_RULE)}: {NO_PAWN_RULE})")
 
 
 def refused(game, data) -> str:

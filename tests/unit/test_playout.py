@@ -23,6 +23,8 @@ GRID_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml") if p.stem not in TILE_G
 LIMIT = {"connect6": 60, "halma": 150, "halma4": 150, "shogi": 150, "xiangqi": 150, "chinese_checkers": 150}
 # the games whose last phase is played on the state's own variables (placing_phase)
 PLACING = {"tictactoe", "connect4", "gomoku", "hex"}
+# and those whose last phase places a piece that must flip (flip_loop.py)
+FLIPPING = {"reversi"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -50,7 +52,7 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
         # and from the position reached after a few plies, for a few plies more
         mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING)
 
 
 @pytest.mark.parametrize("name", sorted(PLACING) + ["breakthrough", "reversi", "english_draughts"])
@@ -61,6 +63,17 @@ def test_played_to_the_end_it_is_random_playout(name):
         assert game.is_over(st) and plies == game.ply(st)
         assert (st, plies) == random_playout(game, random.Random(seed))
         assert playout(game, random.Random(seed)) == (st, plies)
+
+
+def test_a_flipping_playout_is_the_game_api_to_the_end_passes_and_all():
+    """Reversi's loop over 60 seeds: the same games as random_playout, passes included."""
+    game = load_game(GAMES / "reversi.yaml")
+    passes = 0
+    for seed in range(60):
+        st, plies = game.playout(random.Random(seed))
+        assert (st, plies) == random_playout(game, random.Random(seed)), seed
+        passes += plies - 60 + st[0].count(0)        # plies beyond the placements: the passes
+    assert passes > 0
 
 
 def test_a_blocked_player_passes_and_the_placements_go_on():
@@ -115,12 +128,14 @@ def test_a_chain_that_stood_before_the_loop_is_seen():
 @pytest.mark.parametrize("options", [{"exact_five": "true"}, {"exact_five": "false"}])
 def test_lines_read_from_the_board_are_the_lines_of_cells(options):
     """in_a_row(N, exact=E) in the placing loop is read from the mover's board by the lines of N
-    cells through the stone (functions/in_a_row.py, in_a_row_bits); the same ends as apply's."""
+    cells through the stone (functions/in_a_row.py's windows, in the loop's own lines); the same
+    ends as apply's."""
     game = load_game(GAMES / "gomoku.yaml", options)
     for seed in range(4):
         st, plies = game.playout(random.Random(seed))
         assert (st, plies) == random_playout(game, random.Random(seed))
-    assert "_in_a_row_bits(B[me], last, ROWS_5" in game.playout_code
+    exact = options["exact_five"] == "true"
+    assert f"for {'w, e' if exact else 'w'} in ROWS_5{'_EXACT' if exact else ''}[t]:" in game.playout_code
 
 
 @pytest.mark.parametrize("path", ["games/amazons.yaml", "tests/data/words/shoot.yaml"])
@@ -189,3 +204,32 @@ def test_other_games_are_not_drawn_by_parts():
     for name in ("chess", "tablut", "breakthrough"):
         game = load_game(GAMES / f"{name}.yaml")
         assert not game.by_parts and not hasattr(game, "count_moves")
+
+
+def test_an_rng_that_draws_otherwise_is_played_through_the_api():
+    """The placing loop draws an index as random.Random's own _randbelow does (from getrandbits);
+    an rng whose choice() draws otherwise (a subclass with its own random(), which Python gives
+    another _randbelow) is played by api.random_playout: the same draws for it too."""
+    class Own(random.Random):
+        def random(self):
+            return super().random()
+
+    for name in ("tictactoe", "hex"):
+        game = load_game(GAMES / f"{name}.yaml")
+        for seed in range(3):
+            assert game.playout(Own(seed)) == random_playout(game, Own(seed))
+            assert game.playout(Own(seed), limit=5) == random_playout(game, Own(seed), limit=5)
+        assert "getrandbits" in game.playout_code
+
+
+@pytest.mark.parametrize("swap", ["false", "true"])
+def test_an_opening_of_the_same_placements_is_played_in_the_loop(swap):
+    """Hex's opening phase (each player's first turn) places onto an empty cell, or onto the
+    rival's stone where its landing rule lets it (option.swap): with the swap off, its moves are
+    the last phase's, so the placing loop plays from the start; with it on, from the third ply
+    (the swap is played through the Game API). The same games as move by move in both."""
+    game = load_game(GAMES / "hex.yaml", {"swap": swap})
+    for seed in range(4):
+        assert game.playout(random.Random(seed)) == api_playout(game, random.Random(seed))
+        assert game.playout(random.Random(seed), limit=1) == api_playout(game, random.Random(seed), limit=1)
+    assert ("if st[4] >= 0 and" if swap == "false" else "if st[4] >= 2 and") in game.playout_code

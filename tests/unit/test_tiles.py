@@ -259,10 +259,10 @@ def test_seat_count_is_checked_at_compile():
 # ------------------------------------------------------------------------------ the kind's modules
 def test_the_checker_imports_no_compiled_game():
     # rules.py (the checks), the words it reads (words/) and what they import stay below the game:
-    # only kind.py imports both
+    # kind.py (Rules, their compile) names the games in its table, imported only on first use
     import ast
     tiles = Path(__file__).resolve().parents[2] / "engine" / "boards" / "tiles"
-    below = {"rules", "routes", "vocabulary", "state", "words", "paths", "edges"}
+    below = {"rules", "routes", "vocabulary", "state", "words", "paths", "edges", "kind"}
     files = [tiles / f"{name}.py" for name in below - {"words"}] + sorted((tiles / "words").glob("*.py"))
     for f in files:
         tree = ast.parse(f.read_text())
@@ -411,3 +411,46 @@ def test_made_up_games_keep_their_invariants(seed, which):
     end = random_play(g, seed, check)
     out = g.outcome(end)
     assert out.over and set(out.winners) <= set(g.players) and out.winners
+
+
+def test_each_rule_set_of_the_table_checks_its_files_into_rules_compiling_into_its_game():
+    """kind.SETS: the first rule set that takes a file checks it; its rules name their rule set, compile
+    into the game the table names, and survive pickling (workers get them so)."""
+    import pickle
+    from rulebook.boards.tiles.kind import SETS
+    games = Path(__file__).resolve().parents[2] / "games"
+    for name, rule_set, game in (("zug", "track", "TileGame"), ("carcassonne", "sides", "EdgeGame"),
+                                 ("tsuro", "paths", "PathGame")):
+        rules = check_file(games / f"{name}.yaml")
+        assert rules.RULE_SET == rule_set
+        assert next(k for k, r in SETS.items() if r.takes(rules.spec)) == rule_set
+        assert SETS[rule_set].game.endswith(f":{game}")
+        again = pickle.loads(pickle.dumps(rules))
+        assert type(again.compile({k: o.get("default") for k, o in (rules.spec.get("options") or {}).items()})
+                    ).__name__ == game
+
+
+def test_each_rule_set_s_expressions_know_the_names_its_words_give():
+    """vocabulary(): the names of each context are those of the words its rule set takes (a word's
+    NAMES, FUNCTIONS, LISTED), then the lists the rules give, then the options."""
+    from rulebook.boards.tiles.vocabulary import FEATURE, GAME, SEAT, reserved, vocabulary
+    spec = {"options": {"bonus": {"default": 2}}}
+    lists = {"features": ["city", "road"], "marks": ["pennant"]}
+
+    def known(rule_set, context):
+        v = vocabulary(rule_set, context, spec, lists, seats=3)
+        return set(v.names), set(v.functions), v
+
+    names, functions, v = known("track", SEAT)
+    assert names == {"tolls", "passes", "players", "ply", "supply", "city", "road", "option.bonus"}
+    assert functions == {"counters", "free", "counters_on_line", "counters_between_own", "counters_between_same"}
+    assert v.names["road"].code == "1" and v.names["players"].code == "3"
+    assert v.functions["counters"].emit(["1"], None) == "st.census[5 * 1 + 2 + me]"      # a census row: 3 + 2
+    names, functions, v = known("sides", FEATURE)
+    assert names == {"tiles", "complete", "players", "pennant", "city", "road", "option.bonus"}
+    assert functions == {"touching", "touching_complete"} and v.names["pennant"].code == "F.marks[0]"
+    assert known("sides", SEAT)[:2] == ({"score", "lead", "supply", "players", "ply", "option.bonus"}, set())
+    assert known("paths", SEAT)[:2] == ({"stones", "tiles", "players", "ply", "option.bonus"}, set())
+    assert known("track", GAME)[:2] == known("sides", GAME)[:2] == ({"players", "option.bonus"}, set())
+    assert vocabulary("track", SEAT, {}).names["players"].code == "NSEATS"      # seats unknown while checking
+    assert "ply" in reserved("track", SEAT) and "counters_on_line" in reserved("track", SEAT)

@@ -8,14 +8,20 @@ draw; where they are moves of parts, `draw_<phase>`: the same index into the sam
 by counting the moves without making them). What it saves is the API around a ply, and, in a last phase that places one piece onto
 an empty cell (`placing_phase`), the moves and states themselves: that phase runs as one loop
 over the state's own variables (a bytearray of cells, a list of boards); its cell is drawn from
-the mask of free cells (the index choice() would draw from their list), or from the list of
-those its landing rules allow; the end conditions are emitted over those variables
-(connected() read from chains kept as stones join them); one state is built when it stops.
+a list of the cells it may take kept in cell order through the loop (the index rng.choice would
+draw, from getrandbits as random.Random's _randbelow draws it), or, where the zone differs by
+seat, from the mask of free cells or the list its landing rules allow; the end conditions are
+emitted over those variables (in_a_row by the lines through the cell just filled, connected()
+by a union-find of chains kept as stones join them); one state is built when it stops.
+A last phase whose one move places a piece that must flip has a loop of its own, flip_loop.py.
 """
 from __future__ import annotations
 
+import bisect
 import builtins
+import random
 
+from ... import api
 from ...lang import dsl
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
@@ -40,14 +46,23 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game)
+    from .flip_loop import flipping_loop       # (it builds on this module's parts)
+    fused = placing_loop(game) or flipping_loop(game)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
          "    choice = rng.choice",
          "    plies = 0",
          "    while plies != limit:"]
+    if fused is not None and any("getrandbits(" in x for x in fused):
+        # the loop draws as rng.choice does, through random.Random's own _randbelow; an rng
+        # whose choice() draws otherwise is played through the Game API (api.random_playout)
+        game._ns["RANDBELOW"] = getattr(random.Random, "_randbelow_with_getrandbits", None)
+        game._ns["random_playout"] = lambda st, rng, limit: api.random_playout(game, rng, st, None if limit < 0 else limit)
+        L[3:3] = ['    if RANDBELOW is None or getattr(type(rng), "_randbelow", None) is not RANDBELOW:',
+                  "        return random_playout(st, rng, limit)",
+                  "    getrandbits = rng.getrandbits"]
     if fused is not None:
-        L += [f"        if {read('ply')} >= {game._last_from} and {read('result')} is None:",
+        L += [f"        if {read('ply')} >= {placing_from(game)} and {read('result')} is None:",
               *("            " + x for x in fused),
               f"            if {read('result')} is not None or plies == limit:",
               "                break",
@@ -83,6 +98,30 @@ def placing_phase(game):
     if found is None or len(found) != 1 or found[0][2] != "empty" or found[0][3]:
         return None
     return found[0][:2]
+
+
+def placing_from(game) -> int:
+    """The ply from which the placing loop plays (placing_phase): where the last phase begins,
+    or an earlier phase of a fixed length, where every phase from there on places the same kind
+    onto the empty cells of the same zone, each earlier one's landing rules asking only that the
+    landing be empty (so an alternative onto a rival's piece, a swap its option leaves off,
+    adds no move): their moves are the last phase's, in the same order."""
+    found = placing_phase(game)
+    if found is None:           # (a loop of another shape, flip_loop's: from the last phase)
+        return game._last_from
+    a, kind = found
+    empty = game._vocab.functions["empty"].emit(["t"], [CELL])     # empty(landing), over t
+    start = game._last_from
+    for ph in reversed(game.rules.phases[:-1]):
+        found = placements(game, ph)
+        em = Emitter(game._vocab.child(**LANDING), prefix="r")
+        if found is None or any(em.emit(r.node, 2) != empty for r in ph.rules) or any(em.hoisted.values()) \
+                or [x[2] for x in found] != ["empty"] + ["theirs"] * (len(found) - 1) \
+                or found[0][0].args[0].dotted != a.args[0].dotted or found[0][1] is not kind \
+                or any(after for *_, after in found):
+            break
+        start -= ph.length(game.n)
+    return start
 
 
 def placing_game(game) -> bool:
@@ -122,13 +161,21 @@ def placing_loop(game) -> list[str] | None:
     """The lines (indented from 0) that play the placing phase (placing_phase) on the state's
     own variables from st, until the game ends, `limit` is reached or no cell is left, then
     make st the state reached; None where the game has no such phase, or where its rules read
-    something of the state other than those variables."""
+    something of the state other than those variables.
+
+    Where the zone is the same for every seat, the cells a move may take are a list `q` kept in
+    cell order through the loop (the free cells; or those the landing rules allow, where each
+    rule asks for a filled cell next to the landing: placing only fills cells, so a cell leaves
+    the list when it is taken, and the cells whose rules read it are asked again):
+    `q.pop(i)`, i drawn as random.Random._randbelow(len(q)) draws it (from getrandbits), takes
+    what choice(q) takes (rng.choice is seq[rng._randbelow(len(seq))]), with no list made or
+    mask searched per ply."""
     found = placing_phase(game)
     if found is None:
         return None
     a, kind = found
     ph = game.rules.phases[-1]
-    n, layout = game.n, game.layout
+    n, layout, ns = game.n, game.layout, game._ns
     zone = a.args[0].dotted
     # the landing rules, over the candidate cell t
     em = Emitter(game._vocab.child(**LANDING), prefix="r")
@@ -144,49 +191,106 @@ def placing_loop(game) -> list[str] | None:
     prologue = {"opp": f"opp = (me + 1) % {n}", "me1": "me1 = me + 1",
                 "foe": f"foe = B[1 - me]" if n == 2 and not game.neutral else
                        "foe = occ ^ B[me]" + (f" ^ B[{n}]" if game.neutral else "")}
-    body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ"]
-    if rules:       # the free cells as a list, those the rules allow kept, one of them drawn
-        body += [*_cells_of(game, "free", "q"),
-                 *(line for name, line in prologue.items() if name in used),
-                 *per_ply,
-                 f"q = [t for t in q if {' and '.join(rules)}]",
-                 "if not q:",
-                 "    break",
-                 "t = choice(q)"]
+    lets = [line for name, line in prologue.items() if name in used] + per_ply
+    seats = ns[f"ZM_{zone}"]
+    listed = all(z == seats[0] for z in seats)     # one zone for every seat: the list q
+    opens = _opened_by(game, ph, zone) if rules and listed else None
+    entry, after = [], []
+    if listed and (not rules or opens is not None):
+        entry = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q")]
+        body = ["k = len(q)",
+                "if not k:",
+                "    break",
+                "i = getrandbits(k.bit_length())     # rng._randbelow(k): what rng.choice(q) draws",
+                "while i >= k:",
+                "    i = getrandbits(k.bit_length())",
+                "t = q.pop(i)"]
+        if rules:       # only the cells the rules allow, in cell order
+            ns["PLAYOUT_OPENS"], ns["insort"] = opens, bisect.insort
+            over_c = Emitter(game._vocab.child(**{**LANDING, "landing": Symbol(CELL, "c", 2)}), prefix="r")
+            again = [over_c.emit(r.node, 2) for r in ph.rules]
+            entry += [*lets, f"q = [t for t in q if {' and '.join(rules)}]"]
+            # (one rule: t, which it reads, is filled now, so it holds)
+            after = [*(lets if len(rules) > 1 else []),
+                     "for c in PLAYOUT_OPENS[t]:      # the cells whose landing rules read t: allowed now?",
+                     f"    if not cells[c]{''.join(' and ' + x for x in again) if len(rules) > 1 else ''}:",
+                     "        insort(q, c)"]
+    elif rules:     # the free cells as a list, those the rules allow kept, one of them drawn
+        body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q"),
+                *lets,
+                f"q = [t for t in q if {' and '.join(rules)}]",
+                "if not q:",
+                "    break",
+                "t = choice(q)"]
     else:           # every free cell: the one choice() would draw from their list, found in the mask
-        body += ["if not free:",
-                 "    break",
-                 *_kth_cell(game, "free", "choice(range(free.bit_count()))")]
-    body += [f"cells[t] = {value} | (me + 1)",
+        body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ",
+                "if not free:",
+                "    break",
+                *_kth_cell(game, "free", "choice(range(free.bit_count()))")]
+    body += [f"cells[t] = {value} | (me + 1)" if value else "cells[t] = me + 1",
              "B[me] |= BIT[t]"]
     if game.multi:
         body.append(f"K[{value >> 3}] |= BIT[t]")
-    body += ["passes = 0", "quiet += 1", "last = t", "ply += 1", "plies += 1", f"nxt = {nxt}"]
+    body += after + ["plies += 1", f"nxt = {nxt}"]
     ends = _end_tests(game)
     if ends is None:
         return None
-    entry, tests = ends
-    body += tests
-    body += ["me = nxt"]
-    code = "\n".join(body)
+    starts, tests = ends
+    # the counters of the state kept ply by ply only where a test or a rule reads them; else
+    # counted once when the loop stops
+    reads = names("\n".join(tests + body))
+    later = {"passes": ("passes = 0", "passes = 0"), "quiet": ("quiet += 1", "quiet += placed"),
+             "last": ("last = t", "last = t"), "ply": ("ply += 1", "ply += placed")}
+    body += [each for name, (each, _) in later.items() if name in reads] + tests + ["me = nxt"]
+    code = "\n".join(entry + body)
     # a rule that reads the state tuple, the origin of a move or a name of the generators'
     # own: the Game API's loop plays that phase
-    known = set(game._ns) | LOCALS | set(dir(builtins)) | {x.split(" = ")[0] for x in body if " = " in x}
+    known = set(ns) | LOCALS | set(dir(builtins)) | {x.split(" = ")[0] for x in entry + body if " = " in x}
     if names(code) - known or "st" in names(code):
         return None
+    counted = [once for name, (_, once) in later.items() if name not in reads]
     head = [layout.unpack(result="result"),
             "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if game.multi else ""),
-            *entry,
+            *starts, *entry,
+            "begun = plies",
             "while plies != limit:"]
-    tail = ["cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if game.multi else ""),
-            f"st = {layout.build(to_move='me')}"]
+    tail = ["cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if game.multi else "")]
+    if counted:
+        tail += ["placed = plies - begun", "if placed:", *("    " + x for x in counted)]
+    tail.append(f"st = {layout.build(to_move='me')}")
     return head + ["    " + x for x in body] + tail
+
+
+def _opened_by(game, ph, zone) -> tuple | None:
+    """Per cell t, the cells of the zone whose landing rules read t, where every rule is
+    `not empty(neighbour(landing, D))` (a filled cell next to the landing, or the board's edge)
+    with D's neighbours the same for every seat: a cell such rules allow stays allowed until it
+    is taken, and one they refuse can only become allowed when a cell it reads is filled.
+    Else None."""
+    nexts = game._ns.get("NEXT", {})
+    reads: list[set[int]] = [set() for _ in range(game.size)]
+    for r in ph.rules:
+        node = r.node
+        ok = isinstance(node, dsl.Not) and isinstance(node.operand, dsl.Call) and node.operand.func == "empty"
+        arg = node.operand.args[0] if ok and len(node.operand.args) == 1 else None
+        if not (isinstance(arg, dsl.Call) and arg.func == "neighbour" and isinstance(arg.args[0], dsl.Name)
+                and arg.args[0].dotted == "landing" and isinstance(arg.args[1], dsl.Name)
+                and arg.args[1].dotted in nexts):
+            return None
+        table = nexts[arg.args[1].dotted]
+        if any(list(row) != list(table[0]) for row in table):
+            return None
+        for c in game.zone_cells[zone][0]:
+            if 0 <= table[0][c] < game.size:
+                reads[table[0][c]].add(c)
+    return tuple(tuple(sorted(x)) for x in reads)
 
 
 # the names the placing loop gives the state's slots and its own variables (and bit_count, a
 # method names() reads as a name)
-LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "nxt", "plies", "limit", "choice", "whole", "k",
-                                     "w", "c", "CZ", "CH", "P", "F", "bit_count"}
+LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "c", "nxt", "plies", "limit", "choice", "getrandbits", "i",
+                                     "whole", "k", "w", "e", "CZ", "CH", "P", "F", "x", "lo", "r", "own",
+                                     "bit_count", "bit_length", "pop", "begun", "placed", "insort"}
 
 
 def _kth_cell(game, bits: str, index: str) -> list[str]:
@@ -225,30 +329,41 @@ def _cells_of(game, bits: str, out: str) -> list[str]:
     return L
 
 
-def _in_a_row(game, args) -> str:
-    """in_a_row(N, exact=E) of the piece just placed, N and E known: read from the mover's board
-    by the lines of N cells through it (functions/in_a_row.py); else by its cells."""
+def _in_a_row(game, args, before: list[str]) -> str:
+    """in_a_row(N, exact=E) of the piece just placed on t, N and E known: read from the mover's
+    board by the lines of N cells through t (functions/in_a_row.py's windows), in lines added
+    to `before` (a loop: no call per ply); the name of its answer. Else asked of the cells."""
     n, exact = args[0], args[1]
     if not n.isdigit() or exact not in ("True", "False"):
-        return f"_in_a_row(cells, last, {n}, {exact})"
+        return f"_in_a_row(cells, t, {n}, {exact})"
     name = f"ROWS_{n}{'_EXACT' if exact == 'True' else ''}"
     if name not in game._ns:
-        game._ns[name] = game._ns["_cell_windows"](int(n), exact == "True")
-    return f"_in_a_row_bits(B[me], last, {name})"
+        windows = game._ns["_cell_windows"](int(n), exact == "True")
+        game._ns[name] = [tuple(w for w, _ in found) for found in windows] if exact == "False" else windows
+    answer = f"row_{n}{'_exact' if exact == 'True' else ''}"
+    if answer not in "\n".join(before):
+        before += [f"{answer} = False",
+                   "own = B[me]",
+                   f"for {'w' if exact == 'False' else 'w, e'} in {name}[t]:     # in_a_row({n}): the lines of {n} through t",
+                   f"    if own & w == w{' and not own & e' if exact == 'True' else ''}:",
+                   f"        {answer} = True",
+                   "        break"]
+    return answer
 
 
 def _end_tests(game) -> tuple[list[str], list[str]] | None:
-    """apply's end conditions, for the mover `me` after its placement (nxt to move), over the
-    loop's variables: each that holds sets `result` (and stops the loop). With the lines the
-    loop starts with (`whole`, for connected)."""
+    """apply's end conditions, for the mover `me` after its placement on t (nxt to move), over
+    the loop's variables: each that holds sets `result` (and stops the loop). With the lines the
+    loop starts with (the chains, for connected)."""
     n = game.n
     own = {"ply": Symbol(INT, "ply"), "passes": Symbol(INT, "passes"), "quiet": Symbol(INT, "quiet"),
-           "last": Symbol(CELL, "last")}
+           "last": Symbol(CELL, "t")}
     vocab = game._vocab.child(**own)
+    before: list[str] = []      # the lines an end test's words need first (in_a_row's loop)
     if "in_a_row()" in game.rules.words:       # of the piece just placed, named by the loop
         fn = vocab.functions["in_a_row"]
         vocab = Vocabulary(vocab.names, {**vocab.functions, "in_a_row": replace(
-            fn, emit=lambda a, t: _in_a_row(game, a) if a[2] == "None" else fn.emit(a, t))}, vocab.member)
+            fn, emit=lambda a, t: _in_a_row(game, a, before) if a[2] == "None" else fn.emit(a, t))}, vocab.member)
     # connected(A, B) read from the chains of the mover's pieces, kept as they grow
     # (functions/connected.py: a union-find), unless a chain joined them as the loop began
     # (`whole`: a set position); then asked of the whole board
@@ -261,7 +376,7 @@ def _end_tests(game) -> tuple[list[str], list[str]] | None:
             if pair not in joins:
                 joins.append(pair)
             j = joins.index(pair)
-            return f"(_connected(B[me], {a[0]}, {a[1]}) if whole else CH >> {2 * j} & 3 == 3)"
+            return f"(_connected(B[me], {a[0]}, {a[1]}) if whole else CH{f' >> {2 * j}' if j else ''} & 3 == 3)"
         vocab = Vocabulary(vocab.names, {**vocab.functions, "connected": replace(fn, emit=chain)}, vocab.member)
     rules = game.rules
     ends = [(rules.win, "(me,)", "w")]
@@ -273,19 +388,41 @@ def _end_tests(game) -> tuple[list[str], list[str]] | None:
         if node is None:
             continue
         em = Emitter(vocab, prefix=prefix)
+        before.clear()
         test = em.emit(node)
-        code = "\n".join(em.hoisted[0] + [test])
+        code = "\n".join(em.hoisted[0] + before + [test])
         opp = "opp = nxt" if n == 2 else f"opp = (me + 1) % {n}"
         if "opp" in names(code) and opp not in L:
             L.append(opp)
         if "occ" in names(code):
             L.append("occ = " + game.occ_source)
-        L += em.hoisted[0]
+        L += em.hoisted[0] + before
         L += [f"if {test}:", f"    result = {result}", "    me = nxt", "    break"]
     if not joins:
         return [], L
     pairs = ", ".join(f"({a}, {b})" for a, b in joins)
     if names(pairs) - {"me"} - set(game._ns):
         return None         # (zones named by a hoisted line: not known as the loop begins)
-    entry = [f"CZ = [({pairs},) for me in range({n})]", "P, F, whole = _chains(B, CZ)"]
-    return entry, ["CH = _chain_join(P, F, last, B[me], CZ[me])"] + L
+    ns = game._ns
+    # per seat its pairs of zones, and per cell the flags a stone there starts its chain with
+    # (two bits per pair: 1 the cell is in the pair's first zone, 2 in its second)
+    zones = [eval(f"({pairs},)", dict(ns), {"me": s}) for s in range(n)]
+    ns["PLAYOUT_CZ"] = zones
+    ns["PLAYOUT_ZF"] = [[sum(((a >> c & 1) | (b >> c & 1) << 1) << 2 * j for j, (a, b) in enumerate(zones[s]))
+                         for c in range(game.size)] for s in range(n)]
+    join = ["# connected(): the stone on t joins the chains of the mover's stones next to it (a union-find",
+            "# over cells: P the parents, F the flags of each chain at its root, CH the flags of t's)",
+            "CH = PLAYOUT_ZF[me][t]",
+            "x = PLAYOUT_NEAR[t] & B[me]",
+            "while x:",
+            "    lo = x & -x",
+            "    x ^= lo",
+            "    r = lo.bit_length() - 1",
+            "    while P[r] != r:",
+            "        P[r] = r = P[P[r]]",
+            "    if r != t:",
+            "        CH |= F[r]",
+            "        P[r] = t",
+            "P[t] = t",
+            "F[t] = CH"]
+    return ["P, F, whole = _chains(B, PLAYOUT_CZ)"], join + L

@@ -22,7 +22,7 @@ from ...lang.expr import BOOL, CELL, INT, Emitter, Symbol, Vocabulary
 from ...lang.pycode import names
 from ...structs import replace
 from .layout import BOARDS, CELLS, COUNTS, KINDS, LAST, PASSED, PASSES, PLY, QUIET, RESERVES, RESULT, TO_MOVE, with_slot
-from .layout import HISTORY, SLOTS
+from .layout import HISTORY, MOVE_FIELDS, SLOTS
 from .vocabulary import position_key
 
 PASS = "pass"
@@ -441,6 +441,14 @@ class GridState:
         boards (bare layout, several kinds)."""
         nk = len(self.kinds)
         return " else ".join(f"{j} if K[{j}] & {bit}" for j in range(nk - 1)) + f" else {nk - 1}"
+
+    # where each field of a move tuple is (layout.MOVE_FIELDS), for readers outside the kind
+    move_field = {name: i for i, (name, _about) in enumerate(MOVE_FIELDS)}
+
+    def action_words(self) -> set[str]:
+        """The names of the action words the phases' moves are made of (step, remove, turn...)."""
+        from .patterns import pattern_actions
+        return {a.name for ph in self.rules.phases for p in ph.patterns + ph.places for a in pattern_actions(p)}
 
     def features(self) -> set[str]:
         """Which effects this game's moves can have, so apply is written for those only."""

@@ -10,12 +10,15 @@ The words, all named by the game file (the engine names no feature):
                      (sell: {from, to, toll}, start, until)
   scoring            named parts per player, evaluate
 
-kind.py        check_tiles: the checked rules, given their compile (the registry's entry)
+kind.py        the rule sets in one table (SETS: which files take each, its checker, its game),
+               check_tiles (the registry's entry) and Rules (every rule set's rules: their compile)
 words/         the words of tile files, one module each (its key, its check, its line of the
                language reference), read by every rule set that takes it: the three checkers
                (rules.py, edgerules.py, pathrules.py) list the words they take
 rules.py       check_rules: the file's tile words into typed TileRules (never imports the game)
-vocabulary.py  the words of the kind's expressions
+vocabulary.py  the names of every rule set's expressions, one builder: each word its rule set
+               takes gives its own (its module's NAMES, FUNCTIONS, LISTED), by context (a seat,
+               a feature, the game)
 state.py       Position (what every tile game's position shares: hashing, pickling) and TileState:
                the layout of a position and of a board entry, the stages (of every tile game),
                move notation
@@ -32,7 +35,6 @@ routes.py      route search over square tiles whose track joins their sides
 
 A file with `stones:` is another game of the kind: tiles whose sides carry path points, on a
 bounded board (board.open.bounds), one stone per seat following the paths, open hands and a pile:
-pathkind.py    check_path_tiles: the checked rules, given their compile (PathKind: a PathGame)
 pathrules.py   check_path_rules: those words into PathRules (never imports the game)
 pathgame.py    PathGame: positions, laying a tile in front of the mover's stone, the end, the Game API
 paths.py       the board of squares, tile types as pairings of points in their rotations, follow()
@@ -44,10 +46,10 @@ at the end), beside the track tiles above:
 edges.py       side kinds, points and segments; the tables per type and rotation, matching
 features.py    features grown across tiles as they are laid (a union-find)
 claims.py      which segments may take a counter; the majority a feature scores for
-featurewords.py  the words of their expressions      edgerules.py  their checks (EdgeRules)
+edgerules.py   their checks (EdgeRules)
 edgegame.py    EdgeGame: the Game API                edgelook.py   scene, terminal drawing, --why
 """
-from .kind import TileKind, check_tiles
+from .kind import Rules, check_tiles
 from .rules import TileRules
 
-__all__ = ["TileKind", "TileRules", "check_tiles"]
+__all__ = ["Rules", "TileRules", "check_tiles"]

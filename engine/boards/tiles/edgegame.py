@@ -20,12 +20,12 @@ from ...codegen import define
 from ...lang.expr import Emitter
 from .claims import claimable, winners
 from .edges import PLACE_RE, Shapes
-from .featurewords import feature_vocabulary, seat_vocabulary
 from .features import NODE, Feature, Features, Growth
 from .routes import Plane
 from .base import StagedGame, clamped, parts_outcome, ranked
 from .state import DRAW, OVER, PLACE, Position
-from .vocabulary import supply_vocabulary
+from .vocabulary import vocabulary
+from .words import FEATURE, GAME, SEAT, SIDES
 
 # what rule_stats counts (instrument=True), as moves are listed
 STATS = ("placements refused by side matching", "claims refused: the feature holds a counter",
@@ -86,12 +86,12 @@ class EdgeGame(StagedGame):
         if isinstance(rules.supply, int):
             self.supply0 = rules.supply
         else:
-            self.supply0 = self._fn(rules.supply, "supply", "st, me", supply_vocabulary(rules.spec, n, options),
-                                    "counters.supply")(None, 0)
+            game_vocab = vocabulary(SIDES, GAME, rules.spec, seats=n, option_values=options)
+            self.supply0 = self._fn(rules.supply, "supply", "st, me", game_vocab, "counters.supply")(None, 0)
             if not isinstance(self.supply0, int) or self.supply0 < 0:
                 raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
                                     "not a whole number of at least 0")
-        fv = feature_vocabulary(rules.spec, self.features, rules.marks, n, options)
+        fv = vocabulary(SIDES, FEATURE, rules.spec, {"features": self.features, "marks": rules.marks}, n, options)
         self.on_complete, self.on_end = {}, {}
         for i, p in enumerate(rules.parts):
             f = self.features.index(p.feature)
@@ -100,8 +100,9 @@ class EdgeGame(StagedGame):
                                                f"scoring.{p.name}.complete")
             if p.end is not None:
                 self.on_end[f] = self._fn(p.end, f"{p.name}_end", "F, FS", fv, f"scoring.{p.name}.end")
-        self.evaluate_fn = (self._fn(rules.evaluate, "evaluate", "st, me", seat_vocabulary(rules.spec, n, options),
-                                     "evaluate") if rules.evaluate is not None else None)
+        seat_vocab = vocabulary(SIDES, SEAT, rules.spec, seats=n, option_values=options)
+        self.evaluate_fn = (self._fn(rules.evaluate, "evaluate", "st, me", seat_vocab, "evaluate")
+                            if rules.evaluate is not None else None)
 
     def _fn(self, node, fname, args, vocab, where):
         em = Emitter(vocab)

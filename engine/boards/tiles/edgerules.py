@@ -1,12 +1,12 @@
 """The checks of tile games whose sides are of several kinds (`tiles.sides`): the file's words
-read into typed EdgeRules, every finding located; never imports the compiled game (edgekind.py
-gives them their compile, an EdgeGame of edgegame.py).
+read into typed EdgeRules, every finding located; never imports the compiled game (their compile,
+kind.py, gives an EdgeGame of edgegame.py).
 
 The words: tiles.sides (side kinds: the features along a side), tiles.marks, each type's
 `sides` (four letters) and `segments` (edges.py); counters (supply, claim: the features a
 counter may go on after laying); one phase that builds (draw: tiles, place: adjacent,
 unplaceable: discard); scoring parts of the form {feature, complete, end} (feature expressions,
-featurewords.py) and evaluate (seat expressions).
+vocabulary.py) and evaluate (seat expressions).
 """
 from __future__ import annotations
 
@@ -16,18 +16,20 @@ from ...lang import dsl
 from ...lang.expr import INT
 from ...structs import field, struct
 from .edges import Shape
-from .featurewords import feature_vocabulary, seat_vocabulary
-from .words import claim, elsewhere, evaluate, feature_names, parts, phases, seats, segments, start, supply, take_back
+from .kind import Rules
+from .vocabulary import vocabulary
+from .words import FEATURE, SEAT, SIDES, claim, elsewhere, evaluate, feature_names, parts, phases, seats, segments, \
+    start, supply, take_back
 from .words.parts import EdgePart
-from .words.seats import SeatRange
 
 if TYPE_CHECKING:
     from ...source.check import Checker
 
 
 @struct
-class EdgeRules(SeatRange):
+class EdgeRules(Rules):
     """A checked game of tiles with sides of several kinds: what compile needs."""
+    RULE_SET = SIDES
     side_kinds: dict                        # kind letter -> its features, clockwise
     marks: list[str]
     features: list[str]
@@ -68,7 +70,7 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
             shapes.append(shape)
 
     start_tile = start.check(ch, names)
-    supply_ = supply.check(ch)
+    supply_ = supply.check(ch, SIDES)
     claim_ = claim.check(ch, features)
     take_back.refuse(ch)
 
@@ -83,8 +85,8 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
             places[".".join(map(str, path))] = f"{ch.src.file}:{p.line}"
         return node
 
-    fvocab = feature_vocabulary(spec, features, marks)
+    fvocab = vocabulary(SIDES, FEATURE, spec, {"features": features, "marks": marks})
     parts_ = parts.check(ch, lambda path, what: typed(path, fvocab, (INT,), what), features)
-    evaluate_ = evaluate.check(ch, lambda path, what: typed(path, seat_vocabulary(spec), (INT,), what))
+    evaluate_ = evaluate.check(ch, lambda path, what: typed(path, vocabulary(SIDES, SEAT, spec), (INT,), what))
     return EdgeRules(spec, ch.src.file, players, cmin, cmax, cdef, kinds, marks, features, names, counts,
                      shapes, start_tile, supply_, claim_, parts_, evaluate_, places)

@@ -26,7 +26,8 @@ from .rules import TileRules
 from .sales import Sales
 from .scoring import Scoring
 from .state import DRAW, OVER, PASS, PLACE, PLACE_RE, SELL, TileState
-from .vocabulary import supply_vocabulary, vocabulary
+from .vocabulary import vocabulary
+from .words import GAME, SEAT, TRACK
 
 # what rule_stats counts (instrument=True)
 STATS = ("placements refused by side matching", "draws refused: fits nowhere", "counters taken back",
@@ -68,13 +69,13 @@ class TileGame(StagedGame):
         """The rules-language strings compiled into functions, handed to the parts that run them."""
         rules, n = self.rules, self.n
         self.sources: dict[str, str] = {}
-        vocab = vocabulary(rules.spec, self.features, n, options)
+        vocab = vocabulary(TRACK, SEAT, rules.spec, {"features": self.features}, n, options)
         ns = {"LN": self.scoring.lines}
         if isinstance(rules.supply, int):
             self.supply0 = rules.supply
         else:
-            self.supply0 = self._fn(rules.supply, "supply", ns, supply_vocabulary(rules.spec, n, options),
-                                    "counters.supply")(None, 0)
+            game_vocab = vocabulary(TRACK, GAME, rules.spec, seats=n, option_values=options)
+            self.supply0 = self._fn(rules.supply, "supply", ns, game_vocab, "counters.supply")(None, 0)
             if not isinstance(self.supply0, int) or self.supply0 < 0:
                 raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
                                     "not a whole number of at least 0")

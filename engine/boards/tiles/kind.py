@@ -1,33 +1,52 @@
-"""The tile kind as the registry sees it: check_tiles reads a file's tile words into rules whose
-`compile` gives a TileGame (tiles with sides of several kinds: edgekind.py, imported only for
-them). The one module that imports both the checker (rules.py) and the game (game.py): the
-checker never imports the compiled game."""
+"""The tile kind as the registry sees it: its rule sets in one table (SETS), each named with the
+test that a file takes it, its checker and its compiled game; check_tiles reads a file's tile
+words with the checker of the first rule set that takes it. The words each rule set takes are
+words.RULE_SETS; the names its expressions know, vocabulary.py (built from those words).
+
+The checkers and the games are named by module and imported on first use, so that a checker never
+imports a compiled game and a file imports only its own rule set's."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from .game import TileGame
-from .rules import TileRules, check_rules
+from .words import PATHS, SIDES, TRACK
+from .words.seats import SeatRange
 
 if TYPE_CHECKING:
     from ...source.check import Checker
-    from .pathkind import PathKind
 
 
-class TileKind(TileRules):
-    """Checked tile rules (TileRules, its fields) that compile into a TileGame."""
+class RuleSet(NamedTuple):
+    takes: Callable[[dict], bool]       # does a file (its data) take this rule set?
+    check: str                          # "module:function": the file's words into typed rules
+    game: str                           # "module:class": the compiled game of those rules
 
-    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False) -> TileGame:
-        return TileGame(self, options, self.seat_count(seats), instrument)
+
+# in the order tried: the first rule set that takes a file checks it
+SETS: dict[str, RuleSet] = {
+    PATHS: RuleSet(lambda data: "stones" in data, "pathrules:check_path_rules", "pathgame:PathGame"),
+    SIDES: RuleSet(lambda data: "sides" in (data.get("tiles") or {}), "edgerules:check_edge_rules",
+                   "edgegame:EdgeGame"),
+    TRACK: RuleSet(lambda data: True, "rules:check_rules", "game:TileGame"),
+}
 
 
-def check_tiles(ch: Checker) -> TileKind | PathKind | None:
+def _load(name: str):
+    module, attr = name.split(":")
+    return getattr(import_module(f"{__package__}.{module}"), attr)
+
+
+class Rules(SeatRange):
+    """What every rule set's checked rules share: their seats (SeatRange) and their compile, into
+    the game SETS names for their RULE_SET (a class attribute of each)."""
+    RULE_SET = ""
+
+    def compile(self, options: dict[str, Any], seats: int | None = None, instrument: bool = False):
+        return _load(SETS[self.RULE_SET].game)(self, options, self.seat_count(seats), instrument)
+
+
+def check_tiles(ch: Checker) -> Rules | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
-    if "stones" in ch.src.data:         # stones on tiles whose sides carry path points: pathkind.py
-        from .pathkind import check_path_tiles
-        return check_path_tiles(ch)
-    if "sides" in (ch.src.data.get("tiles") or {}):     # sides of several kinds: edgekind.py
-        from .edgekind import check_edge_tiles
-        return check_edge_tiles(ch)
-    rules = check_rules(ch)
-    return None if rules is None else TileKind(**vars(rules))
+    rule_set = next(r for r in SETS.values() if r.takes(ch.src.data))
+    return _load(rule_set.check)(ch)

@@ -26,6 +26,8 @@ from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
 from .base import StagedGame, clamped, parts_outcome
 from .state import DRAW, OVER, PLACE, Position
+from .vocabulary import vocabulary
+from .words import PATHS, SEAT
 
 
 
@@ -78,8 +80,7 @@ class PathGame(StagedGame):
         self._compile(options)
 
     def _compile(self, options) -> None:
-        from .pathrules import vocabulary
-        em = Emitter(vocabulary(self.rules.spec, self.n, options))
+        em = Emitter(vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options))
         nodes = [node for _, node in self.rules.scoring]
         body = "(" + "".join(em.emit(x) + ", " for x in nodes) + ")"
         src = "def score(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
@@ -87,7 +88,7 @@ class PathGame(StagedGame):
         self.score = define(src, "score", self.rules.places.get("scoring", f"{self.rules.src_file}:scoring"), {})
         self.evaluate_fn = None
         if self.rules.evaluate is not None:
-            em = Emitter(vocabulary(self.rules.spec, self.n, options))
+            em = Emitter(vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options))
             body = em.emit(self.rules.evaluate)
             src = "def evaluate(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
             self.sources["evaluate"] = src

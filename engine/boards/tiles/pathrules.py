@@ -10,32 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from ...api import RulebookError
-from ...lang.expr import INT, Symbol, Vocabulary
+from ...lang.expr import INT
 from ...source.check import Checker
-from ...source.options import option_symbols
 from ...structs import field, struct
+from .kind import Rules
 from .paths import Squares
-from .words import bounds, elsewhere, evaluate, hands, paths, phases, scoring, seats, stones
-from .words.seats import SeatRange
-
-NAMES = ("stones", "tiles", "players", "ply")
-
-
-def vocabulary(spec: dict, seats: int | None = None, option_values=None) -> Vocabulary:
-    """The words of a path-tile game's expressions (`scoring`, `evaluate`)."""
-    names = {
-        "stones": Symbol(INT, "(1 if st.stones[me] >= 0 else 0)", ),
-        "tiles": Symbol(INT, "len(st.hands[me])"),
-        "players": Symbol(INT, repr(seats) if seats is not None else "NSEATS"),
-        "ply": Symbol(INT, "st.ply"),
-    }
-    names.update(option_symbols(spec, option_values))
-    return Vocabulary(names, {})
-
+from .vocabulary import vocabulary
+from .words import PATHS, SEAT, bounds, elsewhere, evaluate, hands, paths, phases, scoring, seats, stones
 
 @struct
-class PathRules(SeatRange):
+class PathRules(Rules):
     """A checked path-tile game: what compile needs."""
+    RULE_SET = PATHS
     types: list[tuple[str, int, list[tuple[int, int]]]]     # name, count, point pairs at rotation 0
     files: int
     ranks: int
@@ -83,7 +69,7 @@ def check_path_rules(ch: Checker) -> PathRules | None:
     hand_size = hands.check(ch)
     phases.paths(ch)
 
-    vocab = vocabulary(spec)
+    vocab = vocabulary(PATHS, SEAT, spec)
 
     def typed(path, what):
         return ch.typed(path, vocab, (INT,), what=what)

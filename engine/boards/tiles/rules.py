@@ -1,7 +1,7 @@
 """The tile kind's checks: a game file's tile words read into typed TileRules.
 
 Everything here is located: a bad word is a finding at its key or token. The checker never sees
-the compiled game: kind.py gives these rules their `compile` (into a TileGame, game.py).
+the compiled game: their `compile` (kind.py) gives a TileGame (game.py).
 """
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from ...structs import struct, field
 from ...lang import dsl
 from ...source.check import Checker
 from ...lang.expr import INT
-from .vocabulary import LINE_FUNCS, vocabulary, walk
-from .words import claim as claims, connects, elsewhere, evaluate, feature_names, hands, phases, routes, scoring, \
-    seats, start, supply, take_back
+from .vocabulary import vocabulary, walk
+from .words import SEAT, TRACK, claim as claims, connects, elsewhere, evaluate, feature_names, hands, phases, routes, \
+    scoring, seats, start, supply, take_back
 from .words.phases import TilePhase
-from .words.seats import SeatRange
+from .kind import Rules
 
 # ---------------------------------------------------------------- checked rules
 @struct
@@ -25,8 +25,9 @@ class TileType:
 
 
 @struct
-class TileRules(SeatRange):
+class TileRules(Rules):
     """A checked tile game: what compile needs, with every rules-language string typed."""
+    RULE_SET = TRACK
     types: list[TileType]
     features: list[str]
     start: tuple[str, int, int, int]          # type, x, y, quarter turns
@@ -73,12 +74,12 @@ def check_rules(ch: Checker) -> TileRules | None:
     hands.refuse(ch)
     start_tile = start.check(ch, [t.name for t in types])
     claim = claims.check(ch, features)
-    supply_ = supply.check(ch)
+    supply_ = supply.check(ch, TRACK)
     take_back_ = take_back.check(ch, claim)
 
     stop = routes.check(ch, features)
 
-    vocab = vocabulary(spec, features)
+    vocab = vocabulary(TRACK, SEAT, spec, {"features": features})
     typed_nodes: list[tuple[tuple, dsl.Node]] = []
 
     def typed(path, expect, what):
@@ -95,7 +96,7 @@ def check_rules(ch: Checker) -> TileRules | None:
     if "routes" not in spec:
         for path, node in typed_nodes:
             for n in walk(node):
-                if isinstance(n, dsl.Call) and n.func in LINE_FUNCS:
+                if isinstance(n, dsl.Call) and n.func in routes.LINE_FUNCTIONS:
                     ch.findings.append(ch.src.finding(path, f"{n.func}() follows lines between stops: "
                                                             "it needs routes.stop", inner=(n.line, n.column)))
     places = {}

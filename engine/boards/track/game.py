@@ -7,31 +7,15 @@ Every turn is two plies: the roll (a chance ply: `to_move` is CHANCE, the moves 
 and the play (the mover's: a list of steps, or `pass`)."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...api import CHANCE, IllegalMove, Outcome, RulebookError, parse_by_notation
 from ...codegen import define
 from ...lang.expr import Emitter
 from ...source.info import game_info
 from .dice import ROLL, roll_str
+from .state import TrackState
 from .steps import OFF, play_str, plays
-
-
-class TrackState(NamedTuple):
-    """A position (immutable, hashable).
-      pts     per point, numbered from the first seat's side (index q - 1 for its point q): the
-              first seat's pieces there as a positive count, the second's as a negative one
-      bar     per seat, its pieces on the bar; off: per seat, its pieces borne off
-      roll    the roll to play, highest first; () when the next ply is a roll
-      seat    who rolls or plays; winner: the seat that won, or -1 while the game goes on
-    """
-    pts: tuple
-    bar: tuple
-    off: tuple
-    roll: tuple
-    seat: int
-    ply: int
-    winner: int = -1
 
 
 class TrackGame:

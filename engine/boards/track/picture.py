@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...api import RulebookError
 from .dice import roll_str
+from .state import TrackState
 
 
 def _owner_count(c: int):
@@ -12,7 +13,6 @@ def _owner_count(c: int):
 
 
 def position_parts(game, pieces: dict, to_move, reserves: dict, ply, roll):
-    from .game import TrackState
     P, kind = game.points, game.rules.kind
     pts = [0] * P
     bar, on = [0, 0], [0, 0]

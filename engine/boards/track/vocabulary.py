@@ -1,5 +1,5 @@
 """The words of a track game's expressions (`end.win`, `scoring`, `evaluate`): names, functions
-and the Python each becomes, evaluated for seat `me` of state `st` (game.py's TrackState).
+and the Python each becomes, evaluated for seat `me` of state `st` (state.py's TrackState).
 Shared by the checks (rules.py) and the compiled game (game.py)."""
 from __future__ import annotations
 

@@ -69,7 +69,8 @@ def tables(game, ns: dict) -> None:
     near = [sum(1 << nxt[i] for nxt in nexts if nxt[i] >= 0) for i in range(game.size)]
     ns["_connected"] = partial(connected, near=near)
     # a playout of placements keeps the chains as they grow (boards/grid/playout.py)
-    ns["_chains"], ns["_chain_join"] = partial(chains, near=near), partial(chain_join, near=near)
+    ns["_chains"] = partial(chains, near=near)
+    ns["PLAYOUT_NEAR"] = near       # (the playout joins its chains in its own loop, as chain_join does)
 
 
 class BatchChains:

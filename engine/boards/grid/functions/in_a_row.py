@@ -156,16 +156,6 @@ def open_rows_source(starts: dict[int, int], n: int, k: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def in_a_row_bits(board: int, c: int, windows) -> bool:
-    """in_a_row of the piece on c read from its owner's board: some line of n cells through c
-    (windows[c]: their bits, and the bits of the cells just beyond both ends where exactly n
-    count, else 0) is all the owner's, and nothing of the owner's is just beyond it."""
-    for w, flank in windows[c]:
-        if board & w == w and not board & flank:
-            return True
-    return False
-
-
 def lines_through(lines, n: int) -> list[list[tuple[list[int], list[int]]]]:
     """Per cell, every line of n cells through it (its cells) with the cells just beyond its two
     ends (none, one or two)."""
@@ -182,7 +172,8 @@ def lines_through(lines, n: int) -> list[list[tuple[list[int], list[int]]]]:
 
 
 def cell_windows(lines, n: int, exact: bool) -> list[list[tuple[int, int]]]:
-    """For in_a_row_bits: per cell, every line of n cells through it, and its flanks."""
+    """Per cell, every line of n cells through it (its bits) and its flanks (the bits of the cells
+    just beyond both ends where exactly n count, else 0): the compiled playout's in_a_row."""
     return [[(sum(1 << t for t in w), sum(1 << t for t in ends) if exact else 0) for w, ends in found]
             for found in lines_through(lines, n)]
 
@@ -196,8 +187,7 @@ def tables(game, ns: dict) -> None:
     ns["_in_a_row"] = partial(in_a_row, lines=lines)
     ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
     ns["_line_of"] = partial(line_of, lines=lines)
-    ns["_in_a_row_bits"] = in_a_row_bits
-    # the windows of in_a_row_bits, made when a playout asks (boards/grid/playout.py)
+    # the lines through each cell (cell_windows), made when a playout asks (boards/grid/playout.py)
     ns["_cell_windows"] = partial(cell_windows, lines)
     made: dict[int, list[tuple[int, int]]] = {}
 

@@ -2,7 +2,8 @@
 file's key into typed rules, every finding located) and its line of the language reference
 (ABOUT: docs/language.md, "Words of tile files"). The three rule sets (rules.py: track tiles,
 edgerules.py: sides of several kinds, pathrules.py: stones on path tiles) are lists of the words
-they take; a word two rule sets share is read here once, for both.
+they take; a word two rule sets share is read here once, for both. A word's module also gives
+the names it brings to expressions (NAMES, FUNCTIONS, LISTED: vocabulary.py reads them).
 
 RULE_SETS says which rule sets take each word (the reference's table and its test read it)."""
 from __future__ import annotations
@@ -10,6 +11,9 @@ from __future__ import annotations
 from importlib import import_module
 
 TRACK, SIDES, PATHS = "track", "sides", "paths"
+# the contexts of expressions a word may give names to (vocabulary.py): about a seat, a feature, the game
+SEAT, FEATURE, GAME = "seat", "feature", "game"
+FEATURE_TYPE = "feature"        # the type of a feature's name: the argument of feature functions
 
 # each word's module, and the rule sets that take it, in the reference's order
 RULE_SETS: dict[str, tuple[str, ...]] = {

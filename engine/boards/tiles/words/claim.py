@@ -2,11 +2,18 @@
 several kinds: optionally, onto a segment of it)."""
 from __future__ import annotations
 
-from ....lang.expr import suggest
+from ....lang.expr import INT, suggest
+from . import FEATURE_TYPE, SEAT, TRACK
 
 KEY = "counters.claim"
 ABOUT = ("the features a counter may go on when their tile is laid (track tiles: it goes on the tile; "
          "sides of several kinds: optionally, on one segment of the new tile)")
+# track tiles: a counter stands on a tile (a census row: void, empty, one per seat)
+FUNCTIONS = {(SEAT, TRACK): {
+    "counters": (((FEATURE_TYPE,),), INT, "st.census[{width} * {0} + 2 + me]", "my counters on tiles of this feature"),
+    "free": (((FEATURE_TYPE,),), INT, "(st.census[{width} * {0}] + st.census[{width} * {0} + 1])",
+             "tiles of this feature holding no counter"),
+}}
 
 
 def known(ch, path, f: str, features: list[str], what: str) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....lang.expr import suggest
 from ..routes import parse_pair
-from ..vocabulary import RESERVED
+from . import SEAT, TRACK
 
 KEY = "tiles.types.T.connects, tiles.types.T.feature"
 ABOUT = ("the pairs of sides a type's track joins unturned (`S-E`), and the one feature "
@@ -31,6 +31,7 @@ def check(ch, name: str, td: dict, features: list[str], declared: list[str] | No
             ch.error(tpath + ("feature",), f"feature '{feat}' is not in tiles.features{suggest(feat, declared)}")
         elif feat not in features:
             features.append(feat)
-        if feat in RESERVED:
+        from ..vocabulary import reserved
+        if feat in reserved(TRACK, SEAT):
             ch.error(tpath + ("feature",), f"'{feat}' is a word of the rules language; name the feature otherwise")
     return pairs, feat

@@ -1,8 +1,12 @@
 """hands.size (stones on path tiles): open hands, each filled to this many tiles from the pile."""
 from __future__ import annotations
 
+from ....lang.expr import INT
+from . import SEAT
+
 KEY = "hands.size"
 ABOUT = "the tiles each open hand is filled to from the pile"
+NAMES = {SEAT: {"tiles": (INT, "len(st.hands[me])")}}        # the tiles in the seat's hand
 
 
 def check(ch) -> int:

@@ -3,12 +3,22 @@ when completed (`complete`) and at the end (`end`), to the seats with the most c
 from __future__ import annotations
 
 from ....lang import dsl
-from ....lang.expr import INT, suggest
+from ....lang.expr import BOOL, INT, suggest
 from ....structs import struct
+from . import FEATURE, FEATURE_TYPE, SEAT
 
 KEY = "scoring.P.feature, scoring.P.complete, scoring.P.end"
 ABOUT = ("a part per feature, `{feature, complete, end}`: what a feature scores "
          "when completed and at the end, a number or an expression of the feature")
+_F = ((FEATURE_TYPE,),)
+NAMES = {FEATURE: {"tiles": (INT, "len(F.cells)"), "complete": (BOOL, "(F.open == 0)")},
+         SEAT: {"score": (INT, "sum(st.points[me])"),
+                "lead": (INT, "(sum(st.points[me]) - "
+                              "max([sum(p) for i, p in enumerate(st.points) if i != me] or [0]))")}}
+FUNCTIONS = {FEATURE: {
+    "touching": (_F, INT, "FS.touching(F, {0})", "the features of this kind that touch it"),
+    "touching_complete": (_F, INT, "FS.touching(F, {0}, True)", "the completed features of this kind that touch it"),
+}}
 
 
 @struct

@@ -5,14 +5,16 @@ phase that draws into the hands and lays a tile in front of the mover's stone.""
 from __future__ import annotations
 
 from ....lang import dsl
-from ....lang.expr import BOOL
+from ....lang.expr import BOOL, INT
 from ....structs import struct
-from . import claim as claims
+from . import SEAT, TRACK, claim as claims
 
 KEY = "phases"
 ABOUT = ("track: a phase that builds (`draw: tiles, place: adjacent`), then optionally one that sells (`sell`, "
          "`start`, `until`); sides: `draw: tiles, place: adjacent, unplaceable: discard`; paths: `draw: hands, "
          "place: facing`")
+NAMES = {SEAT: {"ply": (INT, "st.ply")},
+         (SEAT, TRACK): {"tolls": (INT, "st.tolls[me]"), "passes": (INT, "st.passes")}}     # of a sell phase
 
 _GRID_PHASE_KEYS = ("turns", "move", "let", "landing")
 

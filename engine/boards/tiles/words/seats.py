@@ -3,11 +3,15 @@ sides, paths): the players named and the range of their number, checked with loc
 from __future__ import annotations
 
 from ....api import RulebookError
+from ....lang.expr import INT
 from ....structs import struct
+from . import FEATURE, GAME, SEAT
 
 KEY = "players, player_count"
 ABOUT = ("the seats, in order, and `{min, max, default}` of their number (the first N seats play); a "
          "player's `forward` belongs to grid boards")
+_PLAYERS = {"players": (INT, "{seats}")}
+NAMES = {SEAT: _PLAYERS, FEATURE: _PLAYERS, GAME: _PLAYERS}
 
 
 @struct

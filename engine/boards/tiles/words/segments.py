@@ -1,12 +1,14 @@
 """tiles.sides, tiles.marks and a type's `sides` and `segments` (sides of several kinds)."""
 from __future__ import annotations
 
-from ....lang.expr import suggest
+from ....lang.expr import INT, suggest
+from . import FEATURE
 from ..edges import Shape, point_name, read_segment, side_points
 
 KEY = "tiles.sides, tiles.marks, tiles.types.T.sides, tiles.types.T.segments"
 ABOUT = ("each side kind's features along it, the marks, and a type's four side "
          "kinds (N E S W unturned) and its segments (a feature, the points it joins, its marks)")
+LISTED = {FEATURE: ("marks", INT, "F.marks[{i}]")}        # how many of a mark a feature carries
 
 
 def side_kinds(ch, features: list[str], declared: bool) -> tuple[dict, list[str]]:

@@ -2,11 +2,14 @@
 move may take the mover's own stone out."""
 from __future__ import annotations
 
+from ....lang.expr import INT
 from ..paths import Squares
+from . import SEAT
 
 KEY = "stones.start, stones.self_elimination"
 ABOUT = ("one stone per seat, in seat order, on a point of the board's edge "
          "(`c1:4`); `self_elimination`: `last_resort` (default) or `allowed`")
+NAMES = {SEAT: {"stones": (INT, "(1 if st.stones[me] >= 0 else 0)")}}     # the seat's stone still on the board
 
 
 def check(ch, squares: Squares, seats: int) -> tuple[list[str], str]:
