@@ -154,6 +154,38 @@ def test_moves_of_parts_are_counted_and_drawn_without_the_list(path):
         assert game.count_moves(st) == 0
 
 
+SHOOT = (ROOT / "tests/data/words/shoot.yaml").read_text()
+
+
+@pytest.mark.parametrize("change, by_lines", [
+    ((), True),                                                             # each shot's rays in pairs
+    (("straight: [north, east, south, west]", "straight: [north, east]"), True),     # rays with no opposite
+    (("grid: {files: 4, ranks: 4}", "grid: {files: 13, ranks: 13}"), False),       # lines too long for tables
+])
+def test_a_last_shot_is_counted_by_lines(tmp_path, change, by_lines):
+    """Where a shot's rays are evenly spaced cell numbers, short enough, the count and the draw
+    read each line's occupancy through a table (words/shoot.py RayLines) rather than walking it;
+    else they walk it. Either way the count is the list's length and the draw is choice()'s, at
+    every position of random games."""
+    path = tmp_path / "stakes.yaml"
+    path.write_text(SHOOT.replace(*change) if change else SHOOT)
+    game = load_game(path)
+    assert ("RAYLINES" in game.sources["play (draw)"]) == by_lines
+    assert ("RAYLINES" in game.sources["play (count)"]) == by_lines
+    draw = game._ns["draw_play"]
+    for seed in range(4):
+        st = game.initial_state()
+        rng = random.Random(seed)
+        while not game.is_over(st):
+            moves = game.legal_moves(st)
+            assert game.count_moves(st) == len(moves)
+            state = rng.getstate()
+            expected = rng.choice(moves)
+            rng.setstate(state)
+            assert draw(st, rng.choice) == expected
+            st = game.apply(st, expected)
+
+
 def test_a_draw_of_parts_is_uniform():
     """On the small board of tests/data/words/shoot.yaml, every first whole move about equally
     often (chi-square over 18 moves, 17 degrees of freedom: 40.8 is the 0.1% bound)."""

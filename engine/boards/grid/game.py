@@ -238,7 +238,8 @@ class GridGame(GridState, GridNotation):
                         turn_numbers=self.turn_numbers if self.turns else None,
                         promote_more=[i for i, k in enumerate(self.kinds)
                                       if k.promote_optional or k.promote_leaving],
-                        held=self._held_kinds, merged=merged, mode=mode).source
+                        held=self._held_kinds, merged=merged, mode=mode,
+                        ray_lines=self._ns.get("RAYLINES")).source
 
     def _on_the_way(self, ph) -> dict:
         """For movegen: kind index -> (the kind it becomes on the way, its value bits, the bodies

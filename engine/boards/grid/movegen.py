@@ -67,11 +67,13 @@ class PathCode:
                  fname: str = "gen", step_table=None, dir_names=(), exists: bool = False, jump_masks=None,
                  reserved=(), choosing: bool = False, moved=None, cells: str = f"st[{CELLS}]", neutral: bool = True,
                  origin_table=None, plain: bool = False, on_the_way=None, turn_numbers=None, promote_more=(), held=(),
-                 merged: bool = False, mode: str | None = None):
+                 merged: bool = False, mode: str | None = None, ray_lines=None):
         # "count": a function that counts the moves without making them; "draw": one that draws
         # a move uniformly, as choice() of the list would, making only that one (a phase of
         # moves of parts: patterns.parts; see draw_passes)
         self.mode = mode
+        # RAYLINES (words/shoot.py): a draw counts a last shot by lines of its rays, not cell by cell
+        self.ray_lines = ray_lines
         self.drawing = 0                        # which pass of a draw is written (1 or 2)
         # a plain phase's pieces searched by the automaton lowering (automaton.py): reached cells
         # merge, so jump chains that meet are searched once
@@ -262,6 +264,13 @@ class PathCode:
             at = len(body)
             body.append("    while b:")
             body.append("        o = b.bit_length() - 1; lo = BIT[o]; b ^= lo" + ("" if fixed else "; v = cells[o]"))
+            if self.drawing == 1:       # where each origin's first parts begin in counts
+                body.append("        origins.append(len(counts))")
+            elif self.drawing == 2:     # an origin whose moves all come before the one drawn: skipped whole
+                body += ["        oi += 1; upto = origins[oi]; here = sum(counts[at:upto])",
+                         "        if nth >= here:",
+                         "            nth -= here; at = upto",
+                         "            continue"]
             body.append("@H1")                  # the per-origin names this kind's search reads
             if self.instrument:
                 body.extend("        " + x for x in self.rules_fn)
@@ -269,7 +278,7 @@ class PathCode:
                    "ind": "        "}
             self.defs = []
             for alt in alts:
-                if self.drawing:
+                if self.drawing or self.mode == "count" and parts(alt):
                     first, later = parts(alt)
                     self.pattern(first, ctx, lambda c2, later=later: self.first_part(c2, later))
                 else:
@@ -282,13 +291,16 @@ class PathCode:
         """A draw among the moves of parts, none made but the one drawn: a first pass counts
         the moves each first part allows (its later parts, counted), in the order of the list;
         an index is drawn in their total (the one choice() would draw from the list); a second
-        pass skips whole first parts until the one holding it, whose moves it then goes through."""
+        pass skips whole origins, then whole first parts, until the one holding it, whose moves
+        it then goes through."""
         body = self.lines
         body.append("    counts = []          # per first part, the moves of its later parts")
+        body.append("    origins = []")
         self.drawing = 1
         self.piece_moves(kinds)
         body += ["    total = sum(counts)", "    if not total:", "        return None",
-                 "    nth = choice(range(total))", "    at = 0"]
+                 "    origins.append(len(counts))",
+                 "    nth = choice(range(total))", "    at = 0", "    oi = 0"]
         self.drawing = 2
         self.piece_moves(kinds)
         self.drawing = 0
@@ -303,10 +315,17 @@ class PathCode:
                 self.pattern(todo[0], c, lambda c2: rest(c2, k, todo[1:]))
             else:
                 k(c)
-        if self.drawing == 1:
-            L.append(f"{ind}here = 0")
-            rest(ctx, self.accept)
-            L.append(f"{ind}counts.append(here)")
+        if self.drawing == 1 or self.mode == "count":
+            # a last part whose word counts its landings at once (words/shoot.py) is not walked
+            counter = "n_moves" if self.mode == "count" else "here"
+            if self.drawing:
+                L.append(f"{ind}here = 0")
+            last = later[0] if len(later) == 1 else None
+            counted = isinstance(last, dsl.Action) and hasattr(WORDS[last.name], "count")
+            if not (counted and WORDS[last.name].count(self, last, ctx, counter)):
+                rest(ctx, self.accept)
+            if self.drawing:
+                L.append(f"{ind}counts.append(here)")
         else:
             L += [f"{ind}here = counts[at]; at += 1", f"{ind}if nth >= here:", f"{ind}    nth -= here", f"{ind}else:"]
             rest({**ctx, "ind": ind + "    "}, self.accept)
