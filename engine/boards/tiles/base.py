@@ -9,6 +9,7 @@ from typing import Any
 
 from ...api import CHANCE, Outcome, parse_by_notation
 from ...source.info import game_info
+from ...structs import replace
 from .state import DRAW, OVER
 
 
@@ -23,7 +24,8 @@ class StagedGame:
         self.name = rules.spec["game"]
         self.players = tuple(rules.players[:seats])
         self.options = dict(options)
-        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))
+        self.info = replace(game_info(rules.spec, range(rules.count_min, rules.count_max + 1)),
+                            rule_set=rules.RULE_SET)
         self.instrument = instrument
         self.stats = dict.fromkeys(stats, 0)
         self.n = seats
