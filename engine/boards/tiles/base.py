@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...api import CHANCE, Outcome, parse_by_notation
+from ...api import CHANCE, Outcome, RulebookError, parse_by_notation
+from ...codegen import define
+from ...lang.expr import Emitter
 from ...source.info import game_info
 from ...structs import replace
 from .state import DRAW, OVER
+from .vocabulary import vocabulary
+from .words import GAME
 
 
 class StagedGame:
@@ -29,6 +33,33 @@ class StagedGame:
         self.instrument = instrument
         self.stats = dict.fromkeys(stats, 0)
         self.n = seats
+        self.sources: dict[str, str] = {}       # the Python of each compiled expression (`rulebook compile`)
+
+    # -- the file's expressions, compiled alike for every rule set
+    def _fn(self, node, fname: str, vocab, where: str, args: str = "st, me", ns: dict | None = None):
+        """The function `fname(args)` giving an expression's value (of a list of expressions: the
+        tuple of their values), its source kept in `sources`; None for no expression. `where`: its
+        key among the rules' places (its file:line in a traceback); `ns`: the names its code reads."""
+        if node is None:
+            return None
+        em = Emitter(vocab)
+        body = "(" + "".join(em.emit(x) + ", " for x in node) + ")" if isinstance(node, list) else em.emit(node)
+        src = f"def {fname}({args}):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+        self.sources[fname] = src
+        place = self.rules.places.get(where, f"{self.rules.src_file}:{where}")
+        return define(src, fname, place, {} if ns is None else ns)
+
+    def _supply(self, options, ns: dict | None = None) -> int:
+        """counters.supply: the counters each seat starts with, a number or an expression of the
+        game as set up (its seats, its options)."""
+        rules = self.rules
+        if isinstance(rules.supply, int):
+            return rules.supply
+        vocab = vocabulary(rules.RULE_SET, GAME, rules.spec, seats=self.n, option_values=options)
+        supply = self._fn(rules.supply, "supply", vocab, "counters.supply", ns=ns)(None, 0)
+        if not isinstance(supply, int) or supply < 0:
+            raise RulebookError(f"{rules.src_file}: counters.supply gives {supply!r}, not a whole number of at least 0")
+        return supply
 
     def to_move(self, st) -> int:
         return CHANCE if st.stage == DRAW else st.seat

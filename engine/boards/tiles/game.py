@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...codegen import define
 from ...api import IllegalMove, RulebookError
-from ...lang.expr import Emitter
 from .base import StagedGame
 from .building import Building
 from .explain import explain as explain_move
@@ -27,7 +25,7 @@ from .sales import Sales
 from .scoring import Scoring
 from .state import DRAW, OVER, PASS, PLACE, PLACE_RE, SELL, TileState
 from .vocabulary import vocabulary
-from .words import GAME, SEAT, TRACK
+from .words import SEAT, TRACK
 
 # what rule_stats counts (instrument=True)
 STATS = ("placements refused by side matching", "draws refused: fits nowhere", "counters taken back",
@@ -68,37 +66,17 @@ class TileGame(StagedGame):
     def _compile_expressions(self, options) -> None:
         """The rules-language strings compiled into functions, handed to the parts that run them."""
         rules, n = self.rules, self.n
-        self.sources: dict[str, str] = {}
         vocab = vocabulary(TRACK, SEAT, rules.spec, {"features": self.features}, n, options)
         ns = {"LN": self.scoring.lines}
-        if isinstance(rules.supply, int):
-            self.supply0 = rules.supply
-        else:
-            game_vocab = vocabulary(TRACK, GAME, rules.spec, seats=n, option_values=options)
-            self.supply0 = self._fn(rules.supply, "supply", ns, game_vocab, "counters.supply")(None, 0)
-            if not isinstance(self.supply0, int) or self.supply0 < 0:
-                raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
-                                    "not a whole number of at least 0")
-        self.building.supply0 = self.supply0
+        self.supply0 = self.building.supply0 = self._supply(options, ns)
         build = rules.phases[0]
-        self.building.until = self._fn(build.until, "until_build", ns, vocab, _where(build))
+        self.building.until = self._fn(build.until, "until_build", vocab, _where(build), ns=ns)
         sell = self.sales.phase
         if sell is not None:
-            self.sales.until = (self._fn(sell.until, "until_sell", ns, vocab, _where(sell))
+            self.sales.until = (self._fn(sell.until, "until_sell", vocab, _where(sell), ns=ns)
                                 if sell.until is not None else (lambda st, me: st.passes >= n))
-        self.scoring.score = self._fn([node for _, node in rules.scoring], "score", ns, vocab, "scoring")
-        self.scoring.evaluate_fn = self._fn(rules.evaluate, "evaluate", ns, vocab, "evaluate")
-
-    def _fn(self, node, fname, ns, vocab, where):
-        """A function (st, me) giving an expression's value, or the tuple of a list of expressions."""
-        if node is None:
-            return None
-        em = Emitter(vocab)
-        body = "(" + "".join(em.emit(n) + ", " for n in node) + ")" if isinstance(node, list) else em.emit(node)
-        src = f"def {fname}(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-        self.sources[fname] = src
-        place = self.rules.places.get(where, f"{self.rules.src_file}:{where}")
-        return define(src, fname, place, ns)
+        self.scoring.score = self._fn([node for _, node in rules.scoring], "score", vocab, "scoring", ns=ns)
+        self.scoring.evaluate_fn = self._fn(rules.evaluate, "evaluate", vocab, "evaluate", ns=ns)
 
     # -- the Game API
     def initial_state(self) -> TileState:

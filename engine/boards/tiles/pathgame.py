@@ -20,8 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...api import IllegalMove, Outcome, RulebookError
-from ...codegen import define
-from ...lang.expr import Emitter
 from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
 from .base import StagedGame, clamped, parts_outcome
@@ -80,19 +78,9 @@ class PathGame(StagedGame):
         self._compile(options)
 
     def _compile(self, options) -> None:
-        em = Emitter(vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options))
-        nodes = [node for _, node in self.rules.scoring]
-        body = "(" + "".join(em.emit(x) + ", " for x in nodes) + ")"
-        src = "def score(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-        self.sources = {"score": src}
-        self.score = define(src, "score", self.rules.places.get("scoring", f"{self.rules.src_file}:scoring"), {})
-        self.evaluate_fn = None
-        if self.rules.evaluate is not None:
-            em = Emitter(vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options))
-            body = em.emit(self.rules.evaluate)
-            src = "def evaluate(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-            self.sources["evaluate"] = src
-            self.evaluate_fn = define(src, "evaluate", self.rules.places.get("evaluate", self.rules.src_file), {})
+        vocab = vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options)
+        self.score = self._fn([node for _, node in self.rules.scoring], "score", vocab, "scoring")
+        self.evaluate_fn = self._fn(self.rules.evaluate, "evaluate", vocab, "evaluate")
 
     # -- positions
     def initial_state(self) -> PathState:
