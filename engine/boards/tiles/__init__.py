@@ -26,12 +26,13 @@ state.py       Position (what every tile game's position shares: hashing, pickli
                the layout of a position and of a board entry, the stages (of every tile game),
                move notation
 base.py        StagedGame: what every compiled tile game shares (its first fields, who moves,
-               the ply, the end, move parsing, rule counts); the outcome and evaluation of score
-               parts, and --why's answers that every tile game gives alike
+               the ply, the end, move parsing, rule counts, the file's expressions compiled by
+               one builder, counters.supply, the evaluation around each rule set's result of a
+               finished game); the outcome of score parts, and --why's answers alike
 game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
 building.py      Building: positions from tiles laid, draws, placements, claims
 sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)
-scoring.py       Scoring: line facts, parts, outcome, evaluation
+scoring.py       Scoring: line facts, parts, outcome
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides

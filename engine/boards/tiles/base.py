@@ -1,8 +1,10 @@
 """What every compiled game of the tile kind shares, whichever its rule set (track tiles, sides
 of several kinds, path tiles): the fields it starts with, the parts of the Game API that a
 position's stage (state.py: DRAW, PLACE, SELL, OVER), seat and ply decide, its counts of what was
-refused (instrument=True). Its positions are state.Position's. Beside it, what the games build on
-their score parts (the outcome, the evaluation) and the answers of --why they give alike."""
+refused (instrument=True), the file's expressions compiled by one builder (each rule set names
+its own, in its words: vocabulary.py) and the evaluation (each rule set gives the values of a
+finished game, `final_values`). Its positions are state.Position's. Beside it, what the games
+build on their score parts (the outcome, the evaluation) and the answers of --why alike."""
 from __future__ import annotations
 
 from typing import Any
@@ -72,6 +74,16 @@ class StagedGame:
 
     def parse_move(self, st, text: str):
         return parse_by_notation(self, st, text)
+
+    def evaluate(self, st):
+        """The AI players' evaluation of each seat: None where the file has no `evaluate`; of a
+        finished game, its result (`final_values`, each rule set's); else the file's evaluate of
+        each seat, held to [0, 1]."""
+        if self.evaluate_fn is None:
+            return None
+        if st.stage == OVER:
+            return self.final_values(st)
+        return clamped(self.evaluate_fn, st, self.n)
 
     def rule_stats(self) -> dict[str, int]:
         """How often things happened or were refused since the last reset (instrument=True only)."""

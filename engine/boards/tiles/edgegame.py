@@ -20,7 +20,7 @@ from .claims import claimable, winners
 from .edges import PLACE_RE, Shapes
 from .features import NODE, Feature, Features, Growth
 from .routes import Plane
-from .base import StagedGame, clamped, parts_outcome, ranked
+from .base import StagedGame, parts_outcome, ranked
 from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import vocabulary
 from .words import FEATURE, SEAT, SIDES
@@ -276,12 +276,8 @@ class EdgeGame(StagedGame):
     def outcome(self, st) -> Outcome:
         return parts_outcome(self.players, self.part_names, st.points, st.stage == OVER)
 
-    def evaluate(self, st):
-        if self.evaluate_fn is None:
-            return None
-        if st.stage == OVER:
-            return ranked([sum(p) for p in st.points])
-        return clamped(self.evaluate_fn, st, self.n)
+    def final_values(self, st) -> list[float]:
+        return ranked([sum(p) for p in st.points])
 
     def move_str(self, move) -> str:
         if move[0] == "d":

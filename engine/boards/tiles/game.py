@@ -4,7 +4,7 @@ TileGame holds the tables every part reads (tile types, features, the plane, the
 network) and compiles the rules-language strings; each concern is a part it delegates to:
   building  Building (building.py)  positions from tiles laid, draws, placements, claims
   sales     Sales (sales.py)        the paths of a position; the sell phase: sales, tolls, routes
-  scoring   Scoring (scoring.py)    line facts, the parts of each score, outcome, evaluation
+  scoring   Scoring (scoring.py)    line facts, the parts of each score, outcome
 The front-ends' tools are functions of the game: explain.py (--why), render.py (the terminal),
 picture.py (the scene rulebook.look draws).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...api import IllegalMove, RulebookError
-from .base import StagedGame
+from .base import StagedGame, ranked
 from .building import Building
 from .explain import explain as explain_move
 from .picture import placed_tile as placed_tile_of
@@ -76,7 +76,7 @@ class TileGame(StagedGame):
             self.sales.until = (self._fn(sell.until, "until_sell", vocab, _where(sell), ns=ns)
                                 if sell.until is not None else (lambda st, me: st.passes >= n))
         self.scoring.score = self._fn([node for _, node in rules.scoring], "score", vocab, "scoring", ns=ns)
-        self.scoring.evaluate_fn = self._fn(rules.evaluate, "evaluate", vocab, "evaluate", ns=ns)
+        self.evaluate_fn = self._fn(rules.evaluate, "evaluate", vocab, "evaluate", ns=ns)
 
     # -- the Game API
     def initial_state(self) -> TileState:
@@ -129,8 +129,8 @@ class TileGame(StagedGame):
     def outcome(self, st):
         return self.scoring.outcome(st)
 
-    def evaluate(self, st):
-        return self.scoring.evaluate(st)
+    def final_values(self, st) -> list[float]:
+        return ranked([sum(p) for p in self.scoring.parts(st)])
 
     def move_str(self, move) -> str:
         if move.__class__ is int:

@@ -22,7 +22,7 @@ from typing import Any
 from ...api import IllegalMove, Outcome, RulebookError
 from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
-from .base import StagedGame, clamped, parts_outcome
+from .base import StagedGame, parts_outcome
 from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import vocabulary
 from .words import PATHS, SEAT
@@ -221,15 +221,11 @@ class PathGame(StagedGame):
         return parts_outcome(self.players, self.part_names, [self.score(st, s) for s in range(self.n)], over,
                              self.winners(st) if over else None)
 
-    def evaluate(self, st):
-        if self.evaluate_fn is None:
-            return None
-        if st.stage == OVER:
-            won = self.winners(st)
-            if not won:
-                return [0.5] * self.n
-            return [1.0 if p in won else 0.0 for p in self.players]
-        return clamped(self.evaluate_fn, st, self.n)
+    def final_values(self, st) -> list[float]:
+        won = self.winners(st)
+        if not won:
+            return [0.5] * self.n
+        return [1.0 if p in won else 0.0 for p in self.players]
 
     def move_str(self, move) -> str:
         if move.__class__ is int:
