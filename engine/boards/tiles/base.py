@@ -14,6 +14,7 @@ from ...codegen import define
 from ...lang.expr import Emitter
 from ...source.info import game_info
 from ...structs import replace
+from .routes import Plane
 from .state import DRAW, OVER
 from .vocabulary import vocabulary
 from .words import GAME
@@ -36,6 +37,18 @@ class StagedGame:
         self.stats = dict.fromkeys(stats, 0)
         self.n = seats
         self.sources: dict[str, str] = {}       # the Python of each compiled expression (`rulebook compile`)
+
+    def _types(self, names) -> None:
+        """The tile types' names, in the file's order, and each name's index."""
+        self.type_names = list(names)
+        self.type_index = {t: i for i, t in enumerate(self.type_names)}
+
+    def _grown_board(self, counts) -> tuple[int, int, int]:
+        """The plane of a board that grows from its start tile (board.open.start; wide enough for
+        every tile of the bag in a line from it) and that start: (type, cell, quarter turns)."""
+        sname, sx, sy, srot = self.rules.start
+        self.plane = Plane(sum(counts) + max(abs(sx), abs(sy)))
+        return self.type_index[sname], self.plane.cell(sx, sy), srot
 
     # -- the file's expressions, compiled alike for every rule set
     def _fn(self, node, fname: str, vocab, where: str, args: str = "st, me", ns: dict | None = None):

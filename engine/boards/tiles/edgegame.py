@@ -19,7 +19,6 @@ from ...api import IllegalMove, Outcome, RulebookError
 from .claims import claimable, winners
 from .edges import PLACE_RE, Shapes
 from .features import NODE, Feature, Features, Growth
-from .routes import Plane
 from .base import StagedGame, parts_outcome, ranked
 from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import vocabulary
@@ -60,15 +59,12 @@ class EdgeGame(StagedGame):
     def __init__(self, rules, options: dict[str, Any], seats: int, instrument: bool = False):
         self._start(rules, options, seats, instrument, STATS)
         n = seats
-        self.type_names = list(rules.type_names)
-        self.type_index = {t: i for i, t in enumerate(self.type_names)}
+        self._types(rules.type_names)
         self.features = list(rules.features)
         kidx = {f: i for i, f in enumerate(self.features)}
         self.shapes = Shapes(rules.side_kinds, rules.shapes)
         self.segments = [sh.segments for sh in rules.shapes]
-        sname, sx, sy, srot = rules.start
-        self.plane = Plane(sum(rules.counts) + max(abs(sx), abs(sy)))
-        self.start = (self.type_index[sname], self.plane.cell(sx, sy), srot % 4)
+        self.start = self._grown_board(rules.counts)
         self.growth = Growth(self.shapes, self.segments, kidx, {m: i for i, m in enumerate(rules.marks)}, n,
                              self.plane)
         claim = {kidx[f] for f in rules.claim}

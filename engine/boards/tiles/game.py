@@ -19,7 +19,7 @@ from .explain import explain as explain_move
 from .picture import placed_tile as placed_tile_of
 from .picture import scene as scene_of
 from .render import render as render_text
-from .routes import EMPTY, VOID, Network, Plane, Reach, TrackSet
+from .routes import EMPTY, VOID, Network, Reach, TrackSet
 from .rules import TileRules
 from .sales import Sales
 from .scoring import Scoring
@@ -41,15 +41,11 @@ class TileGame(StagedGame):
         self.width = n + 2                          # a census row: void, empty, then one per seat
         # the tables of tile types, features and track that every part reads
         types = rules.types
-        self.type_names = [t.name for t in types]
-        self.type_index = {t.name: i for i, t in enumerate(types)}
+        self._types(t.name for t in types)
         self.features = list(rules.features)
         fidx = {f: i for i, f in enumerate(self.features)}
         self.feat = tuple(fidx[t.feature] if t.feature is not None else -1 for t in types)
-        sname, sx, sy, srot = rules.start
-        self.start_type, self.start_rot = self.type_index[sname], srot
-        self.plane = Plane(sum(t.count for t in types) + max(abs(sx), abs(sy)))
-        self.start_cell = self.plane.cell(sx, sy)
+        self.start_type, self.start_cell, self.start_rot = self._grown_board(t.count for t in types)
         tr = self.track = TrackSet([t.pairs for t in types])
         self.stop_type = tuple(rules.stop is not None and t.feature == rules.stop for t in types)
         self.net = Network(self.plane, tr, self.stop_type)

@@ -63,8 +63,7 @@ class PathGame(StagedGame):
 
     def __init__(self, rules, options: dict[str, Any], seats: int, instrument: bool = False):
         self._start(rules, options, seats, instrument, ("moves refused: they take the mover's stone off",))
-        self.type_names = [name for name, _c, _p in rules.types]
-        self.type_index = {name: i for i, name in enumerate(self.type_names)}
+        self._types(name for name, _c, _p in rules.types)
         self.counts = tuple(c for _n, c, _p in rules.types)
         self.squares = Squares(rules.files, rules.ranks, rules.per_side)
         self.tiles = PointTiles([p for _n, _c, p in rules.types], rules.per_side)
