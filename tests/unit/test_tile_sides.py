@@ -119,6 +119,9 @@ def _text(**replace):
     ("touching(pond)", "touching(fish)", "touching() needs a feature here, not a number"),
     ("lane: {count: 3, sides: TGTG, segments", "lane: {count: 3, connects: [N-S], sides: TGTG, segments",
      "sides.yaml:18:22: unknown key 'connects'"),
+    ("  claim: [path, pond, well, grass]", "  claim: [path, pond, well, grass]\nroutes:\n  stop: well",
+     "sides.yaml:13:8: side kind 'T': track runs between the middles of sides, so a side of track tiles has one "
+     "point (the track) or none (blank) (a type's feature, routes or a sell phase make a file one of track tiles)"),
 ])
 def test_every_finding_at_its_place(old, new, message):
     got = _findings(_text(**{old: new}))

@@ -88,7 +88,9 @@ def track_kinds(ch, kinds: dict) -> bool:
     for kname, feats in kinds.items():
         if len(feats) > 1:
             ch.error(("tiles", "sides", kname), f"side kind '{kname}': track runs between the middles of sides, "
-                                                "so a side of track tiles has one point (the track) or none (blank)")
+                                                "so a side of track tiles has one point (the track) or none (blank) "
+                                                "(a type's feature, routes or a sell phase make a file one of track "
+                                                "tiles)")
     for size, what in ((1, "carry track"), (0, "are blank")):
         same = [k for k, feats in kinds.items() if len(feats) == size]
         if len(same) > 1:
