@@ -105,6 +105,8 @@ class GameInfo:
     sections: dict                        # the checked file's sections (after extends), as plain data
     # (mappings, lists, texts, numbers): what the prose tells. A copy: changing it changes no game.
     actions: dict = field(default_factory=dict)     # the board kind's pattern actions: name -> in words
+    rule_set: str = ""                    # the board kind's rule set that checked the file, where the
+    # kind has several (tile games: track, sides or paths): the prose tells each in its own words
 
 
 class Game(Protocol):

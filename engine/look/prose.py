@@ -131,6 +131,7 @@ class Teller:
         self.dirsets = d.get("directions") or {}
         self.options = {o.name: o for o in info.options} if info is not None else {}
         self.actions = info.actions if info is not None else {}
+        self.rule_set = info.rule_set if info is not None else ""     # tile games: track, sides or paths
         owned = [k for k, v in (d.get("pieces") or {}).items() if not (v or {}).get("neutral")]
         self.only_kind = owned[0] if len(owned) == 1 else ""       # "a new stone" where a game has one kind
         neutral = [k for k, v in (d.get("pieces") or {}).items() if (v or {}).get("neutral")]
@@ -215,7 +216,7 @@ class Teller:
             return NAMES[dotted]
         if dotted in self.zones or dotted.startswith("opponent."):
             return self.zone(dotted)
-        if dotted == "tiles" and (self.d.get("tiles") or {}).get("sides"):
+        if dotted == "tiles" and self.rule_set == "sides":
             return "the number of its tiles"        # in a feature's score (tiles with sides)
         if dotted in NAMES:
             return NAMES[dotted]
@@ -813,10 +814,11 @@ def _cells(text: str) -> str:
     return cells[0] if len(cells) == 1 else "each of " + ", ".join(cells)
 
 
-def _track(connects: list) -> str:
-    if not connects:
+def _track(segments: list) -> str:
+    """A track tile's segments (`track S E`: a piece of track and the two sides it joins) in words."""
+    if not segments:
         return "no track"
-    sides = [" to ".join(SIDES.get(s, s) for s in str(c).split("-")) for c in connects]
+    sides = [" to ".join(SIDES.get(s, s) for s in str(x).split()[1:]) for x in segments]
     return ("a track " if len(sides) == 1 else "tracks ") + _and(sides)
 
 
@@ -825,15 +827,15 @@ def _tiles(tell: Teller) -> list[str]:
     tiles = (d.get("tiles") or {}).get("types")
     if not tiles:
         return []
-    if d.get("stones"):
+    if tell.rule_set == "paths":
         return _path_tiles(tell)
     total = sum(v.get("count") or 0 for v in tiles.values())
-    if (d.get("tiles") or {}).get("sides"):
+    if tell.rule_set == "sides":
         return _edge_tiles(tell, total)
     out = [f"The bag holds {total} tiles (tracks run between the middles of sides, as the tile lies unturned):", ""]
     for k, v in tiles.items():
         feature = f", with {a(tell.name(v['feature']))}" if v.get("feature") else ""
-        out.append(f"- {v.get('count')} {tell.named(k)}: {_track(v.get('connects') or [])}{feature}")
+        out.append(f"- {v.get('count')} {tell.named(k)}: {_track(v.get('segments') or [])}{feature}")
     out.append("")
     c = d.get("counters") or {}
     if c:

@@ -169,7 +169,6 @@ def _message(err, path) -> str:
 
 
 _PATTERN_WORDS = {     # the schema's patterns, said in words
-    "^[NESW]-[NESW]$": "a pair of sides such as N-S (sides N, E, S, W)",
     "^[A-Za-z]$": "one letter",
     "^option\\.[a-z_][a-z0-9_]*$": "a whole number, nor option.NAME",
     "^[1-9][0-9]?$": "a number of players (1 to 99)",

@@ -326,9 +326,13 @@ def _game(tmp_path, old, new, name="mini.yaml"):
     ("mini.yaml", "goal: ranks 6..7", "goal: [a1, b2]", ":21:9: 'zones.goal' must be text or a mapping, not a list"),
     ("mini.yaml", "evaluate: advance(mine) / 30", "evaluate: advance(mine) // 0",
      ":32:28: division by zero: '//' by the number 0"),
-    ("zug.yaml", "connects: [N-S]}", "connects: [N]}", "'N' is not a pair of sides such as N-S (sides N, E, S, W)"),
-    ("zug.yaml", "    straight:        {count: 6,  connects: [N-S]}",
-     "    straight:        {count: 6,  connects: [N-S]}\n" + "\n".join(f"    t{i}: {{count: 1}}" for i in range(90)),
+    ("zug.yaml", "segments: [track N S]}", "segments: [track N]}",
+     ":31:58: segment 'track N': a piece of track joins two sides (such as N S)"),
+    ("zug.yaml", "sides: TBTB, segments: [track N S]}", "sides: TBTB, segments: [track N E]}",
+     ":31:58: segment 'track N E': side E (B: blank) has no point of feature 'track'"),
+    ("zug.yaml", "    straight:        {count: 6,  sides: TBTB, segments: [track N S]}",
+     "    straight:        {count: 6,  sides: TBTB, segments: [track N S]}\n"
+     + "\n".join(f"    t{i}: {{count: 1}}" for i in range(90)),
      "'tiles.types' has 102 entries: at most 100"),
 ])
 def test_a_newcomers_mistake_gets_a_clear_message(tmp_path, name, old, new, message):

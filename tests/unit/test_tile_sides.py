@@ -4,6 +4,7 @@ two and three points, segments and marks, a segment in the middle, matching, cla
 on completion and at the end, and every finding of the checks at its place."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -117,11 +118,31 @@ def _text(**replace):
     ("end: 0}", "end: fish > 1}", "sides.yaml:32:64: scoring part ponds's end must be a number, not a condition"),
     ("touching(pond)", "touching(fish)", "touching() needs a feature here, not a number"),
     ("lane: {count: 3, sides: TGTG, segments", "lane: {count: 3, connects: [N-S], sides: TGTG, segments",
-     "'connects' is a word of track tiles"),
+     "sides.yaml:18:22: unknown key 'connects'"),
+    ("  claim: [path, pond, well, grass]", "  claim: [path, pond, well, grass]\nroutes:\n  stop: well",
+     "sides.yaml:13:8: side kind 'T': track runs between the middles of sides, so a side of track tiles has one "
+     "point (the track) or none (blank) (a type's feature, routes or a sell phase make a file one of track tiles)"),
 ])
 def test_every_finding_at_its_place(old, new, message):
     got = _findings(_text(**{old: new}))
     assert any(message in f for f in got), got
+
+
+def test_a_blank_side_kind_has_no_point_and_meets_only_blank_sides():
+    text = _text(**{"    P: [pond]": "    P: [pond]\n    B: []",
+                    "pond: {count: 3, sides: PGGG, segments: [pond N fish, grass E S W]}":
+                    "pond: {count: 3, sides: BGGG, segments: [grass E S W]}"})
+    bad = text.replace("segments: [grass E S W]}", "segments: [grass N E S W]}")
+    assert any("side N (B: blank) has no point of feature 'grass'" in f for f in _findings(bad))
+    g = check_file("sides.yaml", text).compile({})
+    st = play(g, g.initial_state(), "draw:pond")
+    got = moves(g, st)
+    assert got
+    step = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}       # the cell a side faces, y up
+    for m in got:       # pond@x,yrR: its blank north side, turned R degrees, faces no tile (the lane at 0,0)
+        x, y, r = re.match(r"pond@(-?\d+),(-?\d+)r(\d+)", m).groups()
+        dx, dy = step[int(r) // 90]
+        assert (int(x) + dx, int(y) + dy) != (0, 0), m
 
 
 def test_the_made_up_game_checks_and_plays_to_its_end(g):
@@ -147,8 +168,9 @@ def test_the_checks_import_no_compiled_game_and_track_games_none_of_this():
         tree = ast.parse((tiles / f"{name}.py").read_text())
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
         assert {m.split(".")[0] for m in imported} <= below, (name, imported)
+    # track tiles read their sides and segments with edges.py (the one reader), and no more of this
     zug = Path(__file__).resolve().parents[2] / "games" / "zug.yaml"
     out = subprocess.run([sys.executable, "-c", f"import sys, rulebook; rulebook.load_game({str(zug)!r}); "
                           "print(sorted(m for m in sys.modules if 'edge' in m or 'features' in m))"],
                          capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    assert out.strip() == "['rulebook.boards.tiles.edges']"

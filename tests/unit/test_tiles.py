@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -142,11 +143,12 @@ board:
   open:
     start: {tile: tjunction}
 tiles:
+  sides: {T: [track], B: []}
   types:
-    straight: {count: 3, connects: [N-S, S-N]}
-    loop:     {count: 2, connects: [E-E]}
-    depot:    {count: 4, connects: [N-S], feature: depot}
-    town:     {count: 4, feature: town}
+    straight: {count: 3, sides: TBTB, segments: [track N S, track S N]}
+    loop:     {count: 2, sides: BTBB, segments: [track E E]}
+    depot:    {count: 4, sides: TBTB, segments: [track N S], feature: depot}
+    town:     {count: 4, sides: BBBB, segments: [], feature: town}
 counters:
   supply: option.nope
   claim: [depot, depott]
@@ -181,18 +183,18 @@ def test_check_reports_every_tile_finding_at_its_place():
         "bad.yaml:2:21: a forward direction belongs to grid boards, not to an open board",
         "bad.yaml:3:1: 'zones': zones belong to grid boards, not to an open board",
         "bad.yaml:7:19: the start tile 'tjunction' is not a tile type",
-        "bad.yaml:10:42: 'S-N' repeats the connection N-S of straight",
-        "bad.yaml:11:37: 'E-E' joins side E to itself",
-        "bad.yaml:15:11: unknown name 'option.nope'",
-        "bad.yaml:16:18: counters.claim: unknown feature 'depott' (did you mean 'depot'?) (features: depot, town)",
-        "bad.yaml:18:9: routes.stop: unknown feature 'statoin' (features: depot, town)",
-        "bad.yaml:23:5: 'turns' belongs to grid phases, not to an open board",
-        "bad.yaml:25:29: sell.to: unknown feature 'twn' (did you mean 'town'?) (features: depot, town)",
-        "bad.yaml:26:41: unknown name 'player' (did you mean 'players'?)",
-        "bad.yaml:27:1: 'end': end conditions belong to grid boards, not to an open board",
-        "bad.yaml:30:23: unknown name 'towns' (did you mean 'town'?)",
-        "bad.yaml:31:19: counters() needs a feature here, not a number",
-        "bad.yaml:32:27: evaluate must be a number, not a condition",
+        "bad.yaml:11:61: segment 'track S N' repeats segment 'track N S' of straight",
+        "bad.yaml:12:50: segment 'track E E': a piece of track joins two sides (such as N S)",
+        "bad.yaml:16:11: unknown name 'option.nope'",
+        "bad.yaml:17:18: counters.claim: unknown feature 'depott' (did you mean 'depot'?) (features: depot, town)",
+        "bad.yaml:19:9: routes.stop: unknown feature 'statoin' (features: depot, town)",
+        "bad.yaml:24:5: 'turns' belongs to grid phases, not to an open board",
+        "bad.yaml:26:29: sell.to: unknown feature 'twn' (did you mean 'town'?) (features: depot, town)",
+        "bad.yaml:27:41: unknown name 'player' (did you mean 'players'?)",
+        "bad.yaml:28:1: 'end': end conditions belong to grid boards, not to an open board",
+        "bad.yaml:31:23: unknown name 'towns' (did you mean 'town'?)",
+        "bad.yaml:32:19: counters() needs a feature here, not a number",
+        "bad.yaml:33:27: evaluate must be a number, not a condition",
     ]
     assert got == expected
 
@@ -209,7 +211,7 @@ def test_check_line_functions_need_routes():
     text = _canal_text(**{"routes:\n  stop: dock\n": ""})
     msg = "counters_on_line() follows lines between stops: it needs routes.stop"
     # scoring.docks and evaluate, each at the call
-    assert _findings(text, "canal.yaml") == [f"canal.yaml:38:31: {msg}", f"canal.yaml:41:11: {msg}"]
+    assert _findings(text, "canal.yaml") == [f"canal.yaml:39:31: {msg}", f"canal.yaml:42:11: {msg}"]
 
 
 @pytest.mark.parametrize("old, new, message", [
@@ -224,9 +226,26 @@ def test_check_line_functions_need_routes():
     ("scoring:\n", "scoring:\n  odd: counters(dock) if option.dock_points == two else 0\n",
      "unknown name 'two'"),
     ("until: ply >= option.dig_plies", "until: ply", "phase dig's until must be a condition, not a number"),
-    ("count: 7, connects: [S-E]}", "count: 0, connects: [S-E]}",
+    ("count: 7, sides: LWWL", "count: 0, sides: LWWL",
      "the start tile is taken from the bend pieces, but their count is 0"),
     ("supply: 4 - players", "supply: mine", "unknown name 'mine'"),
+    # track tiles in the words of sides: one kind with the track, one blank, pieces joining two sides
+    ("sides: {W: [water], L: []}", "sides: {W: [bank, water, bank], L: []}",
+     "canal.yaml:21:14: side kind 'W': track runs between the middles of sides"),
+    ("sides: {W: [water], L: []}", "sides: {W: [water], L: [], M: []}",
+     "canal.yaml:21:33: side kinds L and M both are blank"),
+    ("sides: {W: [water], L: []}", "sides: {W: [water], L: [], R: [road]}",
+     "canal.yaml:21:33: side kinds W and R both carry track"),
+    ("  sides: {W: [water], L: []}    # a side is water or land\n", "",
+     "canal.yaml:19:1: track tiles need tiles.sides"),
+    ("segments: [water S E]}", "segments: [water S]}",
+     "canal.yaml:24:47: segment 'water S': a piece of track joins two sides"),
+    ("segments: [water S E]}", "segments: [water S E, water E S]}",
+     "canal.yaml:24:58: segment 'water E S' repeats segment 'water S E' of bend"),
+    ("segments: [water S E]}", "segments: [water S N]}",
+     "canal.yaml:24:47: segment 'water S N': side N (L: blank) has no point of feature 'water'"),
+    ("bend:  {count: 7, sides: LWWL, segments: [water S E]}", "bend:  {count: 7, sides: LWWL, segments: [water S]}",
+     "canal.yaml:24:46: tile type bend: no segment takes point E"),
     ("player_count: {min: 1, max: 3, default: 2}", "player_count: {min: 1, max: 4, default: 2}",
      "only 3 players are named"),
 ])
@@ -414,16 +433,17 @@ def test_made_up_games_keep_their_invariants(seed, which):
 
 
 def test_each_rule_set_of_the_table_checks_its_files_into_rules_compiling_into_its_game():
-    """kind.SETS: the first rule set that takes a file checks it; its rules name their rule set, compile
-    into the game the table names, and survive pickling (workers get them so)."""
+    """kind.SETS: the rule set a file's words make it (words.rule_set_of) checks it; its rules name their
+    rule set, compile into the game the table names, and survive pickling (workers get them so)."""
     import pickle
     from rulebook.boards.tiles.kind import SETS
+    from rulebook.boards.tiles.words import rule_set_of
     games = Path(__file__).resolve().parents[2] / "games"
     for name, rule_set, game in (("zug", "track", "TileGame"), ("carcassonne", "sides", "EdgeGame"),
                                  ("tsuro", "paths", "PathGame")):
         rules = check_file(games / f"{name}.yaml")
         assert rules.RULE_SET == rule_set
-        assert next(k for k, r in SETS.items() if r.takes(rules.spec)) == rule_set
+        assert rule_set_of(rules.spec) == rule_set
         assert SETS[rule_set].game.endswith(f":{game}")
         again = pickle.loads(pickle.dumps(rules))
         assert type(again.compile({k: o.get("default") for k, o in (rules.spec.get("options") or {}).items()})
@@ -454,3 +474,21 @@ def test_each_rule_set_s_expressions_know_the_names_its_words_give():
     assert known("track", GAME)[:2] == known("sides", GAME)[:2] == ({"players", "option.bonus"}, set())
     assert vocabulary("track", SEAT, {}).names["players"].code == "NSEATS"      # seats unknown while checking
     assert "ply" in reserved("track", SEAT) and "counters_on_line" in reserved("track", SEAT)
+
+
+def test_a_file_s_words_make_its_rule_set():
+    """words.rule_set_of: stones make paths; tiles.sides make sides, unless a word only track tiles
+    take is there (a type's feature, routes, a sell phase); without tiles.sides, track."""
+    from rulebook.boards.tiles.words import rule_set_of
+    sides = yaml.safe_load((DATA / "tile_sides.yaml").read_text())
+    assert rule_set_of(sides) == "sides"
+    assert rule_set_of({**sides, "routes": {"stop": "well"}}) == "track"
+    assert rule_set_of({**sides, "phases": [{"name": "a", "draw": "tiles"}, {"name": "b", "sell": {}}]}) == "track"
+    assert rule_set_of({**sides, "stones": {}}) == "paths"
+    canal = yaml.safe_load(CANAL.read_text())
+    del canal["routes"]
+    assert rule_set_of(canal) == "track"            # its dock is a feature of the whole tile
+    del canal["tiles"]["types"]["dock"]["feature"]
+    assert rule_set_of(canal) == "sides"
+    del canal["tiles"]["sides"]
+    assert rule_set_of(canal) == "track"

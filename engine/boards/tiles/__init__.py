@@ -2,7 +2,9 @@
 laid with their track matching, counters claimed on features, then counters delivered along routes.
 
 The words, all named by the game file (the engine names no feature):
-  tiles.types        count, connects (side pairs at rotation 0), feature
+  tiles.sides        a kind of side with the track (one point) and a blank one (none)
+  tiles.types        count, sides and segments (pieces of track, each joining two sides at
+                     rotation 0; two may share a side), feature (on the whole tile)
   board.open.start   the start tile, taken from its type's count
   counters           supply (expr), claim (features that take a counter when placed), take_back
   routes.stop        the feature where paths stop
@@ -10,8 +12,9 @@ The words, all named by the game file (the engine names no feature):
                      (sell: {from, to, toll}, start, until)
   scoring            named parts per player, evaluate
 
-kind.py        the rule sets in one table (SETS: which files take each, its checker, its game),
-               check_tiles (the registry's entry) and Rules (every rule set's rules: their compile)
+kind.py        the rule sets in one table (SETS: each its checker, its game; words.rule_set_of
+               says which a file is), check_tiles (the registry's entry) and Rules (every rule
+               set's rules: their compile)
 words/         the words of tile files, one module each (its key, its check, its line of the
                language reference), read by every rule set that takes it: the three checkers
                (rules.py, edgerules.py, pathrules.py) list the words they take
@@ -23,12 +26,13 @@ state.py       Position (what every tile game's position shares: hashing, pickli
                the layout of a position and of a board entry, the stages (of every tile game),
                move notation
 base.py        StagedGame: what every compiled tile game shares (its first fields, who moves,
-               the ply, the end, move parsing, rule counts); the outcome and evaluation of score
-               parts, and --why's answers that every tile game gives alike
+               the ply, the end, move parsing, rule counts, the file's expressions compiled by
+               one builder, counters.supply, the evaluation around each rule set's result of a
+               finished game); the outcome of score parts, and --why's answers alike
 game.py        TileGame: the tables, the compiled expressions and the Game API, over its parts:
 building.py      Building: positions from tiles laid, draws, placements, claims
 sales.py         Sales: paths of a position, the sell phase (sales, tolls, routes)
-scoring.py       Scoring: line facts, parts, outcome, evaluation
+scoring.py       Scoring: line facts, parts, outcome
 explain.py     why a move is not legal        render.py  the terminal drawing
 picture.py     the scene a picture is drawn from (rulebook.look draws it)
 routes.py      route search over square tiles whose track joins their sides
@@ -42,8 +46,9 @@ hands.py       hands filled round the table from a pile, the next to move
 pathpicture.py the scene rulebook.look draws, and the terminal drawing
 Tiles with sides of several kinds (tiles.sides: each side a kind, with points along it; each
 type's segments; features that grow across tiles; optional claims; scoring on completion and
-at the end), beside the track tiles above:
-edges.py       side kinds, points and segments; the tables per type and rotation, matching
+at the end), beside the track tiles above (which read their sides and segments alike):
+edges.py       side kinds, points and segments (read for both); the tables per type and
+               rotation, matching
 features.py    features grown across tiles as they are laid (a union-find)
 claims.py      which segments may take a counter; the majority a feature scores for
 edgerules.py   their checks (EdgeRules)

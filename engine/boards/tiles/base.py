@@ -1,15 +1,23 @@
 """What every compiled game of the tile kind shares, whichever its rule set (track tiles, sides
 of several kinds, path tiles): the fields it starts with, the parts of the Game API that a
 position's stage (state.py: DRAW, PLACE, SELL, OVER), seat and ply decide, its counts of what was
-refused (instrument=True). Its positions are state.Position's. Beside it, what the games build on
-their score parts (the outcome, the evaluation) and the answers of --why they give alike."""
+refused (instrument=True), the file's expressions compiled by one builder (each rule set names
+its own, in its words: vocabulary.py) and the evaluation (each rule set gives the values of a
+finished game, `final_values`). Its positions are state.Position's. Beside it, what the games
+build on their score parts (the outcome, the evaluation) and the answers of --why alike."""
 from __future__ import annotations
 
 from typing import Any
 
-from ...api import CHANCE, Outcome, parse_by_notation
+from ...api import CHANCE, Outcome, RulebookError, parse_by_notation
+from ...codegen import define
+from ...lang.expr import Emitter
 from ...source.info import game_info
+from ...structs import replace
+from .routes import Plane
 from .state import DRAW, OVER
+from .vocabulary import vocabulary
+from .words import GAME
 
 
 class StagedGame:
@@ -23,10 +31,50 @@ class StagedGame:
         self.name = rules.spec["game"]
         self.players = tuple(rules.players[:seats])
         self.options = dict(options)
-        self.info = game_info(rules.spec, range(rules.count_min, rules.count_max + 1))
+        self.info = replace(game_info(rules.spec, range(rules.count_min, rules.count_max + 1)),
+                            rule_set=rules.RULE_SET)
         self.instrument = instrument
         self.stats = dict.fromkeys(stats, 0)
         self.n = seats
+        self.sources: dict[str, str] = {}       # the Python of each compiled expression (`rulebook compile`)
+
+    def _types(self, names) -> None:
+        """The tile types' names, in the file's order, and each name's index."""
+        self.type_names = list(names)
+        self.type_index = {t: i for i, t in enumerate(self.type_names)}
+
+    def _grown_board(self, counts) -> tuple[int, int, int]:
+        """The plane of a board that grows from its start tile (board.open.start; wide enough for
+        every tile of the bag in a line from it) and that start: (type, cell, quarter turns)."""
+        sname, sx, sy, srot = self.rules.start
+        self.plane = Plane(sum(counts) + max(abs(sx), abs(sy)))
+        return self.type_index[sname], self.plane.cell(sx, sy), srot
+
+    # -- the file's expressions, compiled alike for every rule set
+    def _fn(self, node, fname: str, vocab, where: str, args: str = "st, me", ns: dict | None = None):
+        """The function `fname(args)` giving an expression's value (of a list of expressions: the
+        tuple of their values), its source kept in `sources`; None for no expression. `where`: its
+        key among the rules' places (its file:line in a traceback); `ns`: the names its code reads."""
+        if node is None:
+            return None
+        em = Emitter(vocab)
+        body = "(" + "".join(em.emit(x) + ", " for x in node) + ")" if isinstance(node, list) else em.emit(node)
+        src = f"def {fname}({args}):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
+        self.sources[fname] = src
+        place = self.rules.places.get(where, f"{self.rules.src_file}:{where}")
+        return define(src, fname, place, {} if ns is None else ns)
+
+    def _supply(self, options, ns: dict | None = None) -> int:
+        """counters.supply: the counters each seat starts with, a number or an expression of the
+        game as set up (its seats, its options)."""
+        rules = self.rules
+        if isinstance(rules.supply, int):
+            return rules.supply
+        vocab = vocabulary(rules.RULE_SET, GAME, rules.spec, seats=self.n, option_values=options)
+        supply = self._fn(rules.supply, "supply", vocab, "counters.supply", ns=ns)(None, 0)
+        if not isinstance(supply, int) or supply < 0:
+            raise RulebookError(f"{rules.src_file}: counters.supply gives {supply!r}, not a whole number of at least 0")
+        return supply
 
     def to_move(self, st) -> int:
         return CHANCE if st.stage == DRAW else st.seat
@@ -39,6 +87,16 @@ class StagedGame:
 
     def parse_move(self, st, text: str):
         return parse_by_notation(self, st, text)
+
+    def evaluate(self, st):
+        """The AI players' evaluation of each seat: None where the file has no `evaluate`; of a
+        finished game, its result (`final_values`, each rule set's); else the file's evaluate of
+        each seat, held to [0, 1]."""
+        if self.evaluate_fn is None:
+            return None
+        if st.stage == OVER:
+            return self.final_values(st)
+        return clamped(self.evaluate_fn, st, self.n)
 
     def rule_stats(self) -> dict[str, int]:
         """How often things happened or were refused since the last reset (instrument=True only)."""

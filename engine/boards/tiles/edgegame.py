@@ -16,16 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...api import IllegalMove, Outcome, RulebookError
-from ...codegen import define
-from ...lang.expr import Emitter
 from .claims import claimable, winners
 from .edges import PLACE_RE, Shapes
 from .features import NODE, Feature, Features, Growth
-from .routes import Plane
-from .base import StagedGame, clamped, parts_outcome, ranked
+from .base import StagedGame, parts_outcome, ranked
 from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import vocabulary
-from .words import FEATURE, GAME, SEAT, SIDES
+from .words import FEATURE, SEAT, SIDES
 
 # what rule_stats counts (instrument=True), as moves are listed
 STATS = ("placements refused by side matching", "claims refused: the feature holds a counter",
@@ -62,15 +59,12 @@ class EdgeGame(StagedGame):
     def __init__(self, rules, options: dict[str, Any], seats: int, instrument: bool = False):
         self._start(rules, options, seats, instrument, STATS)
         n = seats
-        self.type_names = list(rules.type_names)
-        self.type_index = {t: i for i, t in enumerate(self.type_names)}
+        self._types(rules.type_names)
         self.features = list(rules.features)
         kidx = {f: i for i, f in enumerate(self.features)}
         self.shapes = Shapes(rules.side_kinds, rules.shapes)
         self.segments = [sh.segments for sh in rules.shapes]
-        sname, sx, sy, srot = rules.start
-        self.plane = Plane(sum(rules.counts) + max(abs(sx), abs(sy)))
-        self.start = (self.type_index[sname], self.plane.cell(sx, sy), srot % 4)
+        self.start = self._grown_board(rules.counts)
         self.growth = Growth(self.shapes, self.segments, kidx, {m: i for i, m in enumerate(rules.marks)}, n,
                              self.plane)
         claim = {kidx[f] for f in rules.claim}
@@ -82,35 +76,18 @@ class EdgeGame(StagedGame):
 
     def _compile(self, options):
         rules, n = self.rules, self.n
-        self.sources: dict[str, str] = {}
-        if isinstance(rules.supply, int):
-            self.supply0 = rules.supply
-        else:
-            game_vocab = vocabulary(SIDES, GAME, rules.spec, seats=n, option_values=options)
-            self.supply0 = self._fn(rules.supply, "supply", "st, me", game_vocab, "counters.supply")(None, 0)
-            if not isinstance(self.supply0, int) or self.supply0 < 0:
-                raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
-                                    "not a whole number of at least 0")
+        self.supply0 = self._supply(options)
         fv = vocabulary(SIDES, FEATURE, rules.spec, {"features": self.features, "marks": rules.marks}, n, options)
         self.on_complete, self.on_end = {}, {}
-        for i, p in enumerate(rules.parts):
+        for p in rules.parts:
             f = self.features.index(p.feature)
             if p.complete is not None:
-                self.on_complete[f] = self._fn(p.complete, f"{p.name}_complete", "F, FS", fv,
-                                               f"scoring.{p.name}.complete")
+                self.on_complete[f] = self._fn(p.complete, f"{p.name}_complete", fv, f"scoring.{p.name}.complete",
+                                               "F, FS")
             if p.end is not None:
-                self.on_end[f] = self._fn(p.end, f"{p.name}_end", "F, FS", fv, f"scoring.{p.name}.end")
+                self.on_end[f] = self._fn(p.end, f"{p.name}_end", fv, f"scoring.{p.name}.end", "F, FS")
         seat_vocab = vocabulary(SIDES, SEAT, rules.spec, seats=n, option_values=options)
-        self.evaluate_fn = (self._fn(rules.evaluate, "evaluate", "st, me", seat_vocab, "evaluate")
-                            if rules.evaluate is not None else None)
-
-    def _fn(self, node, fname, args, vocab, where):
-        em = Emitter(vocab)
-        body = em.emit(node)
-        src = f"def {fname}({args}):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-        self.sources[fname] = src
-        place = self.rules.places.get(where, f"{self.rules.src_file}:{where}")
-        return define(src, fname, place, {})
+        self.evaluate_fn = self._fn(rules.evaluate, "evaluate", seat_vocab, "evaluate")
 
     # -- positions
     def initial_state(self) -> EdgeState:
@@ -295,12 +272,8 @@ class EdgeGame(StagedGame):
     def outcome(self, st) -> Outcome:
         return parts_outcome(self.players, self.part_names, st.points, st.stage == OVER)
 
-    def evaluate(self, st):
-        if self.evaluate_fn is None:
-            return None
-        if st.stage == OVER:
-            return ranked([sum(p) for p in st.points])
-        return clamped(self.evaluate_fn, st, self.n)
+    def final_values(self, st) -> list[float]:
+        return ranked([sum(p) for p in st.points])
 
     def move_str(self, move) -> str:
         if move[0] == "d":

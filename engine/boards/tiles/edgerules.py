@@ -59,10 +59,6 @@ def check_edge_rules(ch: Checker) -> EdgeRules | None:
     kinds, marks = segments.side_kinds(ch, features, declared is not None)
     names, counts, shapes = [], [], []
     for name, td in tiles["types"].items():
-        for k in ("connects", "feature"):
-            if k in td:
-                ch.error(("tiles", "types", name, k), f"'{k}' is a word of track tiles; with tiles.sides a tile "
-                                                      "has sides and segments", key=True)
         names.append(name)                  # (a finding below stops the check before compile)
         counts.append(td["count"])
         shape = segments.check(ch, name, td, kinds, marks, features, declared is not None)

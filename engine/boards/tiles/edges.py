@@ -1,8 +1,8 @@
 """Sides of several kinds, each with points along it: tiles whose sides must meet sides of their
 own kind, and whose segments (features drawn on the tile) join points of their sides.
 
-A side kind (the file's `tiles.sides`) lists the features along a side, clockwise: one (the whole
-side is one point), two (its halves) or three (half, middle, half). Every side has three slots,
+A side kind (the file's `tiles.sides`) lists the features along a side, clockwise: none (a blank
+side), one (the whole side is one point), two (its halves) or three (half, middle, half). Every side has three slots,
 0 (its first half clockwise), 1 (its middle) and 2 (its second half); side s's slot j is point
 3 * s + j, so points 0..11 run clockwise from the north-west corner of the tile. A one-point
 side uses slot 1, a two-point side slots 0 and 2. Names: the middle is the side's letter (N), a
@@ -27,7 +27,7 @@ PLACE_RE = re.compile(r"^([A-Za-z_]\w*)@(-?\d+),(-?\d+)r(\d+)(?:\+(\w+(?::\w+)?)
 
 SIDES = "NESW"
 HALVES = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
-SLOTS = {1: (1,), 2: (0, 2), 3: (0, 1, 2)}        # the slots a side kind of that many points uses
+SLOTS = {0: (), 1: (1,), 2: (0, 2), 3: (0, 1, 2)}     # the slots a side kind of that many points uses
 
 
 def point_name(p: int) -> str:
@@ -77,7 +77,7 @@ def read_segment(text: str, kinds: dict[str, list[str]], sides, marks) -> tuple[
             s = SIDES.index(w)
             mine = [p for p in range(3 * s, 3 * s + 3) if have.get(p) == feature]
             if not mine:
-                return None, (f"side {w} ({sides[s]}: {', '.join(kinds[sides[s]])}) has no point of "
+                return None, (f"side {w} ({sides[s]}: {', '.join(kinds[sides[s]]) or 'blank'}) has no point of "
                               f"feature '{feature}'")
             points.update(mine)
         elif w in POINTS:

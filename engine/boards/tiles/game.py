@@ -4,7 +4,7 @@ TileGame holds the tables every part reads (tile types, features, the plane, the
 network) and compiles the rules-language strings; each concern is a part it delegates to:
   building  Building (building.py)  positions from tiles laid, draws, placements, claims
   sales     Sales (sales.py)        the paths of a position; the sell phase: sales, tolls, routes
-  scoring   Scoring (scoring.py)    line facts, the parts of each score, outcome, evaluation
+  scoring   Scoring (scoring.py)    line facts, the parts of each score, outcome
 The front-ends' tools are functions of the game: explain.py (--why), render.py (the terminal),
 picture.py (the scene rulebook.look draws).
 """
@@ -12,22 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...codegen import define
 from ...api import IllegalMove, RulebookError
-from ...lang.expr import Emitter
-from .base import StagedGame
+from .base import StagedGame, ranked
 from .building import Building
 from .explain import explain as explain_move
 from .picture import placed_tile as placed_tile_of
 from .picture import scene as scene_of
 from .render import render as render_text
-from .routes import EMPTY, VOID, Network, Plane, Reach, TrackSet
+from .routes import EMPTY, VOID, Network, Reach, TrackSet
 from .rules import TileRules
 from .sales import Sales
 from .scoring import Scoring
 from .state import DRAW, OVER, PASS, PLACE, PLACE_RE, SELL, TileState
 from .vocabulary import vocabulary
-from .words import GAME, SEAT, TRACK
+from .words import SEAT, TRACK
 
 # what rule_stats counts (instrument=True)
 STATS = ("placements refused by side matching", "draws refused: fits nowhere", "counters taken back",
@@ -43,15 +41,11 @@ class TileGame(StagedGame):
         self.width = n + 2                          # a census row: void, empty, then one per seat
         # the tables of tile types, features and track that every part reads
         types = rules.types
-        self.type_names = [t.name for t in types]
-        self.type_index = {t.name: i for i, t in enumerate(types)}
+        self._types(t.name for t in types)
         self.features = list(rules.features)
         fidx = {f: i for i, f in enumerate(self.features)}
         self.feat = tuple(fidx[t.feature] if t.feature is not None else -1 for t in types)
-        sname, sx, sy, srot = rules.start
-        self.start_type, self.start_rot = self.type_index[sname], srot
-        self.plane = Plane(sum(t.count for t in types) + max(abs(sx), abs(sy)))
-        self.start_cell = self.plane.cell(sx, sy)
+        self.start_type, self.start_cell, self.start_rot = self._grown_board(t.count for t in types)
         tr = self.track = TrackSet([t.pairs for t in types])
         self.stop_type = tuple(rules.stop is not None and t.feature == rules.stop for t in types)
         self.net = Network(self.plane, tr, self.stop_type)
@@ -68,37 +62,17 @@ class TileGame(StagedGame):
     def _compile_expressions(self, options) -> None:
         """The rules-language strings compiled into functions, handed to the parts that run them."""
         rules, n = self.rules, self.n
-        self.sources: dict[str, str] = {}
         vocab = vocabulary(TRACK, SEAT, rules.spec, {"features": self.features}, n, options)
         ns = {"LN": self.scoring.lines}
-        if isinstance(rules.supply, int):
-            self.supply0 = rules.supply
-        else:
-            game_vocab = vocabulary(TRACK, GAME, rules.spec, seats=n, option_values=options)
-            self.supply0 = self._fn(rules.supply, "supply", ns, game_vocab, "counters.supply")(None, 0)
-            if not isinstance(self.supply0, int) or self.supply0 < 0:
-                raise RulebookError(f"{rules.src_file}: counters.supply gives {self.supply0!r}, "
-                                    "not a whole number of at least 0")
-        self.building.supply0 = self.supply0
+        self.supply0 = self.building.supply0 = self._supply(options, ns)
         build = rules.phases[0]
-        self.building.until = self._fn(build.until, "until_build", ns, vocab, _where(build))
+        self.building.until = self._fn(build.until, "until_build", vocab, _where(build), ns=ns)
         sell = self.sales.phase
         if sell is not None:
-            self.sales.until = (self._fn(sell.until, "until_sell", ns, vocab, _where(sell))
+            self.sales.until = (self._fn(sell.until, "until_sell", vocab, _where(sell), ns=ns)
                                 if sell.until is not None else (lambda st, me: st.passes >= n))
-        self.scoring.score = self._fn([node for _, node in rules.scoring], "score", ns, vocab, "scoring")
-        self.scoring.evaluate_fn = self._fn(rules.evaluate, "evaluate", ns, vocab, "evaluate")
-
-    def _fn(self, node, fname, ns, vocab, where):
-        """A function (st, me) giving an expression's value, or the tuple of a list of expressions."""
-        if node is None:
-            return None
-        em = Emitter(vocab)
-        body = "(" + "".join(em.emit(n) + ", " for n in node) + ")" if isinstance(node, list) else em.emit(node)
-        src = f"def {fname}(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-        self.sources[fname] = src
-        place = self.rules.places.get(where, f"{self.rules.src_file}:{where}")
-        return define(src, fname, place, ns)
+        self.scoring.score = self._fn([node for _, node in rules.scoring], "score", vocab, "scoring", ns=ns)
+        self.evaluate_fn = self._fn(rules.evaluate, "evaluate", vocab, "evaluate", ns=ns)
 
     # -- the Game API
     def initial_state(self) -> TileState:
@@ -151,8 +125,8 @@ class TileGame(StagedGame):
     def outcome(self, st):
         return self.scoring.outcome(st)
 
-    def evaluate(self, st):
-        return self.scoring.evaluate(st)
+    def final_values(self, st) -> list[float]:
+        return ranked([sum(p) for p in self.scoring.parts(st)])
 
     def move_str(self, move) -> str:
         if move.__class__ is int:

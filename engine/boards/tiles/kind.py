@@ -1,6 +1,6 @@
-"""The tile kind as the registry sees it: its rule sets in one table (SETS), each named with the
-test that a file takes it, its checker and its compiled game; check_tiles reads a file's tile
-words with the checker of the first rule set that takes it. The words each rule set takes are
+"""The tile kind as the registry sees it: its rule sets in one table (SETS), each named with its
+checker and its compiled game; check_tiles reads a file's tile words with the checker of the
+rule set its words make it (words.rule_set_of). The words each rule set takes are
 words.RULE_SETS; the names its expressions know, vocabulary.py (built from those words).
 
 The checkers and the games are named by module and imported on first use, so that a checker never
@@ -8,9 +8,9 @@ imports a compiled game and a file imports only its own rule set's."""
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .words import PATHS, SIDES, TRACK
+from .words import PATHS, SIDES, TRACK, rule_set_of
 from .words.seats import SeatRange
 
 if TYPE_CHECKING:
@@ -18,17 +18,15 @@ if TYPE_CHECKING:
 
 
 class RuleSet(NamedTuple):
-    takes: Callable[[dict], bool]       # does a file (its data) take this rule set?
     check: str                          # "module:function": the file's words into typed rules
     game: str                           # "module:class": the compiled game of those rules
 
 
-# in the order tried: the first rule set that takes a file checks it
+# a file's rule set is words.rule_set_of(its data)
 SETS: dict[str, RuleSet] = {
-    PATHS: RuleSet(lambda data: "stones" in data, "pathrules:check_path_rules", "pathgame:PathGame"),
-    SIDES: RuleSet(lambda data: "sides" in (data.get("tiles") or {}), "edgerules:check_edge_rules",
-                   "edgegame:EdgeGame"),
-    TRACK: RuleSet(lambda data: True, "rules:check_rules", "game:TileGame"),
+    PATHS: RuleSet("pathrules:check_path_rules", "pathgame:PathGame"),
+    SIDES: RuleSet("edgerules:check_edge_rules", "edgegame:EdgeGame"),
+    TRACK: RuleSet("rules:check_rules", "game:TileGame"),
 }
 
 
@@ -48,5 +46,4 @@ class Rules(SeatRange):
 
 def check_tiles(ch: Checker) -> Rules | None:
     """The tile words of a checked file as rules to compile, or None (the findings are in `ch`)."""
-    rule_set = next(r for r in SETS.values() if r.takes(ch.src.data))
-    return _load(rule_set.check)(ch)
+    return _load(SETS[rule_set_of(ch.src.data)].check)(ch)

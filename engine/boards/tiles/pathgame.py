@@ -20,11 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...api import IllegalMove, Outcome, RulebookError
-from ...codegen import define
-from ...lang.expr import Emitter
 from .hands import added, next_drawer, next_mover, returned, taken
 from .paths import PointTiles, Squares, follow
-from .base import StagedGame, clamped, parts_outcome
+from .base import StagedGame, parts_outcome
 from .state import DRAW, OVER, PLACE, Position
 from .vocabulary import vocabulary
 from .words import PATHS, SEAT
@@ -65,8 +63,7 @@ class PathGame(StagedGame):
 
     def __init__(self, rules, options: dict[str, Any], seats: int, instrument: bool = False):
         self._start(rules, options, seats, instrument, ("moves refused: they take the mover's stone off",))
-        self.type_names = [name for name, _c, _p in rules.types]
-        self.type_index = {name: i for i, name in enumerate(self.type_names)}
+        self._types(name for name, _c, _p in rules.types)
         self.counts = tuple(c for _n, c, _p in rules.types)
         self.squares = Squares(rules.files, rules.ranks, rules.per_side)
         self.tiles = PointTiles([p for _n, _c, p in rules.types], rules.per_side)
@@ -80,19 +77,9 @@ class PathGame(StagedGame):
         self._compile(options)
 
     def _compile(self, options) -> None:
-        em = Emitter(vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options))
-        nodes = [node for _, node in self.rules.scoring]
-        body = "(" + "".join(em.emit(x) + ", " for x in nodes) + ")"
-        src = "def score(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-        self.sources = {"score": src}
-        self.score = define(src, "score", self.rules.places.get("scoring", f"{self.rules.src_file}:scoring"), {})
-        self.evaluate_fn = None
-        if self.rules.evaluate is not None:
-            em = Emitter(vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options))
-            body = em.emit(self.rules.evaluate)
-            src = "def evaluate(st, me):\n" + "".join(f"    {x}\n" for x in em.hoisted[0]) + f"    return {body}\n"
-            self.sources["evaluate"] = src
-            self.evaluate_fn = define(src, "evaluate", self.rules.places.get("evaluate", self.rules.src_file), {})
+        vocab = vocabulary(PATHS, SEAT, self.rules.spec, seats=self.n, option_values=options)
+        self.score = self._fn([node for _, node in self.rules.scoring], "score", vocab, "scoring")
+        self.evaluate_fn = self._fn(self.rules.evaluate, "evaluate", vocab, "evaluate")
 
     # -- positions
     def initial_state(self) -> PathState:
@@ -233,15 +220,11 @@ class PathGame(StagedGame):
         return parts_outcome(self.players, self.part_names, [self.score(st, s) for s in range(self.n)], over,
                              self.winners(st) if over else None)
 
-    def evaluate(self, st):
-        if self.evaluate_fn is None:
-            return None
-        if st.stage == OVER:
-            won = self.winners(st)
-            if not won:
-                return [0.5] * self.n
-            return [1.0 if p in won else 0.0 for p in self.players]
-        return clamped(self.evaluate_fn, st, self.n)
+    def final_values(self, st) -> list[float]:
+        won = self.winners(st)
+        if not won:
+            return [0.5] * self.n
+        return [1.0 if p in won else 0.0 for p in self.players]
 
     def move_str(self, move) -> str:
         if move.__class__ is int:

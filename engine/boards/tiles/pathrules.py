@@ -56,7 +56,7 @@ def check_path_rules(ch: Checker) -> PathRules | None:
         ch.error(("tiles", "features"), "path tiles carry no features", key=True)
     types = []
     for name, td in tiles["types"].items():
-        for k in ("connects", "feature"):
+        for k in ("sides", "segments", "feature"):
             if k in td:
                 ch.error(("tiles", "types", name, k), f"'{k}' belongs to tiles joining sides; a path tile has paths",
                          key=True)

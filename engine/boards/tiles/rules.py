@@ -10,8 +10,8 @@ from ...lang import dsl
 from ...source.check import Checker
 from ...lang.expr import INT
 from .vocabulary import vocabulary, walk
-from .words import SEAT, TRACK, claim as claims, connects, elsewhere, evaluate, feature_names, hands, phases, routes, \
-    scoring, seats, start, supply, take_back
+from .words import SEAT, TRACK, claim as claims, elsewhere, evaluate, feature_names, hands, phases, routes, \
+    scoring, seats, segments, start, supply, take_back, tile_feature
 from .words.phases import TilePhase
 from .kind import Rules
 
@@ -59,12 +59,23 @@ def check_rules(ch: Checker) -> TileRules | None:
         ch.error(("board", "open"), "an open board needs a 'tiles' section (tiles.types)", key=True)
         return None
     features, declared = feature_names.check(ch)
+    if "sides" not in tiles:
+        ch.error(("tiles",), "track tiles need tiles.sides: a kind of side with the track and a blank one, "
+                             "such as {T: [track], B: []}", key=True)
+        return None
+    # the side kinds' feature (the track) is no feature of the tile: it takes no counter, no score
+    kinds, _ = segments.side_kinds(ch, [], False)
+    if not segments.track_kinds(ch, kinds):
+        return None
     types: list[TileType] = []
     for name, td in tiles["types"].items():
         if "paths" in td or "points" in tiles:
             ch.error(("tiles", "types", name, "paths") if "paths" in td else ("tiles", "points"),
                      "path points belong to games of stones on path tiles (stones:); tiles here join sides", key=True)
-        pairs, feat = connects.check(ch, name, td, features, declared)
+        shape = segments.check(ch, name, td, kinds, [], [], False, share=True)
+        whole = shape is not None and len(shape.segments) == len(td["segments"])
+        pairs = segments.track(ch, name, td, shape) if whole else []
+        feat = tile_feature.check(ch, name, td, features, declared)
         types.append(TileType(name, td["count"], pairs, feat))
 
     if "start" not in spec["board"]["open"]:        # bounds: a board for stones on path tiles

@@ -1,11 +1,11 @@
 """Scoring of tile games: the line facts the scoring functions read (Lines, built per position
-on first use) and the game's parts, outcome and evaluation (Scoring, a part of TileGame)."""
+on first use) and the game's parts and outcome (Scoring, a part of TileGame)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...api import Outcome
-from .base import clamped, parts_outcome, ranked
+from .base import parts_outcome
 from .state import HOLDER, OVER, TileState
 
 if TYPE_CHECKING:
@@ -67,10 +67,11 @@ class Lines:
 
 
 class Scoring:
-    """Per seat, the named parts of its score; the outcome and the evaluation built on them.
+    """Per seat, the named parts of its score; the outcome built on them (and the game's
+    evaluation of a finished game).
 
-    The compiled functions (`score`, `evaluate`: (state, seat) -> value) are set by the game once
-    compiled, since they read this part's `lines` (the name LN in their source)."""
+    The compiled `score` ((state, seat) -> the parts) is set by the game once compiled, since it
+    reads this part's `lines` (the name LN in its source), as the game's `evaluate` does."""
 
     def __init__(self, game: "TileGame"):
         self.n, self.players = game.n, game.players
@@ -79,7 +80,6 @@ class Scoring:
         self.reach = game.sales.reach
         self.part_names = tuple(name for name, _ in game.rules.scoring)
         self.score = None
-        self.evaluate_fn = None
 
     def lines(self, st: TileState) -> Lines:
         ln = st.lines_cache
@@ -98,10 +98,3 @@ class Scoring:
 
     def outcome(self, st) -> Outcome:
         return parts_outcome(self.players, self.part_names, self.parts(st), st.stage == OVER)
-
-    def evaluate(self, st):
-        if self.evaluate_fn is None:
-            return None
-        if st.stage == OVER:
-            return ranked([sum(p) for p in self.parts(st)])
-        return clamped(self.evaluate_fn, st, self.n)

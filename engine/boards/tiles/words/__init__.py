@@ -22,8 +22,8 @@ RULE_SETS: dict[str, tuple[str, ...]] = {
     "start": (TRACK, SIDES),
     "bounds": (PATHS,),
     "feature_names": (TRACK, SIDES),
-    "connects": (TRACK,),
-    "segments": (SIDES,),
+    "segments": (TRACK, SIDES),
+    "tile_feature": (TRACK,),
     "paths": (PATHS,),
     "supply": (TRACK, SIDES),
     "claim": (TRACK, SIDES),
@@ -36,6 +36,22 @@ RULE_SETS: dict[str, tuple[str, ...]] = {
     "parts": (SIDES,),
     "evaluate": (TRACK, SIDES, PATHS),
 }
+
+
+def rule_set_of(data: dict) -> str:
+    """The rule set a file's words make it (kind.SETS checks it with that rule set's checker):
+    stones on path tiles; else track tiles when it says what only their rule set says (a type's
+    feature on the whole tile, routes, a sell phase) or lists no side kinds; else sides of
+    several kinds. Both of the last read `tiles.sides` and `segments` (words/segments.py)."""
+    if "stones" in data:
+        return PATHS
+    tiles = data.get("tiles") or {}
+    types = tiles.get("types") if isinstance(tiles.get("types"), dict) else {}
+    phases = data.get("phases") if isinstance(data.get("phases"), list) else []
+    if ("sides" not in tiles or "routes" in data or any(isinstance(p, dict) and "sell" in p for p in phases)
+            or any(isinstance(td, dict) and "feature" in td for td in types.values())):
+        return TRACK
+    return SIDES
 
 
 def word(name: str):
