@@ -16,9 +16,10 @@ state.py       set positions, their JSON form, the generated apply() and legal_m
 notation.py    move_str and parse_move        explain.py  why a move is not legal
 short.py       the short notation a file may ask for (notation: short:)
 render.py      the terminal drawing
-playout.py     the compiled random playout (game.playout): one generated loop per game, a last
-               phase of placements played on the state's own variables
-flip_loop.py   that loop for placements that must flip (place then flip: legal cells by shifts)
+playout.py     the compiled random playout (game.playout): one generated loop per game
+placing.py     its loop for a last phase of placements, on the state's own variables; what a
+               placing game is (for flip_loop and batch too)
+flip_loop.py   its loop for placements that must flip (place then flip: legal cells by shifts)
 batch.py       many games at once (game.batch): the rules as numpy functions over G games
 """
 from .kind import GridKind, check_grid

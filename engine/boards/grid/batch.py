@@ -3,7 +3,7 @@ scalar code, advancing G games per numpy call (random playouts by the thousand, 
 batch of environments).
 
 For the games whose every move places a piece of one kind from an unlimited supply onto an
-empty cell or onto an opponent's piece (playout.placements), maybe flipping lines from there,
+empty cell or onto an opponent's piece (placing.placements), maybe flipping lines from there,
 in a state of cells and boards only, and whose landing, end and scoring rules use only words
 with a batch form (BATCH_FUNCTIONS beside each function's scalar form in functions/, the names
 of batch_vocabulary, flip's batch form in words/flip.py). Any other game is refused with the
@@ -30,7 +30,7 @@ from ...structs import replace
 from .functions import BATCH_FUNCTIONS, FUNCTIONS
 from .functions.connected import BatchChains
 from .layout import CELLS, LAST, PASSES, PLY, RESULT, TO_MOVE
-from .playout import placements, placing_game
+from .placing import placements, placing_game
 from .words import flip
 
 

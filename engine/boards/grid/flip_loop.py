@@ -17,7 +17,7 @@ So the same seed plays the same game as `api.random_playout`, which the tests ch
 from __future__ import annotations
 
 from ...lang import dsl
-from .playout import _kth_cell, placements, placing_game
+from .placing import kth_cell, placements, placing_game
 
 
 def flipping_phase(game):
@@ -90,7 +90,7 @@ def flipping_loop(game) -> list[str] | None:
     body = ["if moves:",
             "    # the legal moves are listed highest cell first: the k-th of them",
             "    c = moves.bit_count()",
-            *("    " + x for x in _kth_cell(game, "moves", "c - 1 - choice(range(c))")),
+            *("    " + x for x in kth_cell(game, "moves", "c - 1 - choice(range(c))")),
             f"    f = _flips(cells, t, -1, RAYS[{dirs!r}][me][t], ENEMY[me], FRIEND[me])",
             f"    cells[t] = {value} | (me + 1); B[me] |= BIT[t]",
             "    while f:      # the lines turned over",
