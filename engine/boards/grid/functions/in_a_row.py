@@ -210,7 +210,8 @@ def tables(game, ns: dict) -> None:
 
     def batch_tables(n: int, exact: bool):
         if (n, exact) not in batch_made:
-            batch_made[n, exact] = batch_windows(lines, game.size, n, exact)
+            bits = None if exact else batch_bits(lines_of(n), game.size, n)
+            batch_made[n, exact] = bits or batch_windows(lines, game.size, n, exact)
         return batch_made[n, exact]
     ns["_in_a_row_batch"] = partial(in_a_row_batch, tables=batch_tables)
     plain: dict[int, tuple[int, ...]] = {}
@@ -263,11 +264,39 @@ def batch_windows(lines, size: int, n: int, exact: bool):
     return windows, flanks
 
 
+class LineBits:
+    """For in_a_row_batch on a board of at most 64 cells whose lines of n cells are evenly spaced
+    in its numbering (a grid's are): the steps between a line's cells, and per step and cell the
+    bits of the first cells of the lines through it, (steps, size + 1) uint64 (the wall's none);
+    `shifts`, per step the shifts of its n cells onto the first, (steps, n, 1)."""
+
+    def __init__(self, steps: list[int], through, n: int):
+        import numpy as np
+        self.steps, self.through = steps, through
+        self.shifts = np.array([[[j * s] for j in range(n)] for s in steps], dtype=np.uint64)
+
+
+def batch_bits(lines: tuple[int, ...], size: int, n: int) -> LineBits | None:
+    """The LineBits of the lines of n cells (their bits), or None where they have none."""
+    import numpy as np
+    starts = by_step(lines, n)
+    if size > 64 or not starts:
+        return None
+    through = np.zeros((len(starts), size + 1), dtype=np.uint64)
+    for i, (step, first) in enumerate(starts.items()):
+        for c in range(size):
+            through[i, c] = sum(1 << c - j * step for j in range(n) if c - j * step >= 0 and first >> (c - j * step) & 1)
+    return LineBits(list(starts), through, n)
+
+
 def in_a_row_batch(cells, rows, last, n: int, exact: bool, tables):
     """in_a_row of the piece on `last` (shape (games, 1)) in each game's row of `cells`: some line
     of n cells through it is all its owner's, and (exact) neither cell beyond it is."""
-    windows, flanks = tables(n, exact)
+    found = tables(n, exact)
     at = last[:, 0]
+    if isinstance(found, LineBits):
+        return _in_a_row_bits(cells, rows, at, found)
+    windows, flanks = found
     owner = (cells[rows, last] & 7)[:, :, None]                    # (games, 1, 1)
     rows3 = rows[:, :, None]
     own = (cells[rows3, windows[at]] & 7) == owner                 # (games, windows, n)
@@ -278,3 +307,19 @@ def in_a_row_batch(cells, rows, last, n: int, exact: bool, tables):
         beyond = (cells[rows3, flanks[at]] & 7) == owner
         hit &= ~(beyond[:, :, 0] | beyond[:, :, 1])
     return hit.any(1)[:, None] & (owner[:, :, 0] != 0)
+
+
+def _in_a_row_bits(cells, rows, at, table: LineBits):
+    """in_a_row_batch by bitboards: each game's owner of `at` as the 64 bits of a uint64 (its
+    cells' bytes compared and packed); per step of the lines, the first cells of n in a row of
+    them (the bits shifted by 0, 1, ..., n - 1 steps and ANDed, every step at once) among the
+    first cells of the lines through `at`."""
+    import numpy as np
+    size = cells.shape[1] - 1
+    owner = cells[rows[:, 0], at] & 7
+    packed = np.zeros((len(cells), 8), dtype=np.uint8)
+    packed[:, :(size + 7) // 8] = np.packbits((cells[:, :size] & 7) == owner[:, None], axis=1, bitorder="little")
+    own = packed.view("<u8")[:, 0]
+    runs = np.bitwise_and.reduce(own >> table.shifts, axis=1)          # (steps, games)
+    hit = (runs & table.through[:, at]).any(0)
+    return (hit & (owner != 0))[:, None]
