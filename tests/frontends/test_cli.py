@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import DATA, GAMES, ROOT, vector
+from conftest import DATA, GAMES, ROOT, line_of, vector
 
 LEZUG = str(GAMES / "lezug.yaml")
 
@@ -88,13 +88,14 @@ def test_moves_and_why(tmp_path):
     assert run("moves", LEZUG, "--why", "b2+d2+f2").stdout.strip() == "'b2+d2+f2' is legal"
 
 
-@pytest.mark.parametrize("ply,move,rule,line", [(28, "o13-n14", "entry", 48), (165, "n4-o5", "confined", 49)])
-def test_why_names_the_rule_and_its_line(tmp_path, ply, move, rule, line):
+@pytest.mark.parametrize("ply,move,rule", [(28, "o13-n14", "entry"), (165, "n4-o5", "confined")])
+def test_why_names_the_rule_and_its_line(tmp_path, ply, move, rule):
     # positions of the reference game: white's o13 may not enter black's station while white
     # still has pieces at home; black, in backward mode at ply 165, may not step out of it
     rec = tmp_path / "r.json"
     rec.write_text(json.dumps({"moves": vector("lezug-decisive-3001.json")["moves"][:ply]}))
     text = run("moves", LEZUG, "--record", rec, "--why", move).stdout.strip()
+    line = line_of(LEZUG, f"{rule}: ")
     assert text == f"'{move}' is refused by rule '{rule}' of phase 'race' ({LEZUG}:{line})"
     assert move not in run("moves", LEZUG, "--record", rec).stdout.split()
 
