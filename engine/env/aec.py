@@ -118,12 +118,7 @@ class RulebookAEC(AECEnv):
         state = self._apply(self.state_, move)
         if self._to_move(state) == CHANCE:
             state = self._settled(state)
-        self.state_ = state     # (_set, written out: a step's one call less)
-        if self._is_over(state):
-            self._end(state)
-        else:
-            self._mask, self._indices, self._moves = self._legal_lists(state)
-            self.agent_selection = self.possible_agents[self._to_move(state)]
+        self._set(state)
         if self.render_mode == "ansi":
             print(self.render())
 

@@ -266,13 +266,13 @@ def batch_windows(lines, size: int, n: int, exact: bool):
 
 class LineBits:
     """For in_a_row_batch on a board of at most 64 cells whose lines of n cells are evenly spaced
-    in its numbering (a grid's are): the steps between a line's cells, and per step and cell the
-    bits of the first cells of the lines through it, (steps, size + 1) uint64 (the wall's none);
-    `shifts`, per step the shifts of its n cells onto the first, (steps, n, 1)."""
+    in its numbering (a grid's are): per step between a line's cells, `through`, per cell the
+    bits of the first cells of the lines through it, (steps, size + 1) uint64 (the wall's none),
+    and `shifts`, the shifts of its n cells onto the first, (steps, n, 1)."""
 
     def __init__(self, steps: list[int], through, n: int):
         import numpy as np
-        self.steps, self.through = steps, through
+        self.through = through
         self.shifts = np.array([[[j * s] for j in range(n)] for s in steps], dtype=np.uint64)
 
 
