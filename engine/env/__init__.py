@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import RulebookError, lazy_names
 from .batch import BatchEnv
-from .encoding import Encoding
+from .common import Encoding
 
 __all__ = ["BatchEnv", "Encoding", "RulebookAEC", "RulebookEnv", "batch", "gymnasium", "openspiel", "pettingzoo", "register_openspiel"]
 

@@ -37,7 +37,7 @@ class BatchEnv:
             raise RulebookError(f"{self.encoding.where}: only grid games have a batch backend")
         self.batch = batch(games, seed)         # (NoBatch, a RulebookError, for a game it cannot play)
         self.games = games
-        enc, b = self.encoding, self.batch
+        enc = self.encoding
         if "passed" in enc.marks:
             raise RulebookError(f"{enc.where}: no batch environment for a game that marks a passed cell")
         self.n = n = enc.n

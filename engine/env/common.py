@@ -1,4 +1,5 @@
-"""What both environments share: loading a game for an environment, chance and rewards."""
+"""What the environments share: the encoding of a game (chosen by its board kind), loading a game
+for an environment, chance and rewards."""
 from __future__ import annotations
 
 import random
@@ -7,7 +8,17 @@ from typing import Any
 
 from ..api import CHANCE, RulebookError
 from ..players.base import reward_vector, sample_chance
-from .encoding import Encoding
+from .grid import GridEncoding
+from .track import TrackEncoding
+
+
+def Encoding(game, where: str = ""):
+    """The encoding of a compiled game, chosen by its board kind (read duck-typed, as every
+    table of a game is here): a game whose plays are steps by dice along a track gets the
+    track's, any other the grid's (which refuses a board it cannot index)."""
+    if hasattr(game, "step_rule") and hasattr(game, "dice"):
+        return TrackEncoding(game, where)
+    return GridEncoding(game, where)
 
 
 def load(game_or_path, options: dict[str, Any], seats: int | None):
