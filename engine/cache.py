@@ -101,7 +101,7 @@ def _home() -> str | None:
 def engine_hash() -> str:
     """A digest of the engine's own files, each by its name, size and time of last change: any
     change to the engine is a new engine version (statting its files costs a millisecond,
-    reading them all several)."""
+    reading them all several; os.scandir's entries, not os.walk and relpath, keep it at that)."""
     global _engine_hash
     if _engine_hash is None:
         from . import __version__, grammar
@@ -109,13 +109,20 @@ def engine_hash() -> str:
         # the package and its grammar (one folder when installed, two in an editable checkout)
         tops = dict.fromkeys(os.path.dirname(os.path.realpath(m.__file__)) for m in (sys.modules[__package__], grammar))
         for top in tops:
-            for folder, dirs, names in os.walk(top):
-                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-                for name in sorted(names):
-                    if name.endswith(_ENGINE_FILES):
-                        st = os.stat(os.path.join(folder, name))
-                        parts.append(f"{os.path.relpath(os.path.join(folder, name), os.path.dirname(top))}"
-                                     f" {st.st_size} {st.st_mtime_ns}")
+            folders = [(top, os.path.basename(top))]       # (path, name relative to top's parent)
+            while folders:
+                path, name = folders.pop()
+                with os.scandir(path) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+                inner = []
+                for e in entries:
+                    if e.is_dir(follow_symlinks=False):
+                        if e.name != "__pycache__":
+                            inner.append((e.path, f"{name}/{e.name}"))
+                    elif e.name.endswith(_ENGINE_FILES):
+                        st = e.stat()
+                        parts.append(f"{name}/{e.name} {st.st_size} {st.st_mtime_ns}")
+                folders += reversed(inner)              # depth first, in name order
         _engine_hash = _digest("\0".join(parts).encode("utf-8", "surrogateescape")).hex()
     return _engine_hash
 

@@ -153,6 +153,36 @@ def test_the_key_holds_engine_and_python_versions(tmp_path):
     assert cache.key(GAMES / "lezug.yaml", b"abd") != k
 
 
+
+def test_the_engine_hash_changes_with_any_engine_file_and_only_with_them(tmp_path, monkeypatch):
+    import sys
+    import types
+    pkg = tmp_path / "rulebook"
+    (pkg / "boards" / "grid").mkdir(parents=True)
+    (pkg / "__pycache__").mkdir()
+    (pkg / "__init__.py").write_text("")
+    rules = pkg / "boards" / "grid" / "rules.py"
+    rules.write_text("x = 1\n")
+    fake = types.ModuleType(cache.__package__)
+    fake.__file__ = str(pkg / "__init__.py")
+    fake.__version__ = "0"
+    fake.grammar = sys.modules[cache.__package__].grammar
+    monkeypatch.setitem(sys.modules, cache.__package__, fake)
+
+    def digest():
+        monkeypatch.setattr(cache, "_engine_hash", None)
+        return cache.engine_hash()
+
+    first = digest()
+    (pkg / "__pycache__" / "rules.cpython.pyc").write_bytes(b"compiled")     # not the engine
+    (pkg / "notes.txt").write_text("not the engine either")
+    assert digest() == first
+    rules.write_text("x = 22\n")                                          # a file edited, deep down
+    second = digest()
+    assert second != first
+    (pkg / "boards" / "schema.json").write_text("{}")                     # a file added
+    assert digest() not in (first, second)
+
 # --- the cache can make a load faster, never make it fail, hang or harm the machine ---
 
 class Hung(BaseException):
