@@ -6,8 +6,9 @@ How it spends its budget:
   `seconds`, or `nodes` positions visited per move (default, when none is given: 100,000
   nodes, which adapts the depth to the game's branching and is reproducible). When several
   are given, the first one reached stops the search. The move of the deepest finished
-  iteration is played (an iteration cut by the budget is thrown away). A search that met no
-  depth cut (the whole game tree below was seen) or found a forced result stops at once.
+  iteration is played, or a move that beat it in the iteration the budget cut (searched in full
+  there after it: the previous best is searched first). A search that met no depth cut (the
+  whole game tree below was seen) or found a forced result stops at once.
 - **Leaves**: the game's `evaluate` (own minus the rival's entry). A game without one is
   scored at the leaves by `playouts` random playouts (default 8; 0: finished games only).
   Finished games score a win (sooner better), a draw or a loss beyond any evaluation.
@@ -95,6 +96,7 @@ class AlphaBetaPlayer(Player):
         self._deadline = math.inf
         self._next_check = 0
         self._exhaustive = True
+        self._overtaken = None  # (move, value): in an iteration cut short, a move that beat the first
 
     # -------------------------------------------------------------------------- choosing
     def choose(self, state):
@@ -119,6 +121,8 @@ class AlphaBetaPlayer(Player):
             except _OutOfTime:
                 if d == 1:  # not even one ply fits the budget: the seeded first move
                     self.reached = 0
+                if self._overtaken is not None:     # a move searched in full beat the last best
+                    best_move, best_value = self._overtaken
                 break
             best_move, best_value, self.reached = move, value, d
             root_moves.remove(move)
@@ -135,10 +139,13 @@ class AlphaBetaPlayer(Player):
         seat = game.to_move(state)
         alpha, beta = -math.inf, math.inf
         best_move, best = first, -math.inf
+        self._overtaken = None
         for move in moves:
             value = self._scout(game.apply(state, move), depth - 1, alpha, beta, 1, seat, best > -math.inf)
             if value > best:
                 best, best_move = value, move
+                if move is not moves[0]:
+                    self._overtaken = (move, value)
             if value > alpha:
                 alpha = value
         return best, best_move
