@@ -402,7 +402,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "function:in_a_row": ("gravity.yaml", r"in_a_row\(3\)"),
     "function:open_rows": ("open_rows.yaml", r"open_rows\(3, 2\) -"),
     "option:open_rows of=": ("open_rows.yaml", r"open_rows\(3, 2, of=theirs\)"),
-    "option:open_rows gaps=": ("open_rows.yaml", r"open_rows\(3, 2, gaps=low\)"),
     "function:connected": ("connect.yaml", r"connected\(near, far\)"),
     "function:neighbour": ("gravity.yaml", r"neighbour\(landing, south\)"),
     "function:first": ("gravity.yaml", r"first\(last, south\)"),
@@ -1070,8 +1069,7 @@ def test_in_a_row_reads_the_owner_of_the_last_piece():
     (["a1", "a2"], ["c1"], [0.6, 0.4]),            # a1 a2 a3: two of oak's, open; ash has no pair
     (["a1", "a2"], ["a3"], [0.5, 0.5]),            # ash on a3 closes it
     (["a1", "a2", "a3"], ["d4"], [0.6, 0.4]),      # a1 a2 a3 holds three, not two: a2 a3 a4 counts
-    (["a1", "b2"], ["c1", "b1"], [0.49, 0.51]),    # oak's a1 b2 c3 and ash's b1 c1 d1: one each, ash's gap low
-    (["a1", "b1"], ["a4", "b4"], [0.51, 0.49]),    # oak's gap c1 is low, ash's c4 is not
+    (["a1", "b2"], ["c1", "b1"], [0.5, 0.5]),      # oak's a1 b2 c3 and ash's b1 c1 d1: one each
 ])
 def test_open_rows_counts_the_open_lines_holding_k(oak, ash, values):
     g = game("open_rows.yaml")

@@ -1,12 +1,11 @@
 """in_a_row(N), in_a_row(N, exact=C): the last piece placed or moved stands in a line of N;
-open_rows(N, K, of=GROUP, gaps=ZONE): how many lines of N cells hold K of the group's pieces and
-nothing else (their empty cells all in `gaps`)."""
+open_rows(N, K, of=GROUP): how many lines of N cells hold K of the group's pieces and nothing else."""
 from __future__ import annotations
 
 from functools import partial
 
 from ....codegen import define
-from ....lang.expr import BOOL, GROUP, INT, ZONE, Function
+from ....lang.expr import BOOL, GROUP, INT, Function
 from ....structs import replace
 from ..layout import LAST
 
@@ -25,19 +24,11 @@ FUNCTION = Function(((INT,),), BOOL, _emit,
                     "pieces (exactly N with exact=true); with of=GROUP: N of the group's pieces stand in a line "
                     "anywhere on the board", keywords={"exact": ((BOOL,), "False"), "of": ((GROUP,), "None")})
 
-def _open_rows_emit(a, t):
-    """`gaps=ZONE`: only the lines whose empty cells all lie in the zone (a threat whose missing
-    cell lies where it counts, on a rank of one parity); else any empty cell may be one."""
-    empty = "(FULL ^ occ)" if a[3] == "None" else f"((FULL ^ occ) & {a[3]})"
-    return f"_open_rows({a[2]}, {a[2]} | {empty}, {a[0]}, {a[1]})"
-
-
 # the lines still open to a group (no other piece in them), with K of its pieces: a player's
 # threats and half-made lines, for an evaluation
-OPEN_ROWS = Function(((INT,), (INT,)), INT, _open_rows_emit,
+OPEN_ROWS = Function(((INT,), (INT,)), INT, lambda a, t: f"_open_rows({a[2]}, {a[2]} | (FULL ^ occ), {a[0]}, {a[1]})",
                      "how many lines of N cells in a row (along a rank, a file, a diagonal) hold exactly K pieces of "
-                     "the group (mine by default) and leave their other cells empty (with gaps=ZONE: empty cells "
-                     "of the zone)", keywords={"of": ((GROUP,), "B[me]"), "gaps": ((ZONE,), "None")})
+                     "the group (mine by default) and leave their other cells empty", keywords={"of": ((GROUP,), "B[me]")})
 FUNCTIONS = {"in_a_row": FUNCTION, "open_rows": OPEN_ROWS}
 
 
