@@ -6,8 +6,9 @@ How it spends its budget:
   `seconds`, or `nodes` positions visited per move (default, when none is given: 100,000
   nodes, which adapts the depth to the game's branching and is reproducible). When several
   are given, the first one reached stops the search. The move of the deepest finished
-  iteration is played (an iteration cut by the budget is thrown away). A search that met no
-  depth cut (the whole game tree below was seen) or found a forced result stops at once.
+  iteration is played, or a move that beat it in the iteration the budget cut (searched in full
+  there after it: the previous best is searched first). A search that met no depth cut (the
+  whole game tree below was seen) or found a forced result stops at once.
 - **Leaves**: the game's `evaluate` (own minus the rival's entry). A game without one is
   scored at the leaves by `playouts` random playouts (default 8; 0: finished games only).
   Finished games score a win (sooner better), a draw or a loss beyond any evaluation.
@@ -18,8 +19,12 @@ How it spends its budget:
   standing pat.
 - **Move ordering**: the transposition table's best move (the previous iteration's best at
   the root), then killer moves of the ply and the history of cut-offs, then (with an
-  evaluation) the moves whose position evaluates best; a move that wins at once first. So
-  captures come early in any game whose evaluation counts material, without knowing captures.
+  evaluation, at ORDER_DEPTH plies or more to go) the moves whose position evaluates best.
+- **Principal variation search**: the first move of a node is searched with the full window,
+  each later one first with a null window (does it beat the best so far at all?), and again
+  with the full window only where it does.
+- **A position is entered once**: the rival's turn is searched as the rival's own node, its
+  value negated (a seat that moves twice running keeps its own node).
 - **Transposition table** keyed by the position itself (positions are hashable values), with
   depth, bound and best move; at most `table` entries (then cleared).
 
@@ -40,6 +45,11 @@ WIN = 1e6             # a won game scores WIN - ply, a lost one -(WIN - ply), a 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _COMPLETE = 1 << 30   # the depth of a table entry whose whole subtree was searched
 QUIESCE_PLIES = 4     # how far below the depth quiescence follows captures
+# ordering a node's moves by the evaluation of each move's position costs an evaluation a move;
+# below this depth it cost more than it saved (history and killers order as well: Connect Four,
+# chess and Breakthrough, measured to 5 and 10 plies)
+ORDER_DEPTH = 5
+NULL_WINDOW = 1e-9    # principal variation search: a later move first asked only "better than alpha?"
 
 
 class _OutOfTime(Exception):
@@ -86,6 +96,7 @@ class AlphaBetaPlayer(Player):
         self._deadline = math.inf
         self._next_check = 0
         self._exhaustive = True
+        self._overtaken = None  # (move, value): in an iteration cut short, a move that beat the first
 
     # -------------------------------------------------------------------------- choosing
     def choose(self, state):
@@ -110,6 +121,8 @@ class AlphaBetaPlayer(Player):
             except _OutOfTime:
                 if d == 1:  # not even one ply fits the budget: the seeded first move
                     self.reached = 0
+                if self._overtaken is not None:     # a move searched in full beat the last best
+                    best_move, best_value = self._overtaken
                 break
             best_move, best_value, self.reached = move, value, d
             root_moves.remove(move)
@@ -126,15 +139,37 @@ class AlphaBetaPlayer(Player):
         seat = game.to_move(state)
         alpha, beta = -math.inf, math.inf
         best_move, best = first, -math.inf
+        self._overtaken = None
         for move in moves:
-            value = self._search(game.apply(state, move), depth - 1, alpha, beta, 1, seat)
+            value = self._scout(game.apply(state, move), depth - 1, alpha, beta, 1, seat, best > -math.inf)
             if value > best:
                 best, best_move = value, move
+                if move is not moves[0]:
+                    self._overtaken = (move, value)
             if value > alpha:
                 alpha = value
         return best, best_move
 
     # -------------------------------------------------------------------------- the search
+    def _child(self, state, depth: int, alpha: float, beta: float, ply: int, seat: int) -> float:
+        """The value for `seat` of the position after its move: where the rival moves next, the
+        rival's value negated, searched as the rival's own node (a position entered once, not
+        once for each seat)."""
+        game = self.game
+        if not game.is_over(state) and game.to_move(state) != seat:
+            return -self._search(state, depth, -beta, -alpha, ply, 1 - seat)
+        return self._search(state, depth, alpha, beta, ply, seat)
+
+    def _scout(self, state, depth: int, alpha: float, beta: float, ply: int, seat: int, later: bool) -> float:
+        """_child, a later move (not the first searched) tried first with a null window (can it
+        beat alpha at all?) and searched in full only where it does; not a leaf (its evaluation is
+        the same in any window)."""
+        if later and depth > 0 and alpha > -math.inf and beta - alpha > NULL_WINDOW:
+            value = self._child(state, depth, alpha, alpha + NULL_WINDOW, ply, seat)
+            if not alpha < value < beta:
+                return value
+        return self._child(state, depth, alpha, beta, ply, seat)
+
     def _search(self, state, depth: int, alpha: float, beta: float, ply: int, persp: int) -> float:
         """The value of `state` for seat `persp` (negamax: the rival's value is its negative),
         within the window (alpha, beta) of `persp`."""
@@ -178,7 +213,7 @@ class AlphaBetaPlayer(Player):
         moves = self._ordered(state, seat, tt_move, ply, depth)
         best, best_move = -math.inf, None
         for move in moves:
-            value = self._search(game.apply(state, move), depth - 1, alpha, beta, ply + 1, seat)
+            value = self._scout(game.apply(state, move), depth - 1, alpha, beta, ply + 1, seat, best > -math.inf)
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -207,7 +242,7 @@ class AlphaBetaPlayer(Player):
             after = self._evaluated(state, captures, seat)
             captures.sort(key=lambda m: after[id(m)], reverse=True)
         for move in captures:
-            value = self._search(game.apply(state, move), depth - 1, alpha, beta, ply + 1, seat)
+            value = self._child(game.apply(state, move), depth - 1, alpha, beta, ply + 1, seat)
             if value > best:
                 best = value
                 if value > alpha:
@@ -229,7 +264,7 @@ class AlphaBetaPlayer(Player):
             return moves
         killers = self.killers.get(ply, ())
         history = self.history
-        if self.has_eval and depth >= 2:
+        if self.has_eval and depth >= ORDER_DEPTH:
             key = self._evaluated(state, moves, seat)
             moves = sorted(moves, key=lambda m: (m == tt_move, m in killers, key[id(m)], history.get(m, 0)),
                            reverse=True)

@@ -1,6 +1,8 @@
 """The search players of issue 12: alphabeta (two players, no chance) and MCTS with chance
 nodes, rank-scaled evaluation and tree reuse; their specs and the CLI's refusals."""
 
+import random
+
 import pytest
 
 from conftest import GAMES, run_cli
@@ -98,6 +100,20 @@ def test_alphabeta_is_reproducible_under_a_seed():
     assert runs[0] == runs[1]
     a = [make_player(s, g, 7) for s in ("alphabeta:nodes=3000", "alphabeta:nodes=3000")]
     assert a[0].choose(state) == a[1].choose(state) and a[0].nodes == a[1].nodes
+
+
+def test_alphabeta_plays_the_move_that_beat_the_best_in_the_iteration_cut_short():
+    # a node budget that cuts the sixth iteration after a move other than the fifth's best was
+    # searched in full and beat it: that move is played, not the fifth iteration's
+    g = load_game(GAMES / "connect4.yaml")
+    rng, state = random.Random(1), g.initial_state()
+    for _ in range(6):
+        state = g.apply(state, rng.choice(g.legal_moves(state)))
+    cut = make_player("alphabeta:nodes=2600", g, 7)
+    move = cut.choose(state)
+    assert cut.reached == 5
+    finished = make_player("alphabeta:depth=5", g, 7)      # the same first five iterations, in full
+    assert finished.choose(state) != move
 
 
 def test_a_grid_move_says_whether_it_captures():
