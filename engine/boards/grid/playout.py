@@ -16,6 +16,7 @@ import random
 
 from ... import api
 from .flip_loop import flipping_loop
+from .move_loop import moving_loop
 from .placing import placing_from, placing_loop
 
 
@@ -34,7 +35,7 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game) or flipping_loop(game)
+    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
          "    choice = rng.choice",
@@ -53,7 +54,7 @@ def playout_source(game) -> str:
               *("            " + x for x in fused),
               f"            if {read('result')} is not None or plies == limit:",
               "                break",
-              "            # no placement left: the Game API says what follows (a pass, a blocked player)"]
+              "            # no move left: the Game API says what follows (a pass, a blocked player)"]
     if game.by_parts:       # a last phase of moves of parts: one move drawn by counting them (draw_<phase>)
         last = game.rules.phases[-1].name
         when = f" and {read('ply')} >= {game._last_from}" if len(game.rules.phases) > 1 else ""
