@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import bisect
 import builtins
+import functools
+import operator
 
 from ...lang import dsl
 from ...lang.pycode import names
@@ -60,6 +62,8 @@ def chain_shape(game) -> tuple[str, str] | None:
     tables = game._ns.get("JUMP", {}).get(jump.dirs.dotted)
     if tables is None or step.dirs.dotted not in game._ns.get("STEP", {}):
         return None
+    if any(len(set(row)) != len(row) for per_cell in game._ns["STEP"][step.dirs.dotted] for row in per_cell):
+        return None         # (a cell two steps reach: listed twice where no jump is made, counted once)
     seats = [{(c, ov, t) for c, row in enumerate(per_cell) for ov, t in row} for per_cell in tables]
     if any(pairs != seats[0] for pairs in seats) or any((t, ov, c) not in seats[0] for c, ov, t in seats[0]):
         return None
@@ -82,7 +86,8 @@ class ChainReach:
         self.steps = steps      # per seat, per cell: the bits of its steps' cells
         self.jumps = jumps      # per cell: (over, landing) of its jumps (the same for every seat)
         # per cell: its bit and those of the cells its jumps read
-        self.reads = [(1 << c) | sum((1 << ov) | (1 << t) for ov, t in row) for c, row in enumerate(jumps)]
+        self.reads = [functools.reduce(operator.or_, ((1 << ov) | (1 << t) for ov, t in row), 1 << c)
+                      for c, row in enumerate(jumps)]
         self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
         self.live = []          # the components kept
         self.counted = [{} for _ in steps]      # per seat: origin -> (its count, the cells it read)
