@@ -321,3 +321,13 @@ def test_a_chain_that_would_jump_its_own_origin_is_searched_alone():
         want = [_listed(cells, o, [[t for t in row if t != c] for c, row in enumerate(steps)], jumps) for o in froms]
         assert [b - a for a, b in zip(starts, starts[1:] + [total])] == want
     assert alone
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_move_loop_plays_every_seat_count(players):
+    """Chinese checkers for 3 and 6 players: one component graph for every seat (their jumps
+    are the same pairs), each seat's counts its own; the same games as move by move."""
+    game = load_game(GAMES / "chinese_checkers.yaml", players=players)
+    for seed in range(2):
+        assert game.playout(random.Random(seed), limit=240) == api_playout(game, random.Random(seed), limit=240)
+    assert "reach = ChainReach" in game.playout_code

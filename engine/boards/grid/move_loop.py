@@ -28,7 +28,7 @@ import operator
 from ...lang import dsl
 from ...lang.pycode import names
 from .automaton import _automaton
-from .placing import LOCALS, _end_tests
+from .placing import _end_tests
 
 
 def moving_phase(game) -> bool:
@@ -215,8 +215,10 @@ def moving_loop(game) -> list[str] | None:
             *ends[1],
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
-    known = set(ns) | LOCALS | set(dir(builtins)) | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
-        | {moves_from, "reach", "bisect_right", "counts", "moved"}
+    # (the slots of this game's layout only: a plain state has no quiet nor last)
+    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
+        | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
+        | {moves_from, "reach", "bisect_right", "counts", "moved", "bit_count"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     if moves_from not in ns:
