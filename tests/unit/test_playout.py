@@ -25,6 +25,8 @@ LIMIT = {"connect6": 60, "halma": 150, "halma4": 150, "shogi": 150, "xiangqi": 1
 PLACING = {"tictactoe", "connect4", "gomoku", "hex"}
 # and those whose last phase places a piece that must flip (flip_loop.py)
 FLIPPING = {"reversi"}
+# and those whose pieces step or jump in chains over any piece (move_loop.py)
+MOVING = {"halma", "halma4", "chinese_checkers"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -52,10 +54,10 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
         # and from the position reached after a few plies, for a few plies more
         mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING)
 
 
-@pytest.mark.parametrize("name", sorted(PLACING) + ["breakthrough", "reversi", "english_draughts"])
+@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + ["breakthrough", "reversi", "english_draughts"])
 def test_played_to_the_end_it_is_random_playout(name):
     game = load_game(GAMES / f"{name}.yaml")
     for seed in range(5):
@@ -233,3 +235,99 @@ def test_an_opening_of_the_same_placements_is_played_in_the_loop(swap):
         assert game.playout(random.Random(seed)) == api_playout(game, random.Random(seed))
         assert game.playout(random.Random(seed), limit=1) == api_playout(game, random.Random(seed), limit=1)
     assert ("if st[4] >= 0 and" if swap == "false" else "if st[4] >= 2 and") in game.playout_code
+
+
+def _by_origin(moves) -> tuple[list[int], list[int]]:
+    """(per origin, the moves before its own; the origins), as the list gives them."""
+    starts, froms = [], []
+    for i, (o, _t) in enumerate(moves):
+        if not froms or froms[-1] != o:
+            starts.append(i)
+            froms.append(o)
+    return starts, froms
+
+
+def _counted(reach, game, st) -> tuple[list[int], list[int], int]:
+    """ChainReach's counts of st, the origins without a move left out (the list has none)."""
+    starts, froms, total = reach.counts(bytearray(st[0]), st[1][st[3]], st[3], game._ns["FULL"] ^ (st[1][0] | st[1][1]))
+    ends = starts[1:] + [total]
+    kept = [i for i in range(len(froms)) if ends[i] > starts[i]]
+    return [starts[i] for i in kept], [froms[i] for i in kept], total
+
+
+@pytest.mark.parametrize("name", sorted(MOVING - {"halma4"}))
+def test_chains_are_counted_as_the_list_has_them_ply_after_ply(name):
+    """The move loop's counts (move_loop.ChainReach: a chain's reach read from the components of
+    the position's jump graph, components and counts kept from ply to ply until a move changes
+    a cell they read) are, at every ply of random games, each origin's share of the list."""
+    from rulebook.boards.grid.move_loop import ChainReach
+    game = load_game(GAMES / f"{name}.yaml")
+    game.playout(random.Random(0), limit=1)
+    for seed in range(2):
+        reach = ChainReach(*game._ns["CHAINS_play"])
+        st = game.initial_state()
+        rng = random.Random(seed)
+        while not game.is_over(st):
+            moves = game.legal_moves(st)
+            assert _counted(reach, game, st) == (*_by_origin(moves), len(moves))
+            o, t = move = rng.choice(moves)
+            reach.moved(o, t, st[3])
+            st = game.apply(st, move)
+
+
+def _listed(cells, o, steps, jumps) -> int:
+    """How many moves the generated search lists from o for `step | jump(over=any)+`
+    (automaton.py's merged search: the origin empty during the move, not jumped, landed on)."""
+    m = {t for ov, t in jumps[o] if cells[ov] and not cells[t]}
+    fin = {t for t in steps[o] if not cells[t]}
+    todo = list(m)
+    while todo:
+        c = todo.pop()
+        for ov, t in jumps[c]:
+            if cells[ov] and ov != o and (not cells[t] or t == o) and t not in m:
+                m.add(t)
+                todo.append(t)
+    return len((fin | m) - {o})
+
+
+def test_a_chain_that_would_jump_its_own_origin_is_searched_alone():
+    """On a lattice a chain never reaches a jump over its own origin (jumps keep the parity of
+    the cells, the origin's neighbours have another), but on a graph of links it may: there the
+    piece is searched alone (ChainReach._alone), and every count is the list's. Random boards
+    of 14 points, each with random jumps the same both ways, random pieces."""
+    from rulebook.boards.grid.move_loop import ChainReach
+    alone = []
+
+    class Watched(ChainReach):
+        def _alone(self, cells, o, stepped):
+            alone.append(o)
+            return super()._alone(cells, o, stepped)
+
+    rng = random.Random(3)
+    size = 14
+    for _ in range(400):
+        jumps = [set() for _ in range(size)]
+        for _ in range(12):
+            c, ov, t = rng.sample(range(size), 3)
+            jumps[c].add((ov, t))
+            jumps[t].add((ov, c))
+        jumps = [sorted(row) for row in jumps]
+        steps = [sorted(rng.sample(range(size), 3)) for _ in range(size)]
+        cells = bytearray(rng.choice((0, 0, 1, 2)) for _ in range(size))
+        mine = sum(1 << c for c in range(size) if cells[c] == 1)
+        free = sum(1 << c for c in range(size) if not cells[c])
+        reach = Watched([[sum(1 << t for t in row if t != c) for c, row in enumerate(steps)]], jumps)
+        starts, froms, total = reach.counts(cells, mine, 0, free)
+        want = [_listed(cells, o, [[t for t in row if t != c] for c, row in enumerate(steps)], jumps) for o in froms]
+        assert [b - a for a, b in zip(starts, starts[1:] + [total])] == want
+    assert alone
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_move_loop_plays_every_seat_count(players):
+    """Chinese checkers for 3 and 6 players: one component graph for every seat (their jumps
+    are the same pairs), each seat's counts its own; the same games as move by move."""
+    game = load_game(GAMES / "chinese_checkers.yaml", players=players)
+    for seed in range(2):
+        assert game.playout(random.Random(seed), limit=240) == api_playout(game, random.Random(seed), limit=240)
+    assert "reach = ChainReach" in game.playout_code

@@ -20,6 +20,7 @@ playout.py     the compiled random playout (game.playout): one generated loop pe
 placing.py     its loop for a last phase of placements, on the state's own variables; what a
                placing game is (for flip_loop and batch too)
 flip_loop.py   its loop for placements that must flip (place then flip: legal cells by shifts)
+move_loop.py   its loop for steps and chains of jumps over any piece (counted by components)
 batch.py       many games at once (game.batch): the rules as numpy functions over G games
 """
 from .kind import GridKind, check_grid

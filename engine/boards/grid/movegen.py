@@ -70,7 +70,8 @@ class PathCode:
                  merged: bool = False, mode: str | None = None, ray_lines=None):
         # "count": a function that counts the moves without making them; "draw": one that draws
         # a move uniformly, as choice() of the list would, making only that one (a phase of
-        # moves of parts: patterns.parts; see draw_passes)
+        # moves of parts: patterns.parts; see draw_passes); "from": the moves of one origin
+        # alone, `origin`, in the list's order (a plain phase: move_loop.py draws them so)
         self.mode = mode
         # RAYLINES (words/shoot.py): a draw counts a last shot by lines of its rays, not cell by cell
         self.ray_lines = ray_lines
@@ -212,7 +213,7 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        head = [f"def {fname}(st{', choice' if mode == 'draw' else ''}):"] + ["    " + line for line in needed([line for _n, line in prologue],
+        head = [f"def {fname}(st{', choice' if mode == 'draw' else ', origin' if mode == 'from' else ''}):"] + ["    " + line for line in needed([line for _n, line in prologue],
                                                                      rest + "\n".join(moved))]
         self.source = "\n".join(head) + "\n" + rest + "\n"
         if moved:
@@ -254,7 +255,7 @@ class PathCode:
             if i in jumping:
                 self.jumpers(board, jumping[i], names)
             else:
-                body.append(f"    b = {board}")
+                body.append(f"    b = {'BIT[origin] & ' + board if self.mode == 'from' else board}")
             self.mark_hoisted("b")
             if self.merged:
                 body += merged_search(self.em, alts, self.active, self.check)

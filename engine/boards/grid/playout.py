@@ -8,7 +8,8 @@ draw; where they are moves of parts, `draw_<phase>`: the same index into the sam
 by counting the moves without making them). What it saves is the API around a ply, and, where
 the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
-flip_loop.py: a piece placed that must flip), and one state is built when it stops.
+flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
+piece), and one state is built when it stops.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import random
 
 from ... import api
 from .flip_loop import flipping_loop
+from .move_loop import moving_loop
 from .placing import placing_from, placing_loop
 
 
@@ -34,7 +36,7 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game) or flipping_loop(game)
+    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
          "    choice = rng.choice",
@@ -53,7 +55,7 @@ def playout_source(game) -> str:
               *("            " + x for x in fused),
               f"            if {read('result')} is not None or plies == limit:",
               "                break",
-              "            # no placement left: the Game API says what follows (a pass, a blocked player)"]
+              "            # no move left: the Game API says what follows (a pass, a blocked player)"]
     if game.by_parts:       # a last phase of moves of parts: one move drawn by counting them (draw_<phase>)
         last = game.rules.phases[-1].name
         when = f" and {read('ply')} >= {game._last_from}" if len(game.rules.phases) > 1 else ""

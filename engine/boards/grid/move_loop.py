@@ -1,0 +1,239 @@
+"""The compiled playout's loop (playout.py) for a last phase of piece moves in a plain game (one
+kind of piece, steps and jumps, no captures: automaton.py's merged search) whose one pattern is
+`step(D) | jump(E, over=any)+` with E's jumps the same both ways (Halma's and Chinese checkers'
+shape, chain_shape). It plays on the state's own variables (a bytearray of cells, a list of
+boards, the counters), and per ply:
+
+- counts each piece's moves without making them (ChainReach): a chain's reach is read from the
+  components of the position's jump graph, and a component, or a piece's count, is kept from
+  ply to ply until a move changes a cell it read;
+- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, finds the
+  origin holding it, and lists that origin's moves alone (`from_<phase>`, movegen's mode
+  "from": the generated search itself, so the list's order, a piece's destinations in the
+  order of the set it collects them in) to take the one at the index;
+- moves the piece in place and tests apply's end conditions on those variables; no state is
+  built until the loop stops (a player with no move: the Game API says what follows).
+
+So the same seed plays the same game as `api.random_playout`, which the tests check. Other
+shapes (landing rules, `let`s, directions one way only: Le zug) are played through the Game API:
+their counts, made by the same search as their lists, were no faster than the lists.
+"""
+from __future__ import annotations
+
+import bisect
+import builtins
+import functools
+import operator
+
+from ...lang import dsl
+from ...lang.pycode import names
+from .automaton import _automaton
+from .placing import _end_tests
+
+
+def moving_phase(game) -> bool:
+    """Is the last phase one kind's piece moves of a plain game (no drops, no placements, no
+    rules on the position after), in a game with no `over` rule nor pass at will?"""
+    ph = game.rules.phases[-1]
+    return not (game.general or game.instrument or game.rules.over is not None or game.rules.pass_any
+                or ph.drops or ph.places or ph.legal or ph.priority or ph.sows or len(ph.kinds) != 1
+                or "connected()" in game.rules.words)      # (placing's chains only grow)
+
+
+def chain_shape(game) -> tuple[str, str] | None:
+    """(D, E) where the last phase's one pattern is `step(D) | jump(E, over=any)+` (either
+    order), no rule on its landings and no `let`, E's jumps the same both ways (a jump from c
+    over v to t for every one from t over v to c) and the same for every seat: then a chain's
+    reach is a union of components of one graph of the position, shared by every piece
+    (ChainReach). Else None."""
+    ph = game.rules.phases[-1]
+    if ph.rules or ph.lets or len(ph.kinds) != 1:
+        return None
+    trans, accepting = _automaton(ph.kinds[0][1])
+    if len(trans[0]) != 2 or any(not isinstance(tr.dirs, dsl.Name) or tr.dirs.dotted not in game.dir_names
+                                 for tr in trans[0]):
+        return None
+    step = next((tr for tr in trans[0] if tr.kind == "step"), None)
+    jump = next((tr for tr in trans[0] if tr.kind == "jump" and tr.over == "any"), None)
+    if step is None or jump is None or trans[step.dst] or not accepting[step.dst] or not accepting[jump.dst] \
+            or [(tr.kind, tr.dirs.dotted, tr.over, tr.dst) for tr in trans[jump.dst]] != \
+            [("jump", jump.dirs.dotted, "any", jump.dst)]:
+        return None
+    tables = game._ns.get("JUMP", {}).get(jump.dirs.dotted)
+    if tables is None or step.dirs.dotted not in game._ns.get("STEP", {}):
+        return None
+    if any(len(set(row)) != len(row) for per_cell in game._ns["STEP"][step.dirs.dotted] for row in per_cell):
+        return None         # (a cell two steps reach: listed twice where no jump is made, counted once)
+    seats = [{(c, ov, t) for c, row in enumerate(per_cell) for ov, t in row} for per_cell in tables]
+    if any(pairs != seats[0] for pairs in seats) or any((t, ov, c) not in seats[0] for c, ov, t in seats[0]):
+        return None
+    return step.dirs.dotted, jump.dirs.dotted
+
+
+class ChainReach:
+    """The moves of each piece counted, none made, for a phase of chain_shape, as the generated
+    search would count its list, through a playout: a chain's reach is the union of the
+    components of the jump graph of the position (free cells, a jump over any piece linking two)
+    that its first landings fall in. The origin, empty during its move, joins the components of
+    its first landings; where one of them links two cells by a jump over the origin itself
+    (which it cannot jump) the piece is searched alone, as the list is.
+
+    What is found is kept, ply after ply, until a move changes a cell it read: a component (its
+    cells, and the cells its jumps go over and land on), and a piece's count (the cells its
+    first jumps and steps read, and its components')."""
+
+    def __init__(self, steps, jumps):
+        self.steps = steps      # per seat, per cell: the bits of its steps' cells
+        self.jumps = jumps      # per cell: (over, landing) of its jumps (the same for every seat)
+        # per cell: its bit and those of the cells its jumps read
+        self.reads = [functools.reduce(operator.or_, ((1 << ov) | (1 << t) for ov, t in row), 1 << c)
+                      for c, row in enumerate(jumps)]
+        self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
+        self.live = []          # the components kept
+        self.counted = [{} for _ in steps]      # per seat: origin -> (its count, the cells it read)
+        # per seat: the cells changed since its pieces were last counted (each of them then was,
+        # found again or its count kept)
+        self.dirty = [0 for _ in steps]
+
+    def moved(self, o, t, me):
+        """The piece of seat me moved from o to t: the components that read either cell are
+        searched again; the counts that did are found again when next asked."""
+        changed = (1 << o) | (1 << t)
+        comp, keep = self.comp, []
+        for rec in self.live:
+            if rec[3] & changed:
+                for c in rec[4]:
+                    del comp[c]
+            else:
+                keep.append(rec)
+        self.live = keep
+        self.counted[me].pop(o, None)
+        dirty = self.dirty
+        for s in range(len(dirty)):
+            dirty[s] |= changed
+
+    def counts(self, cells, b, me, free):
+        """(per origin of the board b, highest first, the moves before its own; the origins; the
+        total) for the seat me to move, `free` the empty cells."""
+        jumps, comp, steps, reads = self.jumps, self.comp, self.steps[me], self.reads
+        counted, dirty = self.counted[me], self.dirty[me]
+        self.dirty[me] = 0
+        starts, froms, total = [], [], 0
+        while b:
+            o = b.bit_length() - 1
+            b ^= 1 << o
+            starts.append(total)
+            froms.append(o)
+            got = counted.get(o)
+            if got is not None and not got[1] & dirty:
+                total += got[0]
+                continue
+            stepped = steps[o]
+            read = reads[o] | stepped
+            stepped &= free
+            reach = n = 0
+            for ov, t in jumps[o]:
+                if cells[ov] and not cells[t]:      # a first landing: its component (once)
+                    rec = comp.get(t) or self._search(cells, t)
+                    if not rec[0] & reach:
+                        if o in rec[2]:     # a jump over the origin: the piece searched alone
+                            n = -1
+                            break
+                        reach |= rec[0]
+                        read |= rec[3]
+                        n += rec[1]
+            if n < 0:
+                total += self._alone(cells, o, stepped)
+                counted.pop(o, None)
+                continue
+            n += (stepped & ~reach).bit_count()
+            total += n
+            counted[o] = (n, read)
+        return starts, froms, total
+
+    def _search(self, cells, t):
+        """The component of the free cell t: searched and kept."""
+        jumps, comp, reads = self.jumps, self.comp, self.reads
+        rec = [1 << t, 1, set(), reads[t], [t]]
+        comp[t] = rec
+        todo = [t]
+        over = rec[2]
+        while todo:
+            c = todo.pop()
+            for ov, u in jumps[c]:
+                if cells[ov] and not cells[u]:
+                    over.add(ov)
+                    if u not in comp:
+                        comp[u] = rec
+                        rec[0] |= 1 << u
+                        rec[1] += 1
+                        rec[3] |= reads[u]
+                        rec[4].append(u)
+                        todo.append(u)
+        self.live.append(rec)
+        return rec
+
+    def _alone(self, cells, o, stepped):
+        """The moves of the piece on o, searched alone (the origin empty: not jumped, landed on),
+        where a jump of a component it reaches goes over it; `stepped` the cells of its steps."""
+        jumps = self.jumps
+        m = {t for ov, t in jumps[o] if cells[ov] and not cells[t]}
+        todo = list(m)
+        while todo:
+            c = todo.pop()
+            for ov, u in jumps[c]:
+                if cells[ov] and ov != o and (not cells[u] or u == o) and u not in m:
+                    m.add(u)
+                    todo.append(u)
+        m.discard(o)
+        reach = 0
+        for c in m:
+            reach |= 1 << c
+        return len(m) + (stepped & ~reach).bit_count()
+
+
+def moving_loop(game) -> list[str] | None:
+    """The lines (indented from 0) that play the moving phase (moving_phase, of chain_shape) on
+    the state's own variables from st, until the game ends, `limit` is reached or the player to
+    move has no move, then make st the state reached; None where the game has no such phase."""
+    shape = chain_shape(game) if moving_phase(game) else None
+    ends = _end_tests(game) if shape is not None else None
+    if ends is None or ends[0]:
+        return None
+    ph, n, layout, ns = game.rules.phases[-1], game.n, game.layout, game._ns
+    moves_from = f"from_{ph.name}"
+    body = [f"starts, froms, total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
+            "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
+            "    break",
+            "i = choice(range(total))      # what rng.choice of the list draws",
+            "k = bisect_right(starts, i) - 1",
+            f"o, t = {moves_from}({layout.build(result='None')}, froms[k])[i - starts[k]]",
+            "reach.moved(o, t, me)",
+            "cells[o] = 0; cells[t] = me + 1; B[me] ^= BIT[o] | BIT[t]",
+            "passes = 0; ply += 1; plies += 1",
+            f"nxt = {'1 - me' if n == 2 else f'(me + 1) % {n}'}",
+            *ends[1],
+            "me = nxt"]
+    # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
+    # (the slots of this game's layout only: a plain state has no quiet nor last)
+    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
+        | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
+        | {moves_from, "reach", "bisect_right", "counts", "moved", "bit_count"}
+    if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
+        return None
+    if moves_from not in ns:
+        steps, jumps = shape
+        ns["bisect_right"], ns["ChainReach"] = bisect.bisect_right, ChainReach
+        # ChainReach's tables: per seat and cell the bits of its steps; the jumps by cell
+        ns[f"CHAINS_{ph.name}"] = ([[sum(1 << t for t in row) for row in per_cell] for per_cell in ns["STEP"][steps]],
+                                   ns["JUMP"][jumps][0])
+        source = game._phase_source(ph, fname=moves_from, mode="from")
+        game.sources[f"{ph.name} (from)"] = source
+        game._exec(source, moves_from, ns, ph.path)
+    head = [layout.unpack(result="result"),
+            "cells = bytearray(cells); B = list(B)",
+            f"reach = ChainReach(*CHAINS_{ph.name})",
+            "while plies != limit:"]
+    tail = ["cells = bytes(cells); B = tuple(B)",
+            f"st = {layout.build(to_move='me')}"]
+    return head + ["    " + x for x in body] + tail
