@@ -476,6 +476,18 @@ def test_zug_file_choice_words_are_checked():
     assert "'ownr' is not a choice of option.locomotive_owner (owner, any)" in str(err.value)
 
 
+def test_evaluate_counts_a_factory_only_on_a_line():
+    # The file's evaluate (for AI players): points secured, plus one for a factory on a line; a
+    # factory off every line counts nothing (it seldom sells: docs/players.md, Zug's factories).
+    g = game(2)
+    line = g.layout(LINE, stage="draw", seat=0)
+    # red: its station on a line (1) and its factory between two stations (1); blue: its station
+    assert [round(30 * v, 9) for v in g.evaluate(line)] == [2, 1]
+    # BYPASS: red's factory leads back only to a dead end and neither station is on a line
+    off = g.layout(BYPASS, stage="draw", seat=0)
+    assert [round(30 * v, 9) for v in g.evaluate(off)] == [0, 0]
+
+
 # ------------------------------------------------------------------------------ front-end tools
 def test_render_explain_and_stats():
     g = load_game(GAME, players=2, instrument=True)
