@@ -32,7 +32,7 @@ class _Trans:
     dst: int
 
 
-def _automaton(patterns: list[dsl.Node]):
+def pattern_automaton(patterns: list[dsl.Node]):
     """Thompson construction, then epsilon removal: (transitions per state, accepting states)."""
     eps: dict[int, set[int]] = {}
     acts: dict[int, list[tuple[dsl.Action, int]]] = {}
@@ -125,7 +125,7 @@ class _MergedSearch:
 
     def __init__(self, em, patterns, rules, check):
         self.em = em
-        self.trans, self.accepting = _automaton(patterns)
+        self.trans, self.accepting = pattern_automaton(patterns)
         self.allow, self.check = None, ""
         if rules:
             try:

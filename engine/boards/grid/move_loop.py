@@ -27,8 +27,8 @@ import operator
 
 from ...lang import dsl
 from ...lang.pycode import names
-from .automaton import _automaton
-from .placing import _end_tests
+from .automaton import pattern_automaton
+from .placing import loop_end_tests
 
 
 def moving_phase(game) -> bool:
@@ -49,7 +49,7 @@ def chain_shape(game) -> tuple[str, str] | None:
     ph = game.rules.phases[-1]
     if ph.rules or ph.lets or len(ph.kinds) != 1:
         return None
-    trans, accepting = _automaton(ph.kinds[0][1])
+    trans, accepting = pattern_automaton(ph.kinds[0][1])
     if len(trans[0]) != 2 or any(not isinstance(tr.dirs, dsl.Name) or tr.dirs.dotted not in game.dir_names
                                  for tr in trans[0]):
         return None
@@ -197,7 +197,7 @@ def moving_loop(game) -> list[str] | None:
     the state's own variables from st, until the game ends, `limit` is reached or the player to
     move has no move, then make st the state reached; None where the game has no such phase."""
     shape = chain_shape(game) if moving_phase(game) else None
-    ends = _end_tests(game) if shape is not None else None
+    ends = loop_end_tests(game) if shape is not None else None
     if ends is None or ends[0]:
         return None
     ph, n, layout, ns = game.rules.phases[-1], game.n, game.layout, game._ns

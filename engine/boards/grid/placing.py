@@ -168,7 +168,7 @@ def placing_loop(game) -> list[str] | None:
     if game.multi:
         body.append(f"K[{value >> 3}] |= BIT[t]")
     body += after + ["plies += 1", f"nxt = {nxt}"]
-    ends = _end_tests(game)
+    ends = loop_end_tests(game)
     if ends is None:
         return None
     starts, tests = ends
@@ -287,7 +287,7 @@ def _in_a_row(game, args, before: list[str]) -> str:
     return answer
 
 
-def _end_tests(game) -> tuple[list[str], list[str]] | None:
+def loop_end_tests(game) -> tuple[list[str], list[str]] | None:
     """apply's end conditions, for the mover `me` after its placement on t (nxt to move), over
     the loop's variables: each that holds sets `result` (and stops the loop). With the lines the
     loop starts with (the chains, for connected)."""
