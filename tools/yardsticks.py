@@ -104,7 +104,8 @@ def go_gnugo(seed: int, rulebook_black: bool, args) -> tuple[float, dict]:
             colour = "bw"[len(moves) % 2]
             move = mover.send(f"genmove {colour}").lower()
             if move == "resign":
-                return (0.0 if mover is ours else 1.0), {"end": f"{colour} resigned", "plies": len(moves)}
+                return (0.0 if mover is ours else 1.0), {"end": f"{colour} resigned", "plies": len(moves),
+                                                         "moves": moves}
             other.send(f"play {colour} {move}")
             moves.append(move)
         score, theirs = ours.send("final_score"), gnugo.send("final_score")
@@ -112,7 +113,7 @@ def go_gnugo(seed: int, rulebook_black: bool, args) -> tuple[float, dict]:
         black.close(), white.close()
     mine = "B" if rulebook_black else "W"
     result = 0.5 if score in ("0", "Draw") else (1.0 if score.startswith(mine) else 0.0)
-    return result, {"end": f"rulebook {score}, gnugo {theirs}", "plies": len(moves),
+    return result, {"end": f"rulebook {score}, gnugo {theirs}", "plies": len(moves), "moves": moves,
                     "our_s": ours.busy / max(1, len(moves) // 2), "their_s": gnugo.busy / max(1, len(moves) // 2)}
 
 
@@ -141,6 +142,7 @@ def chess_stockfish(seed: int, rulebook_white: bool, args) -> tuple[float, dict]
         result = 1.0 if out.winner == (chess.WHITE if rulebook_white else chess.BLACK) else 0.0
     half = max(1, board.ply() // 2)
     return result, {"end": out.termination.name.lower() if out else "400 plies", "plies": board.ply(),
+                    "moves": [m.uci() for m in board.move_stack],
                     "our_s": busy[ours] / half, "their_s": busy[theirs] / half}
 
 
@@ -197,7 +199,7 @@ def openspiel_match(name: str):
             bot = timed_mcts_bot(game, args.seconds, rng, args.pace)
         ours = make_player(rulebook_spec(args), game.rulebook_game, seed)
         me = 0 if rulebook_first else 1
-        state, busy, plies = game.new_initial_state(), [0.0, 0.0], 0
+        state, busy, plies, moves = game.new_initial_state(), [0.0, 0.0], 0, []
         while not state.is_terminal():
             start = time.perf_counter()
             if state.current_player() == me:
@@ -205,13 +207,14 @@ def openspiel_match(name: str):
             else:
                 action = bot.step(state)
             busy[state.current_player() != me] += time.perf_counter() - start
+            moves.append(state.action_to_string(state.current_player(), action))
             state.apply_action(action)
             plies += 1
         r = state.returns()[me]
         half = max(1, plies // 2)
         sims = getattr(bot, "simulations", None)
         end = f"(bot: {sum(sims) // max(1, len(sims))} simulations a move)" if sims else ""
-        return (1.0 if r > 0 else 0.5 if r == 0 else 0.0), {"end": end, "plies": plies,
+        return (1.0 if r > 0 else 0.5 if r == 0 else 0.0), {"end": end, "plies": plies, "moves": moves,
                                                              "our_s": busy[0] / half, "their_s": busy[1] / half}
     return play
 
@@ -249,6 +252,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seat", choices=("alternate", "first", "second"), default="alternate",
                     help="rulebook's seat: alternating from game to game (default), or always first or second")
     ap.add_argument("--seeds", default="1-1000", help="seeds, one a game in turn: A-B or A,B,C")
+    ap.add_argument("--moves", action="store_true",
+                    help="print each game's moves after its line (in the notation of the program's protocol)")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.only.split(",") if n.strip()]
     unknown = [n for n in names if n not in YARDSTICKS]
@@ -274,6 +279,8 @@ def main(argv=None) -> int:
             print(f"  {name} game {g + 1}: {'first' if first else 'second'} seat, "
                   f"{ {1.0: 'won', 0.5: 'drew', 0.0: 'lost'}[result]} in {info['plies']} plies {info['end']}",
                   flush=True)
+            if args.moves:
+                print(f"    seed {seeds[g % len(seeds)]}, moves: {' '.join(info['moves'])}", flush=True)
         n = wins + draws + losses
         lo, hi = wilson(wins, n)
         print(f"{name:<20} {wins}-{draws}-{losses} of {n}: score {(wins + draws / 2) / n:.1%}, wins 95% CI "

@@ -14,9 +14,13 @@ from tools import yardsticks
 def test_a_yardstick_plays_its_games_to_the_end(name, capsys):
     assert yardsticks.missing(yardsticks.YARDSTICKS[name][1]) is None      # CI installs every program
     assert yardsticks.main(["--only", name, "--games", "2", "--seconds", "0.05", "--simulations", "20",
-                            "--seeds", "5-6"]) == 0
+                            "--seeds", "5-6", "--moves"]) == 0
     out = capsys.readouterr().out
-    assert len(re.findall(rf"  {name} game \d: (first|second) seat, (won|drew|lost) in \d+ plies", out)) == 2
+    games = re.findall(rf"  {name} game \d: (?:first|second) seat, (?:won|drew|lost) in (\d+) plies.*\n"
+                       r"    seed (\d), moves: (.*)", out)
+    assert [seed for _plies, seed, _moves in games] == ["5", "6"]
+    for plies, _seed, moves in games:        # a game's moves, all of them, as the protocol wrote them
+        assert len(moves.split()) == int(plies) and moves.strip()
     assert re.search(rf"^{name} +\d-\d-\d of 2: score \d+\.\d%, wins 95% CI", out, re.M)
 
 
