@@ -46,8 +46,8 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _COMPLETE = 1 << 30   # the depth of a table entry whose whole subtree was searched
 QUIESCE_PLIES = 4     # how far below the depth quiescence follows captures
 # ordering a node's moves by the evaluation of each move's position costs an evaluation a move;
-# below this depth it cost more than it saved (history and killers order as well: Connect Four,
-# chess and Breakthrough, measured to 5 and 10 plies)
+# below this depth it cost more than it saved (history and killers order as well; measured on
+# three shipped games: docs/players.md, "Search")
 ORDER_DEPTH = 5
 NULL_WINDOW = 1e-9    # principal variation search: a later move first asked only "better than alpha?"
 
