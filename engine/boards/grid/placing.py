@@ -22,6 +22,7 @@ from ...structs import replace
 from .layout import SLOTS
 from .vocabulary import LANDING
 from .words.base import keyword
+from .words.place import supported_by
 
 
 def placing_phase(game):
@@ -206,14 +207,10 @@ def _opened_by(game, ph, zone) -> tuple | None:
     nexts = game._ns.get("NEXT", {})
     reads: list[set[int]] = [set() for _ in range(game.size)]
     for r in ph.rules:
-        node = r.node
-        ok = isinstance(node, dsl.Not) and isinstance(node.operand, dsl.Call) and node.operand.func == "empty"
-        arg = node.operand.args[0] if ok and len(node.operand.args) == 1 else None
-        if not (isinstance(arg, dsl.Call) and arg.func == "neighbour" and isinstance(arg.args[0], dsl.Name)
-                and arg.args[0].dotted == "landing" and isinstance(arg.args[1], dsl.Name)
-                and arg.args[1].dotted in nexts):
+        d = supported_by(r.node)
+        if d not in nexts:
             return None
-        table = nexts[arg.args[1].dotted]
+        table = nexts[d]
         if any(list(row) != list(table[0]) for row in table):
             return None
         for c in game.zone_cells[zone][0]:

@@ -108,11 +108,14 @@ def placement_tables(game, name: str, kind, bits: str, ind: str = "    ") -> lis
     return L
 
 
-def plain_placement(game, ph):
+def plain_placement(game, ph, supported: bool = False):
     """(the place action, its kind) where the phase's one move is a placement of a piece from an
-    unlimited supply onto an empty cell, of a kind that never promotes, with no rule, on a zone
-    whose cells are listed lowest first; else None."""
-    if ph.kinds or ph.drops or ph.rules or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
+    unlimited supply onto an empty cell, of a kind that never promotes, with no rule (or, where
+    `supported`, only rules that support_mask turns into a mask), on a zone whose cells are
+    listed lowest first; else None."""
+    if ph.rules and not (supported and support_mask(game, ph)):
+        return None
+    if ph.kinds or ph.drops or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
         return None
     a = ph.places[0]
     a = a.left if isinstance(a, dsl.Seq) else a
@@ -126,20 +129,68 @@ def plain_placement(game, ph):
 
 
 def bulk_source(game, ph, fname: str) -> str | None:
-    """The move generator of a phase whose one move is a bare plain placement (plain_placement):
-    the moves onto the empty cells of the zone read from tables a byte of the board at a time.
-    None for any other phase."""
-    found = plain_placement(game, ph)
+    """The move generator of a phase whose one move is a bare plain placement (plain_placement),
+    its landing rules, if any, those support_mask turns into a mask: the moves onto the empty
+    (and supported) cells of the zone read from tables a byte of the board at a time. None for
+    any other phase."""
+    found = plain_placement(game, ph, supported=True)
     if found is None or not isinstance(ph.places[0], dsl.Action):
         return None
     a, kind = found
     occ = " | ".join(f"B[{i}]" for i in range(game.n + (1 if game.neutral else 0)))
     L = [f"def {fname}(st):",
          f"    B = st[{BOARDS}]",
-         f"    me = st[{TO_MOVE}]",
-         f"    free = ZM_{a.args[0].dotted}[me] & ~({occ})"]
+         f"    me = st[{TO_MOVE}]"]
+    if ph.rules:
+        L += [f"    occ = {occ}",
+              f"    # landing rules {', '.join(repr(r.name) for r in ph.rules)}: the cells they allow, as a mask",
+              f"    free = ZM_{a.args[0].dotted}[me] & ~occ & {support_mask(game, ph)}"]
+    else:
+        L.append(f"    free = ZM_{a.args[0].dotted}[me] & ~({occ})")
     L += placement_tables(game, f"PLACE_{ph.name}", kind, "free")
     return "\n".join(L + ["    return moves"]) + "\n"
+
+
+def supported_by(node) -> str | None:
+    """D where a landing rule is `not empty(neighbour(landing, D))` (a filled cell next to the
+    landing that way, or the board's edge: a piece rests on what is below it); else None."""
+    ok = isinstance(node, dsl.Not) and isinstance(node.operand, dsl.Call) and node.operand.func == "empty" \
+        and len(node.operand.args) == 1
+    arg = node.operand.args[0] if ok else None
+    if isinstance(arg, dsl.Call) and arg.func == "neighbour" and len(arg.args) == 2 and not arg.kwargs \
+            and isinstance(arg.args[0], dsl.Name) and arg.args[0].dotted == "landing" \
+            and isinstance(arg.args[1], dsl.Name):
+        return arg.args[1].dotted
+    return None
+
+
+def support_mask(game, ph) -> str | None:
+    """The cells a phase's landing rules allow, as one expression over `occ` (the filled cells),
+    where every rule is supported_by a direction D whose neighbour is, for every seat alike, the
+    cell whose number is a fixed shift of the landing's: (the cells with no neighbour that way,
+    the edge) | (those with one, where `occ` shifted back has that neighbour). `empty` of the
+    edge is false (what lies off the board reads as filled), so the edge's cells are allowed.
+    None for any other rules (or a plain game, whose state has no edge cell to read)."""
+    nexts = game._ns.get("NEXT", {})
+    if not ph.rules or not game.general:
+        return None
+    terms = []
+    for r in ph.rules:
+        d = supported_by(r.node)
+        rows = nexts.get(d)
+        if rows is None or any(list(row) != list(rows[0]) for row in rows):
+            return None
+        row, cells, off = rows[0], game.geo.cells(), game.size
+        shifts = {row[c] - c for c in cells if row[c] != off}
+        if len(shifts) != 1:
+            return None
+        (shift,) = shifts
+        name = f"SUPPORT_{d}"
+        game._ns[f"{name}_EDGE"] = sum(1 << c for c in cells if row[c] == off)
+        game._ns[f"{name}_NEXT"] = sum(1 << c for c in cells if row[c] != off)
+        back = f"(occ >> {shift})" if shift >= 0 else f"(occ << {-shift})"
+        terms.append(f"({name}_EDGE | ({name}_NEXT & {back}))")
+    return " & ".join(terms)
 
 
 WORD = Place()
