@@ -30,7 +30,7 @@ from .rules import GridRules
 from .state import PASS, GridState
 from .topology import direction_sets
 from .vocabulary import grid_vocabulary, repeated
-from .words import DIRS, WORDS
+from .words import DIRS, SENTENCES, WORDS
 from .words.enclose import ko_rule, placement_source
 from .words.place import bulk_source
 from .words import sow as sow_word
@@ -46,7 +46,7 @@ class GridGame(GridState, GridNotation):
         self.players = tuple(rules.players[s] for s in seats)
         self.options = dict(options)
         # what front-ends read; the prose says each action as its word does
-        self.info = replace(game_info(rules.spec, rules.seating), actions={w: WORDS[w].sentence for w in WORDS})
+        self.info = replace(game_info(rules.spec, rules.seating), actions=SENTENCES)
         self.instrument = instrument
         self.general = rules.general
         n = self.n = len(self.players)

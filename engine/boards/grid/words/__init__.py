@@ -42,4 +42,22 @@ class Registry(Mapping):
 
 WORDS: Mapping[str, Word] = Registry(NAMES)
 
-__all__ = ["DIRS", "NAMES", "WORDS", "ZONE", "Registry", "Word", "keyword"]
+
+class Sentences(Mapping):
+    """Each word's sentence (how the prose of the rules says the action), by name: a word's
+    module is imported when its sentence is first read, so a game's info names every word
+    without loading them all."""
+
+    def __getitem__(self, name: str) -> str:
+        return WORDS[name].sentence
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(NAMES)
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
+SENTENCES: Mapping[str, str] = Sentences()
+
+__all__ = ["DIRS", "NAMES", "SENTENCES", "WORDS", "ZONE", "Registry", "Sentences", "Word", "keyword"]
