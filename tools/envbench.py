@@ -15,9 +15,11 @@ machine disturbs less than the wall clock:
   builds the mask and the index -> move mapping: the whole cost of a step's observation). The
   ratio is time / time (target: at most 2);
 - PettingZoo stepping of Connect Four (whole games, a uniformly random action among the mask's,
-  `env.last()` read at every step as an agent does) against `rulebook bench`'s random playouts
-  (engine/play/measure.py's random_playout, in playout_rate's loop), plies per second. The ratio
-  is env / playouts (target: at least 0.5);
+  `env.last()` read at every step as an agent does) against random playouts through the Game
+  API (api.random_playout: legal_moves, apply and a choice a ply, what a step calls too), plies
+  per second. The ratio is env / playouts (target: at least 0.5). A second row gives the same
+  steps against `rulebook bench`'s own playouts (api.playout: the game's compiled loop, which
+  builds no move and calls no Game API method a ply), with no target;
 - the batch environment of Connect Four (`rulebook.env.batch`, 1,024 games, a uniformly random
   legal action per game drawn from the mask by numpy) against the same playouts: games' steps per
   second (no target: many games at once, where the two above are one game at a time).
@@ -41,7 +43,7 @@ import rulebook  # noqa: E402
 import rulebook.env  # noqa: E402
 from rulebook.env import Encoding  # noqa: E402
 from rulebook.api import CHANCE  # noqa: E402
-from rulebook.play.measure import random_playout  # noqa: E402
+from rulebook.api import playout, random_playout  # noqa: E402
 from rulebook.players.base import sample_chance  # noqa: E402
 
 GAMES = (("lezug", "Le zug"), ("chess", "chess"), ("connect4", "Connect Four"), ("backgammon", "Backgammon"))
@@ -136,12 +138,15 @@ def batch_env_plies(seconds: float, seed: int = 0, games: int = 1024) -> float:
             return plies / elapsed
 
 
-def playout_plies(game, seed: int, seconds: float) -> float:
-    """`rulebook bench`'s random playouts (playout_rate's loop, on the CPU clock), plies per second."""
+def playout_plies(game, seed: int, seconds: float, compiled: bool = False) -> float:
+    """Random playouts through the Game API (or, `compiled`, by the game's compiled loop, as
+    `rulebook bench` plays them), on the CPU clock, plies per second."""
     rng = random.Random(seed)
+    play = playout if compiled else random_playout
+    play(game, rng, limit=1)        # (a compiled loop is made on its first use: not timed)
     plies, t0 = 0, clock()
     while True:
-        plies += random_playout(game, rng)[1]
+        plies += play(game, rng)[1]
         elapsed = clock() - t0
         if elapsed >= seconds:
             return plies / elapsed
@@ -178,21 +183,28 @@ def main(argv: list[str] | None = None) -> int:
                      f"{r['observe_and_mask_us']['median']:.1f}", f"{r['legal_moves_us']['median']:.1f}",
                      f"{r['ratio']['median']:.2f}x ({r['ratio']['min']:.2f}..{r['ratio']['max']:.2f})", "<= 2"))
     c4 = rulebook.load_game(str(ROOT / "games" / "connect4.yaml"))
-    env_r, bench_r, ratios = [], [], []
+    env_r, api_r, loop_r, ratios, loop_ratios = [], [], [], [], []
     for run in range(args.runs):
         pair = [("env", lambda: env_plies(args.seconds, run)),
-                ("bench", lambda: playout_plies(c4, run, args.seconds))]
+                ("api", lambda: playout_plies(c4, run, args.seconds)),
+                ("loop", lambda: playout_plies(c4, run, args.seconds, compiled=True))]
         if run % 2:
             pair.reverse()
         t = {name: fn() for name, fn in pair}
         env_r.append(t["env"])
-        bench_r.append(t["bench"])
-        ratios.append(t["env"] / t["bench"])
-    out["connect4_pettingzoo"] = {"env_plies_per_s": summary(env_r), "playout_plies_per_s": summary(bench_r),
-                                  "ratio": summary(ratios), "target": ">= 0.5"}
-    rows.append(("Connect Four: PettingZoo AEC steps vs rulebook bench random playouts, plies/s",
-                 f"{statistics.median(env_r):,.0f}", f"{statistics.median(bench_r):,.0f}",
+        api_r.append(t["api"])
+        loop_r.append(t["loop"])
+        ratios.append(t["env"] / t["api"])
+        loop_ratios.append(t["env"] / t["loop"])
+    out["connect4_pettingzoo"] = {"env_plies_per_s": summary(env_r), "playout_plies_per_s": summary(api_r),
+                                  "ratio": summary(ratios), "target": ">= 0.5",
+                                  "compiled_playout_plies_per_s": summary(loop_r), "compiled_ratio": summary(loop_ratios)}
+    rows.append(("Connect Four: PettingZoo AEC steps vs random playouts through the Game API, plies/s",
+                 f"{statistics.median(env_r):,.0f}", f"{statistics.median(api_r):,.0f}",
                  f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}..{max(ratios):.2f})", ">= 0.5"))
+    rows.append(("Connect Four: PettingZoo AEC steps vs rulebook bench's compiled playouts, plies/s",
+                 f"{statistics.median(env_r):,.0f}", f"{statistics.median(loop_r):,.0f}",
+                 f"{statistics.median(loop_ratios):.2f}x ({min(loop_ratios):.2f}..{max(loop_ratios):.2f})", "(none)"))
     batch_r, ratios = [], []
     for run in range(args.runs):
         pair = [("env", lambda: batch_env_plies(args.seconds, run)), ("bench", lambda: playout_plies(c4, run, args.seconds))]
@@ -202,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         batch_r.append(t["env"])
         ratios.append(t["env"] / t["bench"])
     out["connect4_batch_env"] = {"env_plies_per_s": summary(batch_r), "ratio": summary(ratios), "games": 1024}
-    rows.append(("Connect Four: batch environment (1,024 games) steps vs rulebook bench random playouts, plies/s",
+    rows.append(("Connect Four: batch environment (1,024 games) steps vs random playouts through the Game API, plies/s",
                  f"{statistics.median(batch_r):,.0f}", "", f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}..{max(ratios):.2f})",
                  "(none)"))
     print("| figure | env | engine | ratio (range) | target |")
