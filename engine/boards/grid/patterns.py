@@ -120,23 +120,68 @@ def may_repeat(alternatives, vectors) -> bool:
     """Could two ways through one kind's patterns give the same move? Then its moves are
     deduplicated. Not when each alternative on its own gives distinct moves (a fixed sequence of
     actions, or a chain of capturing actions: captures are told apart by their paths), and any two
-    alternatives either differ in capturing (one always does, the other never) or start in
-    different directions (`vectors`: direction set name -> its vectors, every seat), or each places
-    its own kind (a drop from the hand: the moves differ in the piece put down)."""
+    alternatives either differ in capturing (one always does, the other never), or in shifting
+    (a fixed sequence with a shift always moves a second piece, one without never), or first land
+    in different directions (`vectors`: direction set name -> its vectors, every seat), or land
+    on cells that cannot be one (steps_apart), or each places its own kind (a drop from the hand:
+    the moves differ in the piece put down)."""
     if any(not (_straight(p) or _capture_chain(p)) for p in alternatives):
         return True
     for a, b in itertools.combinations(alternatives, 2):
         if always_captures(a) != always_captures(b) and not (captures(a) and captures(b)):
             continue
-        fa, fb = pattern_actions(a)[0], pattern_actions(b)[0]
+        if _straight(a) and _straight(b) and ("shift" in effects(a)) != ("shift" in effects(b)):
+            continue
+        if steps_apart(a, b, vectors):
+            continue
+        fa, fb = _first_landing(a), _first_landing(b)
         if fa.name == "place" and fb.name == "place" and _kinds_differ(fa, fb):
             continue        # each places its own kind: the moves differ in the piece put down
         if fa.name == "place" or fb.name == "place":
             return True
-        va, vb = (vectors.get(x.args[0].dotted) if isinstance(x.args[0], dsl.Name) else None for x in (fa, fb))
+        va, vb = (vectors.get(x.args[0].dotted) if x.args and isinstance(x.args[0], dsl.Name) else None
+                  for x in (fa, fb))
         if va is None or vb is None or va & vb:
             return True
     return False
+
+
+def _first_landing(p) -> dsl.Action:
+    """The first action of a pattern that moves the piece (a condition before it moves nothing),
+    else its first action."""
+    acts = pattern_actions(p)
+    return next((x for x in acts if WORDS[x.name].lands), acts[0])
+
+
+def steps_apart(a, b, vectors) -> bool:
+    """Do two fixed sequences whose only landings are steps along one direction set D always end
+    on different cells? They do where both make one step, onto an enemy piece (capture=only) in
+    one and onto an empty cell (capture=no) in the other; or where D is one nonzero vector for
+    each seat and one makes a step more than the other (k and k + 1 steps of one vector end a step
+    apart: no cell is its own neighbour)."""
+    sa, sb = _steps(a), _steps(b)
+    if sa is None or sb is None or sa[0] != sb[0]:
+        return False
+    (d, na, ca), (_d, nb, cb) = sa, sb
+    if na == nb == 1 and {ca, cb} == {"only", "no"}:
+        return True
+    vecs = vectors.get(d) or ()
+    seats = [seat for seat, _v in vecs]
+    one_vector = bool(vecs) and len(seats) == len(set(seats)) and \
+        all(isinstance(v, tuple) and any(v) for _seat, v in vecs)
+    return one_vector and abs(na - nb) == 1
+
+
+def _steps(p) -> tuple[str, int, str] | None:
+    """(D, how many steps, the first step's capture option) where `p` is a fixed sequence whose
+    landings are all `step(D)`; else None."""
+    if not _straight(p):
+        return None
+    steps = [x for x in pattern_actions(p) if WORDS[x.name].lands]
+    if not steps or any(x.name != "step" or not isinstance(x.args[0], dsl.Name) for x in steps):
+        return None
+    names = {x.args[0].dotted for x in steps}
+    return (names.pop(), len(steps), keyword(steps[0], "capture", "no")) if len(names) == 1 else None
 
 
 def _kinds_differ(fa, fb) -> bool:
