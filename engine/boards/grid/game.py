@@ -460,10 +460,14 @@ class GridGame(GridState, GridNotation):
             "                    y ^= f",
             "                    if y and (y & -y if up else 1 << (y.bit_length() - 1)) & sl[j]:",
             "                        pinned |= f",
+            "    if g & (g - 1):     # G is several pieces: each one's moves are asked as a pinned piece's",
+            "        gi = -2",
+            "    else:               # G is one piece, on cell gi: its own moves are asked apart",
+            "        gi = g.bit_length() - 1; pinned ^= g",
             "    # a move of G alone (one piece), with no other effect: is its landing attacked once it has left?",
             "    return [m for m in moves if ((not _hit(B, K, (occ ^ g) | BIT[m[1]], BIT[m[1]], me, m[1]))",
-            f"            if BIT[m[0]] == g{alone} else",
-            f"            (not (BIT[m[0]] & pinned{other})"
+            f"            if m[0] == gi{alone} else",
+            f"            (not (pinned and BIT[m[0]] & pinned{other})"
             f" or keep_{ph.name}(_after(st, m), me{mv})))]", ""])
 
     def _other_effects(self, ph, landing_too: bool = False) -> str:
