@@ -249,10 +249,15 @@ def _by_origin(moves) -> tuple[list[int], list[int]]:
 
 def _counted(reach, game, st) -> tuple[list[int], list[int], int]:
     """ChainReach's counts of st, the origins without a move left out (the list has none)."""
-    starts, froms, total = reach.counts(bytearray(st[0]), st[1][st[3]], st[3], game._ns["FULL"] ^ (st[1][0] | st[1][1]))
-    ends = starts[1:] + [total]
-    kept = [i for i in range(len(froms)) if ends[i] > starts[i]]
-    return [starts[i] for i in kept], [froms[i] for i in kept], total
+    total = reach.counts(bytearray(st[0]), st[1][st[3]], st[3], game._ns["FULL"] ^ (st[1][0] | st[1][1]))
+    starts, froms, before = [], [], 0
+    for o, n in reach.shares(st[3]):
+        if n:
+            starts.append(before)
+            froms.append(o)
+        before += n
+    assert before == total
+    return starts, froms, total
 
 
 @pytest.mark.parametrize("name", sorted(MOVING - {"halma4"}))
@@ -270,7 +275,13 @@ def test_chains_are_counted_as_the_list_has_them_ply_after_ply(name):
         while not game.is_over(st):
             moves = game.legal_moves(st)
             assert _counted(reach, game, st) == (*_by_origin(moves), len(moves))
-            o, t = move = rng.choice(moves)
+            i = rng.randrange(len(moves))
+            o, t = move = moves[i]
+            # and the move at that index, found from the counts (the list of a piece that jumps)
+            picked = reach.pick(i, st[3], bytearray(st[0]))
+            assert picked[0] == o and picked[1] in (t, None)
+            if picked[1] is None:
+                assert game._ns["from_play"](st, o)[picked[2]] == move
             reach.moved(o, t, st[3])
             st = game.apply(st, move)
 
@@ -316,10 +327,12 @@ def test_a_chain_that_would_jump_its_own_origin_is_searched_alone():
         cells = bytearray(rng.choice((0, 0, 1, 2)) for _ in range(size))
         mine = sum(1 << c for c in range(size) if cells[c] == 1)
         free = sum(1 << c for c in range(size) if not cells[c])
-        reach = Watched([[sum(1 << t for t in row if t != c) for c, row in enumerate(steps)]], jumps)
-        starts, froms, total = reach.counts(cells, mine, 0, free)
-        want = [_listed(cells, o, [[t for t in row if t != c] for c, row in enumerate(steps)], jumps) for o in froms]
-        assert [b - a for a, b in zip(starts, starts[1:] + [total])] == want
+        steps = [[t for t in row if t != c] for c, row in enumerate(steps)]
+        reach = Watched([[sum(1 << t for t in row) for row in steps]], jumps, [steps])
+        total = reach.counts(cells, mine, 0, free)
+        shares = reach.shares(0)
+        assert [n for _o, n in shares] == [_listed(cells, o, steps, jumps) for o, _n in shares]
+        assert sum(n for _o, n in shares) == total
     assert alone
 
 

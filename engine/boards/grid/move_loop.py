@@ -20,7 +20,6 @@ their counts, made by the same search as their lists, were no faster than the li
 """
 from __future__ import annotations
 
-import bisect
 import builtins
 import functools
 import operator
@@ -70,6 +69,9 @@ def chain_shape(game) -> tuple[str, str] | None:
     return step.dirs.dotted, jump.dirs.dotted
 
 
+UNCOUNTED = (0, -1, -1)
+
+
 class ChainReach:
     """The moves of each piece counted, none made, for a phase of chain_shape, as the generated
     search would count its list, through a playout: a chain's reach is the union of the
@@ -82,50 +84,55 @@ class ChainReach:
     cells, and the cells its jumps go over and land on), and a piece's count (the cells its
     first jumps and steps read, and its components')."""
 
-    def __init__(self, steps, jumps):
+    def __init__(self, steps, jumps, step_order):
         self.steps = steps      # per seat, per cell: the bits of its steps' cells
+        self.step_order = step_order    # per seat, per cell: those cells in the step table's order
         self.jumps = jumps      # per cell: (over, landing) of its jumps (the same for every seat)
         # per cell: its bit and those of the cells its jumps read
         self.reads = [functools.reduce(operator.or_, ((1 << ov) | (1 << t) for ov, t in row), 1 << c)
                       for c, row in enumerate(jumps)]
         self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
         self.live = []          # the components kept
-        self.counted = [{} for _ in steps]      # per seat: origin -> (its count, the cells it read)
+        # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
+        self.counted = [{} for _ in steps]
         # per seat: the cells changed since its pieces were last counted (each of them then was,
-        # found again or its count kept)
-        self.dirty = [0 for _ in steps]
+        # found again or its count kept); at first every cell (no piece is counted yet)
+        self.dirty = [-1 for _ in steps]
+        self.origins = [None for _ in steps]    # per seat: its pieces' cells, highest first (the list's order)
 
     def moved(self, o, t, me):
         """The piece of seat me moved from o to t: the components that read either cell are
         searched again; the counts that did are found again when next asked."""
         changed = (1 << o) | (1 << t)
-        comp, keep = self.comp, []
-        for rec in self.live:
-            if rec[3] & changed:
+        gone = [rec for rec in self.live if rec[3] & changed]
+        if gone:
+            comp = self.comp
+            self.live = [rec for rec in self.live if not rec[3] & changed]
+            for rec in gone:
                 for c in rec[4]:
                     del comp[c]
-            else:
-                keep.append(rec)
-        self.live = keep
         self.counted[me].pop(o, None)
-        dirty = self.dirty
-        for s in range(len(dirty)):
-            dirty[s] |= changed
+        order = self.origins[me]
+        if order is not None:
+            order.remove(o)
+            order.append(t)
+            order.sort(reverse=True)
+        self.dirty = [d | changed for d in self.dirty]
 
-    def counts(self, cells, b, me, free):
-        """(per origin of the board b, highest first, the moves before its own; the origins; the
-        total) for the seat me to move, `free` the empty cells."""
+    def counts(self, cells, b, me, free) -> int:
+        """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
+        origin's kept for pick()."""
         jumps, comp, steps, reads = self.jumps, self.comp, self.steps[me], self.reads
         counted, dirty = self.counted[me], self.dirty[me]
         self.dirty[me] = 0
-        starts, froms, total = [], [], 0
-        while b:
-            o = b.bit_length() - 1
-            b ^= 1 << o
-            starts.append(total)
-            froms.append(o)
-            got = counted.get(o)
-            if got is not None and not got[1] & dirty:
+        order = self.origins[me]
+        if order is None:
+            order = self.origins[me] = sorted((c for c in range(b.bit_length()) if b >> c & 1), reverse=True)
+        total = 0
+        for o in order:
+            # (a piece not counted yet reads every cell: a piece is, on a cell changed since)
+            got = counted.get(o, UNCOUNTED)
+            if not got[1] & dirty:
                 total += got[0]
                 continue
             stepped = steps[o]
@@ -142,34 +149,56 @@ class ChainReach:
                         reach |= rec[0]
                         read |= rec[3]
                         n += rec[1]
-            if n < 0:
-                total += self._alone(cells, o, stepped)
-                counted.pop(o, None)
-                continue
-            n += (stepped & ~reach).bit_count()
+            if n < 0:       # (read: every cell; the count stands only while nothing changes)
+                n = self._alone(cells, o, stepped)
+                counted[o] = (n, -1, -1)
+            else:
+                n += (stepped & ~reach).bit_count()
+                counted[o] = (n, read, reach)
             total += n
-            counted[o] = (n, read)
-        return starts, froms, total
+        return total
+
+    def shares(self, me) -> list[tuple[int, int]]:
+        """(origin, its count) of the seat me's last counts, in the list's order."""
+        return [(o, self.counted[me][o][0]) for o in self.origins[me]]
+
+    def pick(self, i, me, cells):
+        """The i-th move of the seat me's last counts: (origin, its destination), the destination
+        None where the origin jumps (its list's order is the generated search's; then the index
+        among the origin's moves instead)."""
+        counted = self.counted[me]
+        for o in self.origins[me]:
+            n, _, reach = counted[o]
+            if i < n:
+                break
+            i -= n
+        if reach:
+            return o, None, i
+        for t in self.step_order[me][o]:    # no jump: its free steps in the table's order
+            if not cells[t]:
+                if not i:
+                    return o, t, 0
+                i -= 1
+        raise AssertionError("a count above the moves")
 
     def _search(self, cells, t):
         """The component of the free cell t: searched and kept."""
         jumps, comp, reads = self.jumps, self.comp, self.reads
-        rec = [1 << t, 1, set(), reads[t], [t]]
+        over, members = set(), [t]
+        rec = [0, 0, over, 0, members]
         comp[t] = rec
-        todo = [t]
-        over = rec[2]
-        while todo:
-            c = todo.pop()
+        for c in members:           # (a list grown while it is read: every cell once)
             for ov, u in jumps[c]:
                 if cells[ov] and not cells[u]:
                     over.add(ov)
                     if u not in comp:
                         comp[u] = rec
-                        rec[0] |= 1 << u
-                        rec[1] += 1
-                        rec[3] |= reads[u]
-                        rec[4].append(u)
-                        todo.append(u)
+                        members.append(u)
+        bits = read = 0
+        for c in members:
+            bits |= 1 << c
+            read |= reads[c]
+        rec[0], rec[1], rec[3] = bits, len(members), read
         self.live.append(rec)
         return rec
 
@@ -202,12 +231,12 @@ def moving_loop(game) -> list[str] | None:
         return None
     ph, n, layout, ns = game.rules.phases[-1], game.n, game.layout, game._ns
     moves_from = f"from_{ph.name}"
-    body = [f"starts, froms, total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
+    body = [f"total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
             "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
             "    break",
-            "i = choice(range(total))      # what rng.choice of the list draws",
-            "k = bisect_right(starts, i) - 1",
-            f"o, t = {moves_from}({layout.build(result='None')}, froms[k])[i - starts[k]]",
+            "o, t, j = reach.pick(choice(range(total)), me, cells)      # (what rng.choice of the list draws)",
+            "if t is None:      # a piece that jumps: its moves in the generated search's order",
+            f"    t = {moves_from}({layout.build(result='None')}, o)[j][1]",
             "reach.moved(o, t, me)",
             "cells[o] = 0; cells[t] = me + 1; B[me] ^= BIT[o] | BIT[t]",
             "passes = 0; ply += 1; plies += 1",
@@ -218,15 +247,15 @@ def moving_loop(game) -> list[str] | None:
     # (the slots of this game's layout only: a plain state has no quiet nor last)
     known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
         | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
-        | {moves_from, "reach", "bisect_right", "counts", "moved", "bit_count"}
+        | {moves_from, "reach", "counts", "moved", "pick", "bit_count"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     if moves_from not in ns:
         steps, jumps = shape
-        ns["bisect_right"], ns["ChainReach"] = bisect.bisect_right, ChainReach
-        # ChainReach's tables: per seat and cell the bits of its steps; the jumps by cell
+        ns["ChainReach"] = ChainReach
+        # ChainReach's tables: per seat and cell the bits of its steps; the jumps by cell; the steps
         ns[f"CHAINS_{ph.name}"] = ([[sum(1 << t for t in row) for row in per_cell] for per_cell in ns["STEP"][steps]],
-                                   ns["JUMP"][jumps][0])
+                                   ns["JUMP"][jumps][0], ns["STEP"][steps])
         source = game._phase_source(ph, fname=moves_from, mode="from")
         game.sources[f"{ph.name} (from)"] = source
         game._exec(source, moves_from, ns, ph.path)
