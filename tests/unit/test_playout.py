@@ -270,6 +270,7 @@ def test_chains_are_counted_as_the_list_has_them_ply_after_ply(name):
     game.playout(random.Random(0), limit=1)
     for seed in range(2):
         reach = ChainReach(*game._ns["CHAINS_play"])
+        assert not reach.overs      # (a lattice: no chain meets a jump over its own origin)
         st = game.initial_state()
         rng = random.Random(seed)
         while not game.is_over(st):

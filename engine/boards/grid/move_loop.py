@@ -99,6 +99,21 @@ class ChainReach:
         # found again or its count kept); at first every cell (no piece is counted yet)
         self.dirty = [-1 for _ in steps]
         self.origins = [None for _ in steps]    # per seat: its pieces' cells, highest first (the list's order)
+        # can a chain meet a jump over its own origin? Not where no jump goes over a cell that
+        # the jumps link to its ends (a lattice: a jump keeps the parity of the cells, the cell
+        # it goes over has another): then the components keep no overs (rec[2] None)
+        root = list(range(len(jumps)))
+
+        def find(c):
+            while root[c] != c:
+                root[c] = c = root[root[c]]
+            return c
+        for c, row in enumerate(jumps):
+            for _ov, t in row:
+                root[find(c)] = find(t)
+        self.overs = any(find(ov) == find(c) for c, row in enumerate(jumps) for ov, _t in row)
+        if not self.overs:
+            self._search = self._search_linked
 
     def moved(self, o, t, me):
         """The piece of seat me moved from o to t: the components that read either cell are
@@ -122,7 +137,7 @@ class ChainReach:
     def counts(self, cells, b, me, free) -> int:
         """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
         origin's kept for pick()."""
-        jumps, comp, steps, reads = self.jumps, self.comp, self.steps[me], self.reads
+        jumps, comp, steps, reads, overs = self.jumps, self.comp, self.steps[me], self.reads, self.overs
         counted, dirty = self.counted[me], self.dirty[me]
         self.dirty[me] = 0
         order = self.origins[me]
@@ -143,7 +158,7 @@ class ChainReach:
                 if cells[ov] and not cells[t]:      # a first landing: its component (once)
                     rec = comp.get(t) or self._search(cells, t)
                     if not rec[0] & reach:
-                        if o in rec[2]:     # a jump over the origin: the piece searched alone
+                        if overs and o in rec[2]:     # a jump over the origin: the piece searched alone
                             n = -1
                             break
                         reach |= rec[0]
@@ -194,6 +209,25 @@ class ChainReach:
                     if u not in comp:
                         comp[u] = rec
                         members.append(u)
+        bits = read = 0
+        for c in members:
+            bits |= 1 << c
+            read |= reads[c]
+        rec[0], rec[1], rec[3] = bits, len(members), read
+        self.live.append(rec)
+        return rec
+
+    def _search_linked(self, cells, t):
+        """_search where no component keeps its overs (self.overs False)."""
+        jumps, comp, reads = self.jumps, self.comp, self.reads
+        members = [t]
+        rec = [0, 0, None, 0, members]
+        comp[t] = rec
+        for c in members:
+            for ov, u in jumps[c]:
+                if cells[ov] and not cells[u] and u not in comp:
+                    comp[u] = rec
+                    members.append(u)
         bits = read = 0
         for c in members:
             bits |= 1 << c
