@@ -88,8 +88,11 @@ class ChainReach:
         self.steps = steps      # per seat, per cell: the bits of its steps' cells
         self.step_order = step_order    # per seat, per cell: those cells in the step table's order
         self.jumps = jumps      # per cell: (over, landing) of its jumps (the same for every seat)
-        # per cell: its bit and those of the cells its jumps read
-        self.reads = [functools.reduce(operator.or_, ((1 << ov) | (1 << t) for ov, t in row), 1 << c)
+        # per cell: its bit and those of the cells its jumps go over (a jump's landing is read
+        # too where the cell it goes over is taken: it links or may come to link, where the
+        # landing is or comes to be free; a jump over a free cell links nothing whatever its
+        # landing holds, until a piece comes onto that cell)
+        self.reads = [functools.reduce(operator.or_, (1 << ov for ov, _t in row), 1 << c)
                       for c, row in enumerate(jumps)]
         self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
         self.live = []          # the components kept
@@ -155,8 +158,11 @@ class ChainReach:
             stepped &= free
             reach = n = 0
             for ov, t in jumps[o]:
-                if cells[ov] and not cells[t]:      # a first landing: its component (once)
-                    rec = comp.get(t) or self._search(cells, t)
+                if cells[ov]:
+                    if cells[t]:        # (a landing taken: read, it may be left)
+                        read |= 1 << t
+                        continue
+                    rec = comp.get(t) or self._search(cells, t)     # a first landing: its component (once)
                     if not rec[0] & reach:
                         if overs and o in rec[2]:     # a jump over the origin: the piece searched alone
                             n = -1
@@ -202,14 +208,18 @@ class ChainReach:
         over, members = set(), [t]
         rec = [0, 0, over, 0, members]
         comp[t] = rec
+        read = 0
         for c in members:           # (a list grown while it is read: every cell once)
             for ov, u in jumps[c]:
-                if cells[ov] and not cells[u]:
+                if cells[ov]:
+                    if cells[u]:
+                        read |= 1 << u      # (a landing taken: read, it may be left)
+                        continue
                     over.add(ov)
                     if u not in comp:
                         comp[u] = rec
                         members.append(u)
-        bits = read = 0
+        bits = 0
         for c in members:
             bits |= 1 << c
             read |= reads[c]
@@ -223,12 +233,16 @@ class ChainReach:
         members = [t]
         rec = [0, 0, None, 0, members]
         comp[t] = rec
+        read = 0
         for c in members:
             for ov, u in jumps[c]:
-                if cells[ov] and not cells[u] and u not in comp:
-                    comp[u] = rec
-                    members.append(u)
-        bits = read = 0
+                if cells[ov]:
+                    if cells[u]:
+                        read |= 1 << u
+                    elif u not in comp:
+                        comp[u] = rec
+                        members.append(u)
+        bits = 0
         for c in members:
             bits |= 1 << c
             read |= reads[c]
