@@ -345,3 +345,24 @@ def test_the_move_loop_plays_every_seat_count(players):
     for seed in range(2):
         assert game.playout(random.Random(seed), limit=240) == api_playout(game, random.Random(seed), limit=240)
     assert "reach = ChainReach" in game.playout_code
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4", "gomoku"])
+def test_a_line_through_the_cell_just_filled_is_one_lookup_on_a_small_board(name):
+    """in_a_row in the placing loop: where the lines through each cell hold at most SMALL_ROWS
+    other cells (tic-tac-toe), the mover's cells on them are looked up among the sets that
+    fill a line; else the lines are tested one by one. The same games both ways."""
+    from rulebook.boards.grid.placing import SMALL_ROWS
+    game = load_game(GAMES / f"{name}.yaml")
+    game.playout(random.Random(0), limit=1)
+    looked_up = "_NEAR[t] in" in game.playout_code
+    assert looked_up == (name == "tictactoe")
+    if looked_up:       # every set of the mover's cells around each cell, against the lines
+        rows, near, full = (game._ns[f"ROWS_3{x}"] for x in ("", "_NEAR", "_FULL"))
+        assert max(m.bit_count() for m in near) <= SMALL_ROWS + 1
+        for t in range(len(rows)):
+            for own in range(1 << len(rows)):
+                if own >> t & 1:
+                    assert (own & near[t] in full[t]) == any(own & w == w for w in rows[t])
+    for seed in range(20):
+        assert game.playout(random.Random(seed)) == random_playout(game, random.Random(seed))

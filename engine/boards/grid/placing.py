@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import bisect
 import builtins
+import functools
+import operator
 
 from ...lang import dsl
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
@@ -277,6 +279,9 @@ def _in_a_row(game, args, before: list[str]) -> str:
         windows = game._ns["_cell_windows"](int(n), exact == "True")
         game._ns[name] = [tuple(w for w, _ in found) for found in windows] if exact == "False" else windows
     answer = f"row_{n}{'_exact' if exact == 'True' else ''}"
+    if exact == "False" and _small_rows(game, name) and answer not in "\n".join(before):
+        # the mover's cells on the lines through t, looked up among those that fill one
+        before.append(f"{answer} = B[me] & {name}_NEAR[t] in {name}_FULL[t]     # in_a_row({n}): by its lines through t")
     if answer not in "\n".join(before):
         before += [f"{answer} = False",
                    "own = B[me]",
@@ -285,6 +290,28 @@ def _in_a_row(game, args, before: list[str]) -> str:
                    f"        {answer} = True",
                    "        break"]
     return answer
+
+
+SMALL_ROWS = 10      # the most cells the lines through a cell may hold besides it, for one lookup
+
+
+def _small_rows(game, name: str) -> bool:
+    """Where the lines through each cell hold at most SMALL_ROWS other cells: per cell t, their
+    cells (NAME_NEAR) and every set of them, t's among them, that fills a line (NAME_FULL), so
+    that a line through t is found by one lookup instead of a loop over the lines."""
+    ns = game._ns
+    if f"{name}_NEAR" in ns:
+        return True
+    near = [functools.reduce(operator.or_, rows, 0) for rows in ns[name]]
+    if any(m.bit_count() > SMALL_ROWS + 1 for m in near):
+        return False
+    full = []
+    for t, (rows, m) in enumerate(zip(ns[name], near)):
+        bits = [1 << c for c in range(m.bit_length()) if m >> c & 1 and c != t]
+        sets = [(1 << t) | sum(b for j, b in enumerate(bits) if k >> j & 1) for k in range(1 << len(bits))]
+        full.append(frozenset(s for s in sets if any(s & w == w for w in rows)))
+    ns[f"{name}_NEAR"], ns[f"{name}_FULL"] = near, full
+    return True
 
 
 def loop_end_tests(game) -> tuple[list[str], list[str]] | None:
