@@ -269,7 +269,7 @@ def test_chains_are_counted_as_the_list_has_them_ply_after_ply(name):
     game = load_game(GAMES / f"{name}.yaml")
     game.playout(random.Random(0), limit=1)
     for seed in range(2):
-        reach = ChainReach(*game._ns["CHAINS_play"])
+        reach = ChainReach(game._ns["CHAINS_play"])
         assert not reach.overs      # (a lattice: no chain meets a jump over its own origin)
         st = game.initial_state()
         rng = random.Random(seed)
@@ -329,7 +329,7 @@ def test_a_chain_that_would_jump_its_own_origin_is_searched_alone():
         mine = sum(1 << c for c in range(size) if cells[c] == 1)
         free = sum(1 << c for c in range(size) if not cells[c])
         steps = [[t for t in row if t != c] for c, row in enumerate(steps)]
-        reach = Watched([[sum(1 << t for t in row) for row in steps]], jumps, [steps])
+        reach = Watched(ChainReach.tables([[sum(1 << t for t in row) for row in steps]], jumps, [steps]))
         total = reach.counts(cells, mine, 0, free)
         shares = reach.shares(0)
         assert [n for _o, n in shares] == [_listed(cells, o, steps, jumps) for o, _n in shares]

@@ -84,24 +84,17 @@ class ChainReach:
     cells, and the cells its jumps go over and land on), and a piece's count (the cells its
     first jumps and steps read, and its components')."""
 
-    def __init__(self, steps, jumps, step_order):
-        self.steps = steps      # per seat, per cell: the bits of its steps' cells
-        self.step_order = step_order    # per seat, per cell: those cells in the step table's order
-        self.jumps = jumps      # per cell: (over, landing) of its jumps (the same for every seat)
+    @staticmethod
+    def tables(steps, jumps, step_order) -> tuple:
+        """What a ChainReach reads and never changes, made once per game: per seat and cell the
+        bits of its steps' cells; per cell (over, landing) of its jumps (the same for every
+        seat); per seat and cell its steps' cells in the step table's order; per cell the cells
+        its jumps read; whether a chain can meet a jump over its own origin."""
         # per cell: its bit and those of the cells its jumps go over (a jump's landing is read
         # too where the cell it goes over is taken: it links or may come to link, where the
         # landing is or comes to be free; a jump over a free cell links nothing whatever its
         # landing holds, until a piece comes onto that cell)
-        self.reads = [functools.reduce(operator.or_, (1 << ov for ov, _t in row), 1 << c)
-                      for c, row in enumerate(jumps)]
-        self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
-        self.live = []          # the components kept
-        # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
-        self.counted = [{} for _ in steps]
-        # per seat: the cells changed since its pieces were last counted (each of them then was,
-        # found again or its count kept); at first every cell (no piece is counted yet)
-        self.dirty = [-1 for _ in steps]
-        self.origins = [None for _ in steps]    # per seat: its pieces' cells, highest first (the list's order)
+        reads = [functools.reduce(operator.or_, (1 << ov for ov, _t in row), 1 << c) for c, row in enumerate(jumps)]
         # can a chain meet a jump over its own origin? Not where no jump goes over a cell that
         # the jumps link to its ends (a lattice: a jump keeps the parity of the cells, the cell
         # it goes over has another): then the components keep no overs (rec[2] None)
@@ -114,7 +107,19 @@ class ChainReach:
         for c, row in enumerate(jumps):
             for _ov, t in row:
                 root[find(c)] = find(t)
-        self.overs = any(find(ov) == find(c) for c, row in enumerate(jumps) for ov, _t in row)
+        overs = any(find(ov) == find(c) for c, row in enumerate(jumps) for ov, _t in row)
+        return steps, jumps, step_order, reads, overs
+
+    def __init__(self, tables):
+        self.steps, self.jumps, self.step_order, self.reads, self.overs = tables
+        self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
+        self.live = []          # the components kept
+        # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
+        self.counted = [{} for _ in self.steps]
+        # per seat: the cells changed since its pieces were last counted (each of them then was,
+        # found again or its count kept); at first every cell (no piece is counted yet)
+        self.dirty = [-1 for _ in self.steps]
+        self.origins = [None for _ in self.steps]    # per seat: its pieces' cells, highest first (the list's order)
         if not self.overs:
             self._search = self._search_linked
 
@@ -302,14 +307,15 @@ def moving_loop(game) -> list[str] | None:
         steps, jumps = shape
         ns["ChainReach"] = ChainReach
         # ChainReach's tables: per seat and cell the bits of its steps; the jumps by cell; the steps
-        ns[f"CHAINS_{ph.name}"] = ([[sum(1 << t for t in row) for row in per_cell] for per_cell in ns["STEP"][steps]],
-                                   ns["JUMP"][jumps][0], ns["STEP"][steps])
+        ns[f"CHAINS_{ph.name}"] = ChainReach.tables(
+            [[sum(1 << t for t in row) for row in per_cell] for per_cell in ns["STEP"][steps]], ns["JUMP"][jumps][0],
+            ns["STEP"][steps])
         source = game._phase_source(ph, fname=moves_from, mode="from")
         game.sources[f"{ph.name} (from)"] = source
         game._exec(source, moves_from, ns, ph.path)
     head = [layout.unpack(result="result"),
             "cells = bytearray(cells); B = list(B)",
-            f"reach = ChainReach(*CHAINS_{ph.name})",
+            f"reach = ChainReach(CHAINS_{ph.name})",
             "while plies != limit:"]
     tail = ["cells = bytes(cells); B = tuple(B)",
             f"st = {layout.build(to_move='me')}"]
