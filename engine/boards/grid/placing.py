@@ -135,7 +135,7 @@ def placing_loop(game) -> list[str] | None:
     opens = _opened_by(game, ph, zone) if rules and listed else None
     entry, after = [], []
     if listed and (not rules or opens is not None):
-        entry = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q")]
+        build = [f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q")]
         body = ["k = len(q)",
                 "if not k:",
                 "    break",
@@ -147,12 +147,22 @@ def placing_loop(game) -> list[str] | None:
             ns["PLAYOUT_OPENS"], ns["insort"] = opens, bisect.insort
             over_c = Emitter(game._vocab.child(**{**LANDING, "landing": Symbol(CELL, "c", 2)}), prefix="r")
             again = [over_c.emit(r.node, 2) for r in ph.rules]
-            entry += [*lets, f"q = [t for t in q if {' and '.join(rules)}]"]
+            build.append(f"q = [t for t in q if {' and '.join(rules)}]")
             # (one rule: t, which it reads, is filled now, so it holds)
             after = [*(lets if len(rules) > 1 else []),
                      "for c in PLAYOUT_OPENS[t]:      # the cells whose landing rules read t: allowed now?",
                      f"    if not cells[c]{''.join(' and ' + x for x in again) if len(rules) > 1 else ''}:",
                      "        insort(q, c)"]
+        # the list depends on the cells taken alone (one zone, rules that ask for a filled
+        # neighbour): the last playout's first list is kept, and taken again where the next
+        # one starts from the same cells (every playout from the start, as bench plays them)
+        ns["PLAYOUT_ENTRY"] = [None, ()]
+        entry = [f"occ = {occ}", *(lets if rules else []),
+                 "if occ == PLAYOUT_ENTRY[0]:",
+                 "    q = PLAYOUT_ENTRY[1][:]",
+                 "else:",
+                 *("    " + x for x in build),
+                 "    PLAYOUT_ENTRY[:] = occ, q[:]"]
     elif rules:     # the free cells as a list, those the rules allow kept, one of them drawn
         body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q"),
                 *lets,
@@ -228,7 +238,7 @@ def _opened_by(game, ph, zone) -> tuple | None:
 # method names() reads as a name)
 LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "c", "nxt", "plies", "limit", "choice", "getrandbits", "i",
                                      "whole", "k", "w", "e", "CZ", "CH", "P", "F", "x", "lo", "r", "own",
-                                     "bit_count", "bit_length", "pop", "begun", "placed", "insort"}
+                                     "bit_count", "bit_length", "pop", "begun", "placed", "insort", "PLAYOUT_ENTRY"}
 
 
 def kth_cell(game, bits: str, index: str) -> list[str]:
