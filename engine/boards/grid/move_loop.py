@@ -7,10 +7,11 @@ boards, the counters), and per ply:
 - counts each piece's moves without making them (ChainReach): a chain's reach is read from the
   components of the position's jump graph, and a component, or a piece's count, is kept from
   ply to ply until a move changes a cell it read;
-- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, finds the
-  origin holding it, and lists that origin's moves alone (`from_<phase>`, movegen's mode
-  "from": the generated search itself, so the list's order, a piece's destinations in the
-  order of the set it collects them in) to take the one at the index;
+- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, and finds
+  the origin holding it (ChainReach.pick): a piece without a jump takes its free steps in the
+  step table's order; a piece that jumps has its moves listed alone (`from_<phase>`, movegen's
+  mode "from": the generated search itself, so the list's order, a piece's destinations in the
+  order of the set it collects them in, which only that set's history of insertions gives);
 - moves the piece in place and tests apply's end conditions on those variables; no state is
   built until the loop stops (a player with no move: the Game API says what follows).
 
@@ -81,8 +82,8 @@ class ChainReach:
     (which it cannot jump) the piece is searched alone, as the list is.
 
     What is found is kept, ply after ply, until a move changes a cell it read: a component (its
-    cells, and the cells its jumps go over and land on), and a piece's count (the cells its
-    first jumps and steps read, and its components')."""
+    cells, the cells its jumps go over, and their landings where the cell gone over is taken),
+    and a piece's count (the cells its first jumps and steps read, and its components')."""
 
     @staticmethod
     def tables(steps, jumps, step_order) -> tuple:
@@ -112,7 +113,7 @@ class ChainReach:
 
     def __init__(self, tables):
         self.steps, self.jumps, self.step_order, self.reads, self.overs = tables
-        self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
+        self.comp = {}          # free cell -> its component: [cells (bits), size, overs or None, reads, cells]
         self.live = []          # the components kept
         # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
         self.counted = [{} for _ in self.steps]
