@@ -249,10 +249,15 @@ def _by_origin(moves) -> tuple[list[int], list[int]]:
 
 def _counted(reach, game, st) -> tuple[list[int], list[int], int]:
     """ChainReach's counts of st, the origins without a move left out (the list has none)."""
-    starts, froms, total = reach.counts(bytearray(st[0]), st[1][st[3]], st[3], game._ns["FULL"] ^ (st[1][0] | st[1][1]))
-    ends = starts[1:] + [total]
-    kept = [i for i in range(len(froms)) if ends[i] > starts[i]]
-    return [starts[i] for i in kept], [froms[i] for i in kept], total
+    total = reach.counts(bytearray(st[0]), st[1][st[3]], st[3], game._ns["FULL"] ^ (st[1][0] | st[1][1]))
+    starts, froms, before = [], [], 0
+    for o, n in reach.shares(st[3]):
+        if n:
+            starts.append(before)
+            froms.append(o)
+        before += n
+    assert before == total
+    return starts, froms, total
 
 
 @pytest.mark.parametrize("name", sorted(MOVING - {"halma4"}))
@@ -264,13 +269,20 @@ def test_chains_are_counted_as_the_list_has_them_ply_after_ply(name):
     game = load_game(GAMES / f"{name}.yaml")
     game.playout(random.Random(0), limit=1)
     for seed in range(2):
-        reach = ChainReach(*game._ns["CHAINS_play"])
+        reach = ChainReach(game._ns["CHAINS_play"])
+        assert not reach.overs      # (a lattice: no chain meets a jump over its own origin)
         st = game.initial_state()
         rng = random.Random(seed)
         while not game.is_over(st):
             moves = game.legal_moves(st)
             assert _counted(reach, game, st) == (*_by_origin(moves), len(moves))
-            o, t = move = rng.choice(moves)
+            i = rng.randrange(len(moves))
+            o, t = move = moves[i]
+            # and the move at that index, found from the counts (the list of a piece that jumps)
+            picked = reach.pick(i, st[3], bytearray(st[0]))
+            assert picked[0] == o and picked[1] in (t, None)
+            if picked[1] is None:
+                assert game._ns["from_play"](st, o)[picked[2]] == move
             reach.moved(o, t, st[3])
             st = game.apply(st, move)
 
@@ -316,10 +328,12 @@ def test_a_chain_that_would_jump_its_own_origin_is_searched_alone():
         cells = bytearray(rng.choice((0, 0, 1, 2)) for _ in range(size))
         mine = sum(1 << c for c in range(size) if cells[c] == 1)
         free = sum(1 << c for c in range(size) if not cells[c])
-        reach = Watched([[sum(1 << t for t in row if t != c) for c, row in enumerate(steps)]], jumps)
-        starts, froms, total = reach.counts(cells, mine, 0, free)
-        want = [_listed(cells, o, [[t for t in row if t != c] for c, row in enumerate(steps)], jumps) for o in froms]
-        assert [b - a for a, b in zip(starts, starts[1:] + [total])] == want
+        steps = [[t for t in row if t != c] for c, row in enumerate(steps)]
+        reach = Watched(ChainReach.tables([[sum(1 << t for t in row) for row in steps]], jumps, [steps]))
+        total = reach.counts(cells, mine, 0, free)
+        shares = reach.shares(0)
+        assert [n for _o, n in shares] == [_listed(cells, o, steps, jumps) for o, _n in shares]
+        assert sum(n for _o, n in shares) == total
     assert alone
 
 
@@ -331,3 +345,24 @@ def test_the_move_loop_plays_every_seat_count(players):
     for seed in range(2):
         assert game.playout(random.Random(seed), limit=240) == api_playout(game, random.Random(seed), limit=240)
     assert "reach = ChainReach" in game.playout_code
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4", "gomoku"])
+def test_a_line_through_the_cell_just_filled_is_one_lookup_on_a_small_board(name):
+    """in_a_row in the placing loop: where the lines through each cell hold at most SMALL_ROWS
+    other cells (tic-tac-toe), the mover's cells on them are looked up among the sets that
+    fill a line; else the lines are tested one by one. The same games both ways."""
+    from rulebook.boards.grid.placing import SMALL_ROWS
+    game = load_game(GAMES / f"{name}.yaml")
+    game.playout(random.Random(0), limit=1)
+    looked_up = "_NEAR[t] in" in game.playout_code
+    assert looked_up == (name == "tictactoe")
+    if looked_up:       # every set of the mover's cells around each cell, against the lines
+        rows, near, full = (game._ns[f"ROWS_3{x}"] for x in ("", "_NEAR", "_FULL"))
+        assert max(m.bit_count() for m in near) <= SMALL_ROWS + 1
+        for t in range(len(rows)):
+            for own in range(1 << len(rows)):
+                if own >> t & 1:
+                    assert (own & near[t] in full[t]) == any(own & w == w for w in rows[t])
+    for seed in range(20):
+        assert game.playout(random.Random(seed)) == random_playout(game, random.Random(seed))

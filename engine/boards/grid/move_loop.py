@@ -7,10 +7,11 @@ boards, the counters), and per ply:
 - counts each piece's moves without making them (ChainReach): a chain's reach is read from the
   components of the position's jump graph, and a component, or a piece's count, is kept from
   ply to ply until a move changes a cell it read;
-- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, finds the
-  origin holding it, and lists that origin's moves alone (`from_<phase>`, movegen's mode
-  "from": the generated search itself, so the list's order, a piece's destinations in the
-  order of the set it collects them in) to take the one at the index;
+- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, and finds
+  the origin holding it (ChainReach.pick): a piece without a jump takes its free steps in the
+  step table's order; a piece that jumps has its moves listed alone (`from_<phase>`, movegen's
+  mode "from": the generated search itself, so the list's order, a piece's destinations in the
+  order of the set it collects them in, which only that set's history of insertions gives);
 - moves the piece in place and tests apply's end conditions on those variables; no state is
   built until the loop stops (a player with no move: the Game API says what follows).
 
@@ -20,7 +21,6 @@ their counts, made by the same search as their lists, were no faster than the li
 """
 from __future__ import annotations
 
-import bisect
 import builtins
 import functools
 import operator
@@ -70,6 +70,9 @@ def chain_shape(game) -> tuple[str, str] | None:
     return step.dirs.dotted, jump.dirs.dotted
 
 
+UNCOUNTED = (0, -1, -1)
+
+
 class ChainReach:
     """The moves of each piece counted, none made, for a phase of chain_shape, as the generated
     search would count its list, through a playout: a chain's reach is the union of the
@@ -79,53 +82,81 @@ class ChainReach:
     (which it cannot jump) the piece is searched alone, as the list is.
 
     What is found is kept, ply after ply, until a move changes a cell it read: a component (its
-    cells, and the cells its jumps go over and land on), and a piece's count (the cells its
-    first jumps and steps read, and its components')."""
+    cells, the cells its jumps go over, and their landings where the cell gone over is taken),
+    and a piece's count (the cells its first jumps and steps read, and its components')."""
 
-    def __init__(self, steps, jumps):
-        self.steps = steps      # per seat, per cell: the bits of its steps' cells
-        self.jumps = jumps      # per cell: (over, landing) of its jumps (the same for every seat)
-        # per cell: its bit and those of the cells its jumps read
-        self.reads = [functools.reduce(operator.or_, ((1 << ov) | (1 << t) for ov, t in row), 1 << c)
-                      for c, row in enumerate(jumps)]
-        self.comp = {}          # free cell -> its component: [cells (bits), size, overs, reads, cells]
+    @staticmethod
+    def tables(steps, jumps, step_order) -> tuple:
+        """What a ChainReach reads and never changes, made once per game: per seat and cell the
+        bits of its steps' cells; per cell (over, landing) of its jumps (the same for every
+        seat); per seat and cell its steps' cells in the step table's order; per cell the cells
+        its jumps read; whether a chain can meet a jump over its own origin."""
+        # per cell: its bit and those of the cells its jumps go over (a jump's landing is read
+        # too where the cell it goes over is taken: it links or may come to link, where the
+        # landing is or comes to be free; a jump over a free cell links nothing whatever its
+        # landing holds, until a piece comes onto that cell)
+        reads = [functools.reduce(operator.or_, (1 << ov for ov, _t in row), 1 << c) for c, row in enumerate(jumps)]
+        # can a chain meet a jump over its own origin? Not where no jump goes over a cell that
+        # the jumps link to its ends (a lattice: a jump keeps the parity of the cells, the cell
+        # it goes over has another): then the components keep no overs (rec[2] None)
+        root = list(range(len(jumps)))
+
+        def find(c):
+            while root[c] != c:
+                root[c] = c = root[root[c]]
+            return c
+        for c, row in enumerate(jumps):
+            for _ov, t in row:
+                root[find(c)] = find(t)
+        overs = any(find(ov) == find(c) for c, row in enumerate(jumps) for ov, _t in row)
+        return steps, jumps, step_order, reads, overs
+
+    def __init__(self, tables):
+        self.steps, self.jumps, self.step_order, self.reads, self.overs = tables
+        self.comp = {}          # free cell -> its component: [cells (bits), size, overs or None, reads, cells]
         self.live = []          # the components kept
-        self.counted = [{} for _ in steps]      # per seat: origin -> (its count, the cells it read)
+        # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
+        self.counted = [{} for _ in self.steps]
         # per seat: the cells changed since its pieces were last counted (each of them then was,
-        # found again or its count kept)
-        self.dirty = [0 for _ in steps]
+        # found again or its count kept); at first every cell (no piece is counted yet)
+        self.dirty = [-1 for _ in self.steps]
+        self.origins = [None for _ in self.steps]    # per seat: its pieces' cells, highest first (the list's order)
+        if not self.overs:
+            self._search = self._search_linked
 
     def moved(self, o, t, me):
         """The piece of seat me moved from o to t: the components that read either cell are
         searched again; the counts that did are found again when next asked."""
         changed = (1 << o) | (1 << t)
-        comp, keep = self.comp, []
-        for rec in self.live:
-            if rec[3] & changed:
+        gone = [rec for rec in self.live if rec[3] & changed]
+        if gone:
+            comp = self.comp
+            self.live = [rec for rec in self.live if not rec[3] & changed]
+            for rec in gone:
                 for c in rec[4]:
                     del comp[c]
-            else:
-                keep.append(rec)
-        self.live = keep
         self.counted[me].pop(o, None)
-        dirty = self.dirty
-        for s in range(len(dirty)):
-            dirty[s] |= changed
+        order = self.origins[me]
+        if order is not None:
+            order.remove(o)
+            order.append(t)
+            order.sort(reverse=True)
+        self.dirty = [d | changed for d in self.dirty]
 
-    def counts(self, cells, b, me, free):
-        """(per origin of the board b, highest first, the moves before its own; the origins; the
-        total) for the seat me to move, `free` the empty cells."""
-        jumps, comp, steps, reads = self.jumps, self.comp, self.steps[me], self.reads
+    def counts(self, cells, b, me, free) -> int:
+        """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
+        origin's kept for pick()."""
+        jumps, comp, steps, reads, overs = self.jumps, self.comp, self.steps[me], self.reads, self.overs
         counted, dirty = self.counted[me], self.dirty[me]
         self.dirty[me] = 0
-        starts, froms, total = [], [], 0
-        while b:
-            o = b.bit_length() - 1
-            b ^= 1 << o
-            starts.append(total)
-            froms.append(o)
-            got = counted.get(o)
-            if got is not None and not got[1] & dirty:
+        order = self.origins[me]
+        if order is None:
+            order = self.origins[me] = sorted((c for c in range(b.bit_length()) if b >> c & 1), reverse=True)
+        total = 0
+        for o in order:
+            # (a piece not counted yet reads every cell: a piece is, on a cell changed since)
+            got = counted.get(o, UNCOUNTED)
+            if not got[1] & dirty:
                 total += got[0]
                 continue
             stepped = steps[o]
@@ -133,43 +164,95 @@ class ChainReach:
             stepped &= free
             reach = n = 0
             for ov, t in jumps[o]:
-                if cells[ov] and not cells[t]:      # a first landing: its component (once)
-                    rec = comp.get(t) or self._search(cells, t)
+                if cells[ov]:
+                    if cells[t]:        # (a landing taken: read, it may be left)
+                        read |= 1 << t
+                        continue
+                    rec = comp.get(t) or self._search(cells, t)     # a first landing: its component (once)
                     if not rec[0] & reach:
-                        if o in rec[2]:     # a jump over the origin: the piece searched alone
+                        if overs and o in rec[2]:     # a jump over the origin: the piece searched alone
                             n = -1
                             break
                         reach |= rec[0]
                         read |= rec[3]
                         n += rec[1]
-            if n < 0:
-                total += self._alone(cells, o, stepped)
-                counted.pop(o, None)
-                continue
-            n += (stepped & ~reach).bit_count()
+            if n < 0:       # (read: every cell; the count stands only while nothing changes)
+                n = self._alone(cells, o, stepped)
+                counted[o] = (n, -1, -1)
+            else:
+                n += (stepped & ~reach).bit_count()
+                counted[o] = (n, read, reach)
             total += n
-            counted[o] = (n, read)
-        return starts, froms, total
+        return total
+
+    def shares(self, me) -> list[tuple[int, int]]:
+        """(origin, its count) of the seat me's last counts, in the list's order."""
+        return [(o, self.counted[me][o][0]) for o in self.origins[me]]
+
+    def pick(self, i, me, cells):
+        """The i-th move of the seat me's last counts: (origin, its destination), the destination
+        None where the origin jumps (its list's order is the generated search's; then the index
+        among the origin's moves instead)."""
+        counted = self.counted[me]
+        for o in self.origins[me]:
+            n, _, reach = counted[o]
+            if i < n:
+                break
+            i -= n
+        if reach:
+            return o, None, i
+        for t in self.step_order[me][o]:    # no jump: its free steps in the table's order
+            if not cells[t]:
+                if not i:
+                    return o, t, 0
+                i -= 1
+        raise AssertionError("a count above the moves")
 
     def _search(self, cells, t):
         """The component of the free cell t: searched and kept."""
         jumps, comp, reads = self.jumps, self.comp, self.reads
-        rec = [1 << t, 1, set(), reads[t], [t]]
+        over, members = set(), [t]
+        rec = [0, 0, over, 0, members]
         comp[t] = rec
-        todo = [t]
-        over = rec[2]
-        while todo:
-            c = todo.pop()
+        read = 0
+        for c in members:           # (a list grown while it is read: every cell once)
             for ov, u in jumps[c]:
-                if cells[ov] and not cells[u]:
+                if cells[ov]:
+                    if cells[u]:
+                        read |= 1 << u      # (a landing taken: read, it may be left)
+                        continue
                     over.add(ov)
                     if u not in comp:
                         comp[u] = rec
-                        rec[0] |= 1 << u
-                        rec[1] += 1
-                        rec[3] |= reads[u]
-                        rec[4].append(u)
-                        todo.append(u)
+                        members.append(u)
+        bits = 0
+        for c in members:
+            bits |= 1 << c
+            read |= reads[c]
+        rec[0], rec[1], rec[3] = bits, len(members), read
+        self.live.append(rec)
+        return rec
+
+    def _search_linked(self, cells, t):
+        """_search where no component keeps its overs (self.overs False)."""
+        jumps, comp, reads = self.jumps, self.comp, self.reads
+        members = [t]
+        rec = [0, 0, None, 0, members]
+        comp[t] = rec
+        read = 0
+        for c in members:
+            for ov, u in jumps[c]:
+                if cells[ov]:
+                    if cells[u]:
+                        read |= 1 << u
+                    elif u not in comp:
+                        comp[u] = rec
+                        members.append(u)
+        bits = 0
+        for c in members:
+            bits |= 1 << c
+            read |= reads[c]
+        rec[0], rec[1], rec[3] = bits, len(members), read
         self.live.append(rec)
         return rec
 
@@ -202,12 +285,12 @@ def moving_loop(game) -> list[str] | None:
         return None
     ph, n, layout, ns = game.rules.phases[-1], game.n, game.layout, game._ns
     moves_from = f"from_{ph.name}"
-    body = [f"starts, froms, total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
+    body = [f"total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
             "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
             "    break",
-            "i = choice(range(total))      # what rng.choice of the list draws",
-            "k = bisect_right(starts, i) - 1",
-            f"o, t = {moves_from}({layout.build(result='None')}, froms[k])[i - starts[k]]",
+            "o, t, j = reach.pick(choice(range(total)), me, cells)      # (what rng.choice of the list draws)",
+            "if t is None:      # a piece that jumps: its moves in the generated search's order",
+            f"    t = {moves_from}({layout.build(result='None')}, o)[j][1]",
             "reach.moved(o, t, me)",
             "cells[o] = 0; cells[t] = me + 1; B[me] ^= BIT[o] | BIT[t]",
             "passes = 0; ply += 1; plies += 1",
@@ -218,21 +301,22 @@ def moving_loop(game) -> list[str] | None:
     # (the slots of this game's layout only: a plain state has no quiet nor last)
     known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
         | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
-        | {moves_from, "reach", "bisect_right", "counts", "moved", "bit_count"}
+        | {moves_from, "reach", "counts", "moved", "pick", "bit_count"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     if moves_from not in ns:
         steps, jumps = shape
-        ns["bisect_right"], ns["ChainReach"] = bisect.bisect_right, ChainReach
-        # ChainReach's tables: per seat and cell the bits of its steps; the jumps by cell
-        ns[f"CHAINS_{ph.name}"] = ([[sum(1 << t for t in row) for row in per_cell] for per_cell in ns["STEP"][steps]],
-                                   ns["JUMP"][jumps][0])
+        ns["ChainReach"] = ChainReach
+        # ChainReach's tables: per seat and cell the bits of its steps; the jumps by cell; the steps
+        ns[f"CHAINS_{ph.name}"] = ChainReach.tables(
+            [[sum(1 << t for t in row) for row in per_cell] for per_cell in ns["STEP"][steps]], ns["JUMP"][jumps][0],
+            ns["STEP"][steps])
         source = game._phase_source(ph, fname=moves_from, mode="from")
         game.sources[f"{ph.name} (from)"] = source
         game._exec(source, moves_from, ns, ph.path)
     head = [layout.unpack(result="result"),
             "cells = bytearray(cells); B = list(B)",
-            f"reach = ChainReach(*CHAINS_{ph.name})",
+            f"reach = ChainReach(CHAINS_{ph.name})",
             "while plies != limit:"]
     tail = ["cells = bytes(cells); B = tuple(B)",
             f"st = {layout.build(to_move='me')}"]

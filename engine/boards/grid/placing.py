@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import bisect
 import builtins
+import functools
+import operator
 
 from ...lang import dsl
 from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
@@ -134,7 +136,7 @@ def placing_loop(game) -> list[str] | None:
     opens = _opened_by(game, ph, zone) if rules and listed else None
     entry, after = [], []
     if listed and (not rules or opens is not None):
-        entry = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q")]
+        build = [f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q")]
         body = ["k = len(q)",
                 "if not k:",
                 "    break",
@@ -146,12 +148,22 @@ def placing_loop(game) -> list[str] | None:
             ns["PLAYOUT_OPENS"], ns["insort"] = opens, bisect.insort
             over_c = Emitter(game._vocab.child(**{**LANDING, "landing": Symbol(CELL, "c", 2)}), prefix="r")
             again = [over_c.emit(r.node, 2) for r in ph.rules]
-            entry += [*lets, f"q = [t for t in q if {' and '.join(rules)}]"]
+            build.append(f"q = [t for t in q if {' and '.join(rules)}]")
             # (one rule: t, which it reads, is filled now, so it holds)
             after = [*(lets if len(rules) > 1 else []),
                      "for c in PLAYOUT_OPENS[t]:      # the cells whose landing rules read t: allowed now?",
                      f"    if not cells[c]{''.join(' and ' + x for x in again) if len(rules) > 1 else ''}:",
                      "        insort(q, c)"]
+        # the list depends on the cells taken alone (one zone, rules that ask for a filled
+        # neighbour): the last playout's first list is kept, and taken again where the next
+        # one starts from the same cells (every playout from the start, as bench plays them)
+        ns["PLAYOUT_ENTRY"] = [None, ()]
+        entry = [f"occ = {occ}", *(lets if rules else []),
+                 "if occ == PLAYOUT_ENTRY[0]:",
+                 "    q = PLAYOUT_ENTRY[1][:]",
+                 "else:",
+                 *("    " + x for x in build),
+                 "    PLAYOUT_ENTRY[:] = occ, q[:]"]
     elif rules:     # the free cells as a list, those the rules allow kept, one of them drawn
         body = [f"occ = {occ}", f"free = ZM_{zone}[me] & ~occ", *_cells_of(game, "free", "q"),
                 *lets,
@@ -223,7 +235,7 @@ def _opened_by(game, ph, zone) -> tuple | None:
 # method names() reads as a name)
 LOCALS = {s.local for s in SLOTS} | {"occ", "free", "q", "t", "c", "nxt", "plies", "limit", "choice", "getrandbits", "i",
                                      "whole", "k", "w", "e", "CZ", "CH", "P", "F", "x", "lo", "r", "own",
-                                     "bit_count", "bit_length", "pop", "begun", "placed", "insort"}
+                                     "bit_count", "bit_length", "pop", "begun", "placed", "insort", "PLAYOUT_ENTRY"}
 
 
 def kth_cell(game, bits: str, index: str) -> list[str]:
@@ -274,6 +286,9 @@ def _in_a_row(game, args, before: list[str]) -> str:
         windows = game._ns["_cell_windows"](int(n), exact == "True")
         game._ns[name] = [tuple(w for w, _ in found) for found in windows] if exact == "False" else windows
     answer = f"row_{n}{'_exact' if exact == 'True' else ''}"
+    if exact == "False" and _small_rows(game, name) and answer not in "\n".join(before):
+        # the mover's cells on the lines through t, looked up among those that fill one
+        before.append(f"{answer} = B[me] & {name}_NEAR[t] in {name}_FULL[t]     # in_a_row({n}): by its lines through t")
     if answer not in "\n".join(before):
         before += [f"{answer} = False",
                    "own = B[me]",
@@ -282,6 +297,28 @@ def _in_a_row(game, args, before: list[str]) -> str:
                    f"        {answer} = True",
                    "        break"]
     return answer
+
+
+SMALL_ROWS = 10      # the most cells the lines through a cell may hold besides it, for one lookup
+
+
+def _small_rows(game, name: str) -> bool:
+    """Where the lines through each cell hold at most SMALL_ROWS other cells: per cell t, their
+    cells (NAME_NEAR) and every set of them, t's among them, that fills a line (NAME_FULL), so
+    that a line through t is found by one lookup instead of a loop over the lines."""
+    ns = game._ns
+    if f"{name}_NEAR" in ns:
+        return True
+    near = [functools.reduce(operator.or_, rows, 0) for rows in ns[name]]
+    if any(m.bit_count() > SMALL_ROWS + 1 for m in near):
+        return False
+    full = []
+    for t, (rows, m) in enumerate(zip(ns[name], near)):
+        bits = [1 << c for c in range(m.bit_length()) if m >> c & 1 and c != t]
+        sets = [(1 << t) | sum(b for j, b in enumerate(bits) if k >> j & 1) for k in range(1 << len(bits))]
+        full.append(frozenset(s for s in sets if any(s & w == w for w in rows)))
+    ns[f"{name}_NEAR"], ns[f"{name}_FULL"] = near, full
+    return True
 
 
 def loop_end_tests(game) -> tuple[list[str], list[str]] | None:
