@@ -8,12 +8,13 @@ Moves are small hashable values private to the game; `move_str` gives their nota
 from __future__ import annotations
 
 from .structs import struct, field
+from functools import partial
 from typing import Any, Hashable, Protocol, Sequence
 
 from .errors import IllegalMove, RulebookError  # re-exported: `from rulebook.api import RulebookError`
 
 __all__ = ["CHANCE", "Game", "GameInfo", "IllegalMove", "LookInfo", "OptionInfo", "Outcome", "Positional",
-           "RulebookError", "SeatInfo", "parse_by_notation", "playout", "random_playout"]
+           "RulebookError", "SeatInfo", "parse_by_notation", "playout", "playout_function", "random_playout"]
 
 CHANCE = -1
 """`to_move(state)` at a chance position (a draw from a bag): the moves are the outcomes."""
@@ -188,8 +189,14 @@ def playout(game, rng, st=None, limit: int | None = None):
     its end, or `limit` plies at most: (the state reached, the plies played). The game's own
     compiled loop where its kind offers one (`game.playout(rng, st, limit)`: the same draws),
     else random_playout."""
+    return playout_function(game)(rng, st, limit)
+
+
+def playout_function(game):
+    """What playout() calls for `game`, as a function of (rng, st, limit): for a caller that
+    plays many short games and would rather choose once."""
     own = getattr(game, "playout", None)
-    return own(rng, st, limit) if own is not None else random_playout(game, rng, st, limit)
+    return own if own is not None else partial(random_playout, game)
 
 
 def random_playout(game, rng, st=None, limit: int | None = None):

@@ -4,9 +4,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from functools import partial
 
-from ..api import RulebookError, playout, random_playout  # noqa: F401 (random_playout: re-exported)
+from ..api import RulebookError, playout, playout_function, random_playout  # noqa: F401 (random_playout: re-exported)
 
 MAX_BENCH_SECONDS = 3600.0   # the time of each measure of `bench`: more than an hour is a typo
 MAX_BENCH_DEPTH = 12         # bench's perft depth: deeper counts take days on any shipped game
@@ -79,9 +78,7 @@ def playout_rate(game, seed: int, seconds: float, max_plies: int | None = None) 
     played by api.playout (the game's compiled loop where it has one) and stopped after
     `max_plies` plies if it lasts so long (`cut` counts those)."""
     playout(game, random.Random(seed), limit=1)     # (a game's loop is compiled on first use: not timed)
-    # api.playout's choice made once, not per match (a match of tic-tac-toe is a few microseconds)
-    own = getattr(game, "playout", None)
-    play = own if own is not None else partial(random_playout, game)
+    play = playout_function(game)       # chosen once, not per match (a short match is a few microseconds)
     rng = random.Random(seed)
     plies = matches = cut = 0
     clock = time.perf_counter

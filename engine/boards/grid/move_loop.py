@@ -210,7 +210,7 @@ class ChainReach:
 
     def _search(self, cells, t):
         """The component of the free cell t: searched and kept."""
-        jumps, comp, reads = self.jumps, self.comp, self.reads
+        jumps, comp = self.jumps, self.comp
         over, members = set(), [t]
         rec = [0, 0, over, 0, members]
         comp[t] = rec
@@ -225,17 +225,21 @@ class ChainReach:
                     if u not in comp:
                         comp[u] = rec
                         members.append(u)
-        bits = 0
-        for c in members:
+        return self._kept(rec, read)
+
+    def _kept(self, rec, read):
+        """A component just searched, its cells rec[4]: its bits, size and reads set, and kept."""
+        reads, bits = self.reads, 0
+        for c in rec[4]:
             bits |= 1 << c
             read |= reads[c]
-        rec[0], rec[1], rec[3] = bits, len(members), read
+        rec[0], rec[1], rec[3] = bits, len(rec[4]), read
         self.live.append(rec)
         return rec
 
     def _search_linked(self, cells, t):
         """_search where no component keeps its overs (self.overs False)."""
-        jumps, comp, reads = self.jumps, self.comp, self.reads
+        jumps, comp = self.jumps, self.comp
         members = [t]
         rec = [0, 0, None, 0, members]
         comp[t] = rec
@@ -248,13 +252,7 @@ class ChainReach:
                     elif u not in comp:
                         comp[u] = rec
                         members.append(u)
-        bits = 0
-        for c in members:
-            bits |= 1 << c
-            read |= reads[c]
-        rec[0], rec[1], rec[3] = bits, len(members), read
-        self.live.append(rec)
-        return rec
+        return self._kept(rec, read)
 
     def _alone(self, cells, o, stepped):
         """The moves of the piece on o, searched alone (the origin empty: not jumped, landed on),

@@ -108,12 +108,12 @@ def placement_tables(game, name: str, kind, bits: str, ind: str = "    ") -> lis
     return L
 
 
-def plain_placement(game, ph, supported: bool = False):
+def plain_placement(game, ph, rules_ok: bool = False):
     """(the place action, its kind) where the phase's one move is a placement of a piece from an
-    unlimited supply onto an empty cell, of a kind that never promotes, with no rule (or, where
-    `supported`, only rules that support_mask turns into a mask), on a zone whose cells are
-    listed lowest first; else None."""
-    if ph.rules and not (supported and support_mask(game, ph)):
+    unlimited supply onto an empty cell, of a kind that never promotes, with no rule (unless
+    `rules_ok`: the caller has read them), on a zone whose cells are listed lowest first; else
+    None."""
+    if ph.rules and not rules_ok:
         return None
     if ph.kinds or ph.drops or ph.legal or ph.lets or ph.priority or ph.sows or len(ph.places) != 1:
         return None
@@ -133,7 +133,8 @@ def bulk_source(game, ph, fname: str) -> str | None:
     its landing rules, if any, those support_mask turns into a mask: the moves onto the empty
     (and supported) cells of the zone read from tables a byte of the board at a time. None for
     any other phase."""
-    found = plain_placement(game, ph, supported=True)
+    mask = support_mask(game, ph) if ph.rules else ""
+    found = plain_placement(game, ph, rules_ok=True) if mask is not None else None
     if found is None or not isinstance(ph.places[0], dsl.Action):
         return None
     a, kind = found
@@ -144,7 +145,7 @@ def bulk_source(game, ph, fname: str) -> str | None:
     if ph.rules:
         L += [f"    occ = {occ}",
               f"    # landing rules {', '.join(repr(r.name) for r in ph.rules)}: the cells they allow, as a mask",
-              f"    free = ZM_{a.args[0].dotted}[me] & ~occ & {support_mask(game, ph)}"]
+              f"    free = ZM_{a.args[0].dotted}[me] & ~occ & {mask}"]
     else:
         L.append(f"    free = ZM_{a.args[0].dotted}[me] & ~({occ})")
     L += placement_tables(game, f"PLACE_{ph.name}", kind, "free")
