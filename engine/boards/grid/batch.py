@@ -152,7 +152,12 @@ def batch_source(game) -> tuple[str, list, list[tuple[str, str]], bool]:
                   for a, k, onto, after in alts),
               "    RG = np.arange(len(cells))[:, None]"]
         onto = {"empty": f"(cells[:, :{game.size}] == 0)", "theirs": vocab.names["theirs"].code}
-        L.append("    mask = " + " | ".join(f"(_seat_zone(ZB_{a.args[0].dotted}, MC) & {onto[o]})" for a, _k, o, _x in alts))
+        every = set(range(game.size))
+
+        def within(zone, o):        # (a zone of every cell, for every seat, asks nothing)
+            whole = all(set(cells) == every for cells in game.zone_cells[zone])
+            return onto[o] if whole else f"(_seat_zone(ZB_{zone}, MC) & {onto[o]})"
+        L.append("    mask = " + " | ".join(within(a.args[0].dotted, o) for a, _k, o, _x in alts))
         for r in ph.rules:
             em = BatchEmitter(vocab, f"{refused} landing rule {r.name}")
             L += [f"    # landing rule {r.name}",
@@ -288,6 +293,7 @@ class Batch:
     def reset(self, which) -> None:
         """Put the games `which` (a mask) back at the start."""
         cells, me, ply, passes, last = self.start
+        which = np.flatnonzero(which)       # (indices, once: cheaper than a mask for each array)
         self.cells[which] = cells
         self.to_move[which], self.ply[which], self.passes[which], self.last[which] = me, ply, passes, last
         self.over[which], self.winners[which] = False, 0
@@ -331,14 +337,18 @@ class Batch:
         mask = self.legal()
         cells = np.asarray(cells, dtype=np.intp)
         moving = mask.any(1)
-        passing = ~self.over & ~moving
-        every = moving.all()        # (the usual case: no subset of the rows to copy)
-        at = self.rows if every else np.flatnonzero(moving)
-        t = cells[at]
-        legal = mask[at, t]
+        at = np.flatnonzero(moving)
+        legal = mask[at, cells[at]]
         if not legal.all():
             bad = at[np.flatnonzero(~legal)[0]]
             raise RulebookError(f"game {bad} of the batch: cell {int(cells[bad])} is not a legal placement there")
+        self._play(cells, moving)
+
+    def _play(self, cells, moving) -> None:
+        """step() once its cells are known to be legal: `moving` (G,), the games with a placement."""
+        passing = ~self.over & ~moving
+        at = self.rows if moving.all() else np.flatnonzero(moving)   # (the usual case: no subset of the rows)
+        t = cells[at]
         me = self.to_move[at]
         phase = np.searchsorted(self.phase_ends, self.ply[at], side="right") if len(self._legal) > 1 else None
         replaced = self.cells[at, t] != 0
@@ -374,7 +384,10 @@ class Batch:
                self.passes[at, None], self.last[at, None])
         stats = None if self.counting is None else {}
         mask = self._mask_of(*sub, stats=stats)
-        self._next[at] = mask
+        if at is self.rows:     # every game moved: the new cells are the next ones, no copy
+            self._next = mask
+        else:
+            self._next[at] = mask
         stuck = np.zeros((len(at), 1), dtype=bool)
         if self._stuck:     # all_stuck: the next seat cannot place, nor can any other
             stuck[:, 0] = ~mask.any(1)
@@ -408,13 +421,22 @@ class Batch:
         """Every running game plays a uniformly random legal placement (or passes); the plies
         played."""
         running = int(np.count_nonzero(~self.over))
-        self.step(self._draw(self.legal()))
+        cells, counts = self._draw(self.legal())
+        self._play(cells, counts > 0)
         return running
 
     def _draw(self, mask):
-        """A uniformly random legal cell of each row of `mask` (0 where it has none)."""
-        k = (self.rng.random(len(mask)) * np.count_nonzero(mask, 1)).astype(np.intp)
-        return (mask.cumsum(1, dtype=np.int16) > k[:, None]).argmax(1)    # the k-th legal cell of each row
+        """A uniformly random legal cell of each row of `mask` (0 where it has none), and each
+        row's count of legal cells."""
+        # every row's legal cells at once, in row order (flat indices: row * SIZE + cell)
+        legal = np.flatnonzero(mask)
+        counts = np.bincount(legal // self.size, minlength=len(mask))
+        k = (self.rng.random(len(mask)) * counts).astype(np.intp)
+        if not len(legal):
+            return np.zeros(len(mask), dtype=np.intp), counts
+        # the k-th legal cell of each row: its place among them all
+        at = np.minimum(np.cumsum(counts) - counts + k, len(legal) - 1)
+        return np.where(counts > 0, legal[at] - self.rows * self.size, 0), counts
 
     def games(self, count: int, max_plies: int | None = None) -> dict:
         """Play `count` random games from the start, the batch's rows taking the next game as
@@ -439,10 +461,9 @@ class Batch:
         done = 0
         try:
             while done < count:
-                mask = self.legal()
-                running = ~self.over
-                branching += np.bincount(np.maximum(np.count_nonzero(mask[running], 1), 1), minlength=self.size + 2)
-                self.step(self._draw(mask))
+                cells, counts = self._draw(self.legal())
+                branching += np.bincount(np.maximum(counts[~self.over], 1), minlength=self.size + 2)
+                self._play(cells, counts > 0)
                 finished = live & self.over
                 if max_plies is not None:       # a game cut at max_plies ends unfinished
                     finished |= live & (self.ply >= max_plies)
@@ -484,8 +505,9 @@ class Batch:
             if self.over.any():
                 done = self.over.copy()
                 finished += int(np.count_nonzero(done))
-                for w, c in zip(*np.unique(self.winners[done], return_counts=True)):
-                    results[int(w)] = results.get(int(w), 0) + int(c)
+                for w, c in enumerate(np.bincount(self.winners[done])):
+                    if c:
+                        results[w] = results.get(w, 0) + int(c)
                 self.reset(done)
             elapsed = time.perf_counter() - t0
             if (plies is not None and played >= plies) or (seconds is not None and elapsed >= seconds):

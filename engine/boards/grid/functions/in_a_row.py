@@ -266,13 +266,15 @@ def batch_windows(lines, size: int, n: int, exact: bool):
 
 class LineBits:
     """For in_a_row_batch on a board of at most 64 cells whose lines of n cells are evenly spaced
-    in its numbering (a grid's are): per step between a line's cells, `through`, per cell the
-    bits of the first cells of the lines through it, (steps, size + 1) uint64 (the wall's none),
-    and `shifts`, the shifts of its n cells onto the first, (steps, n, 1)."""
+    in its numbering (a grid's are): `through`, per cell and per step between a line's cells,
+    the bits of the first cells of the lines through it, (size + 1, steps) uint64 (the wall's
+    none: a cell's row is read at once), and `shifts`, per step the shifts of its n cells onto
+    the first, (steps, n, 1)."""
 
     def __init__(self, steps: list[int], through, n: int):
         import numpy as np
-        self.through = through
+        self.through = np.ascontiguousarray(through.T)
+        self.powers = 2.0 ** np.arange(len(through[0]) - 1)       # cell c's bit, 2**c
         self.shifts = np.array([[[j * s] for j in range(n)] for s in steps], dtype=np.uint64)
 
 
@@ -311,15 +313,22 @@ def in_a_row_batch(cells, rows, last, n: int, exact: bool, tables):
 
 def _in_a_row_bits(cells, rows, at, table: LineBits):
     """in_a_row_batch by bitboards: each game's owner of `at` as the 64 bits of a uint64 (its
-    cells' bytes compared and packed); per step of the lines, the first cells of n in a row of
+    cells' bytes compared, then packed); per step of the lines, the first cells of n in a row of
     them (the bits shifted by 0, 1, ..., n - 1 steps and ANDed, every step at once) among the
     first cells of the lines through `at`."""
     import numpy as np
     size = cells.shape[1] - 1
     owner = cells[rows[:, 0], at] & 7
-    packed = np.zeros((len(cells), 8), dtype=np.uint8)
-    packed[:, :(size + 7) // 8] = np.packbits((cells[:, :size] & 7) == owner[:, None], axis=1, bitorder="little")
-    own = packed.view("<u8")[:, 0]
-    runs = np.bitwise_and.reduce(own >> table.shifts, axis=1)          # (steps, games)
-    hit = (runs & table.through[:, at]).any(0)
+    owned = (cells[:, :size] & 7) == owner[:, None]
+    if size <= 53:      # packed by a product with the cells' powers of two: exact in a double below 2**53
+        own = (owned @ table.powers).astype(np.uint64)
+    else:
+        packed = np.zeros((len(cells), 8), dtype=np.uint8)
+        packed[:, :(size + 7) // 8] = np.packbits(owned, axis=1, bitorder="little")
+        own = packed.view("<u8")[:, 0]
+    shifts = table.shifts
+    runs = own >> shifts[:, 0]              # (steps, games); ANDed a shift at a time (a reduction
+    for j in range(1, len(shifts[0])):      # along the middle axis costs more)
+        runs &= own >> shifts[:, j]
+    hit = np.bitwise_or.reduce(runs & table.through[at].T, 0) != 0
     return (hit & (owner != 0))[:, None]
