@@ -9,7 +9,12 @@ by counting the moves without making them). What it saves is the API around a pl
 the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
-piece), and one state is built when it stops.
+piece; parts_loop.py: a slide then a shot from its landing), and one state is built when it
+stops.
+
+One loop draws otherwise: parts_loop.py's draws each move by rejection (a landing drawn, kept
+with the probability of its shots), every legal move equally likely as with rng.choice of the
+list, but not the same sequence for a seed. Its tests replay each ply through the Game API.
 """
 from __future__ import annotations
 
@@ -37,9 +42,11 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game) or parts_loop(game)
+    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game)
+    rejecting = fused is None and (fused := parts_loop(game)) is not None     # (its own draw)
     L = ["def playout(st, rng, limit):",
-         "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
+         "    # uniformly random moves to the end: rng.choice of the legal moves at every ply"
+         + (" (the last phase's by rejection, parts_loop.py)" if rejecting else ""),
          "    choice = rng.choice",
          "    plies = 0",
          "    while plies != limit:"]
