@@ -36,7 +36,8 @@ from .words.shoot import LONGEST_LINE
 TRIES_PER_PAIR, TRIES_MORE = 1, 2
 # the names the loop gives its own variables
 OWN = {"plies", "limit", "randbits", "LO", "P", "W", "n", "b", "o", "e", "c", "bits", "tries", "i", "r", "j", "x",
-       "t", "li", "A", "f", "counts", "total", "k", "a", "v", "nxt", "append", "bit_length"}
+       "t", "li", "A", "f", "counts", "total", "k", "a", "v", "nxt", "append", "bit_length"} \
+    | {f"{x}{j}" for x in "lT" for j in range(16)}
 
 
 def parts_shape(game):
@@ -74,7 +75,8 @@ class PartLines:
       of occupancy x, `ahead[x]` those the way of the line's order (the first of `cells ahead`),
       `behind[x]` the other way; a shot from a landing on it reads the origin empty in the line
       to empty (the one line of E through those landings that holds o; else `empties`);
-    - `shots[seat][t]`: (line, both, ahead, behind, cells ahead, cells behind) of t's rays of E.
+    - `shots[seat][t]`: (line, both, ahead, behind, cells ahead, cells behind) of t's rays of E;
+      `reach[seat][t]` their (line, both) flat, `width` pairs for every cell.
 
     None (`build`) where a ray holds a cell twice, a line is longer than LONGEST_LINE, or a
     line of E through a landing holds the origin but is not one line for the slide's line."""
@@ -116,6 +118,12 @@ class PartLines:
                     out.append(e[:6] + (tuple((li, 1 << self.cells[li].index(o)) for li in holding),))
                 row.append(tuple(out))
             self.slides.append(row)
+        # per seat and cell, (line, both) of each line of its shots flat, as many for every cell
+        # (a line of no cells, never occupied, reaching none, where a cell has fewer)
+        self.width = max(len(es) for row in shots for es in row)
+        self.cells.append(())
+        pad = (len(self.cells) - 1, b"\x00")
+        self.reach = [[sum((f[:2] for f in es), ()) + pad * (self.width - len(es)) for es in row] for row in shots]
         self.single = all(len(e[6]) == 1 for row in self.slides for es in row for e in es)
         if self.single:
             self.slides = [[tuple(e[:6] + e[6][0] for e in es) for es in row] for row in self.slides]
@@ -187,7 +195,7 @@ def parts_loop(game) -> list[str] | None:
         ns["bisect_right"] = bisect.bisect_right
         ns[f"AMAX_{ph.name}"] = lines.amax
         ns[f"THROUGH_{ph.name}"] = lines.through
-        for what, rows in (("SLIDES", lines.slides), ("SHOTS", lines.shots)):
+        for what, rows in (("SLIDES", lines.slides), ("SHOTS", lines.shots), ("REACH", lines.reach)):
             # one table for every seat where the rays are the same for all
             ns[f"{what}_{ph.name}"] = rows[0] if all(r == rows[0] for r in rows) else rows
     lines = ns[name]
@@ -195,6 +203,10 @@ def parts_loop(game) -> list[str] | None:
         return None
     slides = f"SLIDES_{ph.name}" + ("" if ns[f"SLIDES_{ph.name}"] is lines.slides[0] else "[me]")
     shots = f"SHOTS_{ph.name}" + ("" if ns[f"SHOTS_{ph.name}"] is lines.shots[0] else "[me]")
+    reach = f"REACH_{ph.name}" + ("" if ns[f"REACH_{ph.name}"] is lines.reach[0] else "[me]")
+    w = range(lines.width)
+    count_shots = [f"{', '.join(f'l{j}, T{j}' for j in w)} = {reach}[t]",
+                   f"A = {' + '.join(f'T{j}[LO[l{j}]]' for j in w)}"]
     amax, through = f"AMAX_{ph.name}", f"THROUGH_{ph.name}"
     if lines.single:
         empty = ["LO[e[6]] ^= e[7]"]
@@ -234,9 +246,8 @@ def parts_loop(game) -> list[str] | None:
             "    if i >= n:",
             "        continue",
             *("    " + x for x in at_landing),
-            "    A = 0",
-            f"    for f in {shots}[t]:",
-            "        A += f[1][LO[f[0]]]",
+            f"    # the shots from t, {shot.name}({e}): a lookup per line",
+            *("    " + x for x in count_shots),
             "    if r < A:",
             "        break",
             *("    " + x for x in empty),
@@ -247,9 +258,7 @@ def parts_loop(game) -> list[str] | None:
             *("        " + x for x in empty),
             "        x = LO[e[0]]; c = e[2][x]",
             "        for t in e[4][:c] + e[5][:e[1][x] - c]:",
-            "            A = 0",
-            f"            for f in {shots}[t]:",
-            "                A += f[1][LO[f[0]]]",
+            *("            " + x for x in count_shots),
             "            counts.append(A)",
             *("        " + x for x in empty),
             "    total = sum(counts)",
