@@ -229,25 +229,32 @@ def test_a_draw_of_parts_is_uniform():
 LANCES = (ROOT / "tests/data/playout/lances.yaml").read_text()
 
 
-@pytest.mark.parametrize("change", [
-    (),                                                                         # shots straight: lines of no origin
-    ("shoot(straight)", "shoot(adjacent)"),                                     # the slide's line holds the origin
-    ("blocked: lose", "blocked: lose\n  draw: ply >= 5"),                        # an end test in the loop
-    ("grid: {files: 4, ranks: 4}", "grid: {files: 6, ranks: 5}"),
+@pytest.mark.parametrize("changes", [
+    [],                                                                         # shots straight: lines of no origin
+    [("shoot(straight)", "shoot(adjacent)")],                                   # the slide's line holds the origin
+    [("blocked: lose", "blocked: lose\n  draw: ply >= 5")],                      # an end test in the loop
+    [("grid: {files: 4, ranks: 4}", "grid: {files: 6, ranks: 5}")],
+    [("players: [gold, jade]", "players:\n  - {name: gold, forward: north}\n  - {name: jade, forward: south}"),
+     ("straight: [north, east, south, west]", "straight: [front, front-left, front-right]")],   # shots per seat
 ])
-def test_a_slide_then_a_shot_is_played_by_its_loop_and_replays(tmp_path, change):
+def test_a_slide_then_a_shot_is_played_by_its_loop_and_replays(tmp_path, changes):
     """parts_loop.py plays `slide(D) shoot(E)` on the state's own variables (the lines'
     occupancies read through tables), whatever the board and the two sets: every game it plays
     replays ply by ply through the Game API, to its end."""
+    text = LANCES
+    for change in changes:
+        assert change[0] in text
+        text = text.replace(*change)
     path = tmp_path / "lances.yaml"
-    path.write_text(LANCES.replace(*change) if change else LANCES)
+    path.write_text(text)
     game = load_game(path)
     ends = Counter()
     for seed in range(12):
         st, plies = replayed(game, seed)
         ends[game.ply(st) >= 5 and game.outcome(st).winners == ()] += 1
     assert "LO = LINES_play.occupancy(cells)" in game.playout_code
-    assert (ends[True] == 12) == ("draw" in "".join(change))
+    assert (ends[True] == 12) == ("draw" in str(changes))
+    assert ("SHOTS_play[me]" in game.playout_code) == ("front" in str(changes))
 
 
 def chi2_bound(df: int) -> float:

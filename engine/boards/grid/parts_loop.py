@@ -74,12 +74,15 @@ class PartLines:
       its bit) per line of o's rays of D: `both[x]` is how many cells o reaches along the line
       of occupancy x, `ahead[x]` those the way of the line's order (the first of `cells ahead`),
       `behind[x]` the other way; a shot from a landing on it reads the origin empty in the line
-      to empty (the one line of E through those landings that holds o; else `empties`);
+      to empty (`single`: the one line of E through those landings that holds o, as on a
+      lattice where D's line is E's; else a tuple of (line, bit), every line of E through a
+      landing that holds o, maybe none);
     - `shots[seat][t]`: (line, both, ahead, behind, cells ahead, cells behind) of t's rays of E;
       `reach[seat][t]` their (line, both) flat, `width` pairs for every cell.
 
-    None (`build`) where a ray holds a cell twice, a line is longer than LONGEST_LINE, or a
-    line of E through a landing holds the origin but is not one line for the slide's line."""
+    A line is a cell's own rays (one, or a ray and its opposite one), so a lookup reads exactly
+    the cells its ray walks, whatever the board. None (`build`) where a ray holds a cell twice
+    or a line is longer than LONGEST_LINE (its tables too large)."""
 
     def __init__(self):
         self.cells: list[tuple] = []
@@ -87,7 +90,7 @@ class PartLines:
         self.slides: list[list[tuple]] = []
         self.shots: list[list[tuple]] = []
         self.amax = 0           # the most cells a shot reaches from any cell, the board empty
-        self.single = True      # every slide's line has one line of E to empty (else `empties` are lists)
+        self.single = True      # every slide's line has one line of E to empty
         self._ids: dict[tuple, int] = {}
         self._tables: dict[tuple[int, int], tuple[bytes, bytes, bytes]] = {}
 
