@@ -127,6 +127,12 @@ class PartLines:
         self.cells.append(())
         pad = (len(self.cells) - 1, b"\x00")
         self.reach = [[sum((f[:2] for f in es), ()) + pad * (self.width - len(es)) for es in row] for row in shots]
+        # per seat and cell, (line, both, ahead, cells ahead, cells behind) of each line of its
+        # shots, `width` for every cell; `longest`: the most cells a shot reaches along one line
+        none = (pad[0], b"\x00", b"\x00", (), ())
+        self.along = [[tuple(f[:3] + f[4:] for f in es) + (none,) * (self.width - len(es)) for es in row]
+                      for row in shots]
+        self.longest = max(len(x) for x in self.cells) - 1
         self.single = all(len(e[6]) == 1 for row in self.slides for es in row for e in es)
         if self.single:
             self.slides = [[tuple(e[:6] + e[6][0] for e in es) for es in row] for row in self.slides]
@@ -174,8 +180,15 @@ class PartLines:
         return self._tables[key]
 
     def occupancy(self, cells) -> list[int]:
-        """Every line's occupancy, from the cells' bytes."""
-        return [sum(1 << j for j, c in enumerate(line) if cells[c]) for line in self.cells]
+        """Every line's occupancy, from the cells' bytes: the bits of the filled cells set (the
+        few of a board early in a game, when playouts are short)."""
+        lines = [0] * len(self.cells)
+        through = self.through
+        for c in range(len(through)):
+            if cells[c]:
+                for li, x in through[c]:
+                    lines[li] |= x
+        return lines
 
 
 def parts_loop(game) -> list[str] | None:
@@ -198,7 +211,8 @@ def parts_loop(game) -> list[str] | None:
         ns["bisect_right"] = bisect.bisect_right
         ns[f"AMAX_{ph.name}"] = lines.amax
         ns[f"THROUGH_{ph.name}"] = lines.through
-        for what, rows in (("SLIDES", lines.slides), ("SHOTS", lines.shots), ("REACH", lines.reach)):
+        for what, rows in (("SLIDES", lines.slides), ("SHOTS", lines.shots), ("REACH", lines.reach),
+                           ("ALONG", lines.along)):
             # one table for every seat where the rays are the same for all
             ns[f"{what}_{ph.name}"] = rows[0] if all(r == rows[0] for r in rows) else rows
     lines = ns[name]
@@ -207,7 +221,9 @@ def parts_loop(game) -> list[str] | None:
     slides = f"SLIDES_{ph.name}" + ("" if ns[f"SLIDES_{ph.name}"] is lines.slides[0] else "[me]")
     shots = f"SHOTS_{ph.name}" + ("" if ns[f"SHOTS_{ph.name}"] is lines.shots[0] else "[me]")
     reach = f"REACH_{ph.name}" + ("" if ns[f"REACH_{ph.name}"] is lines.reach[0] else "[me]")
+    along = f"ALONG_{ph.name}" + ("" if ns[f"ALONG_{ph.name}"] is lines.along[0] else "[me]")
     w = range(lines.width)
+    span = lines.width * lines.longest
     count_shots = [f"{', '.join(f'l{j}, T{j}' for j in w)} = {reach}[t]",
                    f"A = {' + '.join(f'T{j}[LO[l{j}]]' for j in w)}"]
     amax, through = f"AMAX_{ph.name}", f"THROUGH_{ph.name}"
@@ -239,19 +255,21 @@ def parts_loop(game) -> list[str] | None:
             "            n += c; P.append(n); W.append((o, e))",
             "if not n:",
             "    break       # no move: the Game API says what follows (a blocked player)",
-            f"# a landing drawn uniformly, kept when r (below {amax}) is below its count of {shot.name}({e}) shots:",
-            "# each whole move is drawn with probability 1 / (n * AMAX) at each try",
-            f"bits = (n * {amax} - 1).bit_length()",
+            f"# a landing drawn uniformly, one of its {lines.width} lines of {shot.name}({e}) and a cell along it, r below",
+            f"# {lines.longest}: kept where the shot reaches so far, so that each whole move is drawn with probability",
+            f"# 1 / (n * {span}) at each try",
+            f"bits = (n * {span} - 1).bit_length()",
             f"tries = {TRIES_PER_PAIR} * n + {TRIES_MORE}" if TRIES_PER_PAIR != 1 else f"tries = n + {TRIES_MORE}",
             "while tries:",
             "    tries -= 1",
-            f"    i, r = divmod(randbits(bits), {amax})",
+            f"    i, r = divmod(randbits(bits), {span})",
             "    if i >= n:",
             "        continue",
             *("    " + x for x in at_landing),
-            f"    # the shots from t, {shot.name}({e}): a lookup per line",
-            *("    " + x for x in count_shots),
-            "    if r < A:",
+            f"    k, r = divmod(r, {lines.longest})",
+            f"    f = {along}[t][k]; x = LO[f[0]]",
+            "    if r < f[1][x]:",
+            "        c = f[2][x]; a = f[3][r] if r < c else f[4][r - c]",
             "        break",
             *("    " + x for x in empty),
             "else:",
@@ -275,17 +293,17 @@ def parts_loop(game) -> list[str] | None:
             "            break",
             "        r -= A",
             *("    " + x for x in at_landing),
-            "# the shot: the r-th cell reached from t",
-            f"for f in {shots}[t]:",
-            "    x = LO[f[0]]; c = f[2][x]",
-            "    if r < c:",
-            "        a = f[4][r]",
-            "        break",
-            "    r -= c; c = f[3][x]",
-            "    if r < c:",
-            "        a = f[5][r]",
-            "        break",
-            "    r -= c",
+            "    # the shot: the r-th cell reached from t",
+            f"    for f in {shots}[t]:",
+            "        x = LO[f[0]]; c = f[2][x]",
+            "        if r < c:",
+            "            a = f[4][r]",
+            "            break",
+            "        r -= c; c = f[3][x]",
+            "        if r < c:",
+            "            a = f[5][r]",
+            "            break",
+            "        r -= c",
             *empty,
             "# the move made as apply makes it, and the lines of its three cells",
             f"v = cells[o]; cells[o] = 0; cells[t] = v; cells[a] = {value}",

@@ -60,10 +60,13 @@ def playout_source(game) -> str:
                   "    getrandbits = rng.getrandbits"]
     if fused is not None:
         L += [f"        if {read('ply')} >= {placing_from(game)} and {read('result')} is None:",
-              *("            " + x for x in fused),
-              f"            if {read('result')} is not None or plies == limit:",
-              "                break",
-              "            # no move left: the Game API says what follows (a pass, a blocked player)"]
+              *("            " + x for x in fused)]
+        if rejecting:       # (a player with no move there has lost or drawn: by_parts has no pass)
+            L += ["            break       # the end, or the limit"]
+        else:
+            L += [f"            if {read('result')} is not None or plies == limit:",
+                  "                break",
+                  "            # no move left: the Game API says what follows (a pass, a blocked player)"]
     if game.by_parts:       # a last phase of moves of parts: one move drawn by counting them (draw_<phase>)
         last = game.rules.phases[-1].name
         when = f" and {read('ply')} >= {game._last_from}" if len(game.rules.phases) > 1 else ""
