@@ -266,8 +266,8 @@ def chi2_bound(df: int) -> float:
 @pytest.mark.parametrize("tries", ["default", "rejection only", "counting only"])
 @pytest.mark.parametrize("plies", [0, 4])
 def test_a_move_drawn_by_rejection_is_uniform(monkeypatch, tries, plies):
-    """The loop's draw (a landing drawn, kept with probability shots / AMAX; after refused tries,
-    every move counted) draws every legal move equally often: seeded, so it cannot flake; at the
+    """The loop's draw (a landing, a line through it and a distance drawn, kept where the shot
+    reaches so far; after refused tries, every move counted) draws every legal move equally often: seeded, so it cannot flake; at the
     start (46 moves) and a more crowded position, by each way of drawing alone and both."""
     from rulebook.boards.grid import parts_loop
     if tries == "rejection only":

@@ -6,11 +6,12 @@ whole move uniformly without counting them all, by rejection:
 - the occupancy of every line of the rays of D and E is kept as a small int (a bit per cell of
   the line, updated by XOR for the three cells a move changes), so the cells a slide or a shot
   reaches along a line from a cell are one table lookup (`PartLines`);
-- the (piece, landing) pairs are counted by those lookups (N: a few per piece), one is drawn
-  uniformly with a number r below the largest count of shots from any cell (AMAX), and the pair
-  is kept when r is below its count of shots from the landing (A, the origin emptied): the
-  r-th of those is the shot. A move is then drawn with probability 1 / (N * AMAX) at each try,
-  every whole move alike; the tries are repeated until one is kept;
+- the (piece, landing) pairs are counted by those lookups (N: one per piece and line of D), and
+  a try draws one number: a pair, one of the landing's lines of E (`width` for every cell, a
+  line of no cells padding where a cell has fewer) and r below M, the most cells a shot
+  reaches along one line. The try is kept where the shot reaches more than r cells along that
+  line (the origin emptied), and the r-th of them is the shot: every whole move is drawn with
+  probability 1 / (N * width * M) at each try, all alike; the tries go on until one is kept;
 - where tries fail often (few shots a landing: a crowded board, where the moves are few too)
   the rest of the draw counts every move (each landing's shots by the tables) and draws the
   index in their total: a fallback decided by the failures alone, so the draw stays uniform.
@@ -89,7 +90,6 @@ class PartLines:
         self.through: list[list[tuple[int, int]]] = []
         self.slides: list[list[tuple]] = []
         self.shots: list[list[tuple]] = []
-        self.amax = 0           # the most cells a shot reaches from any cell, the board empty
         self.single = True      # every slide's line has one line of E to empty
         self._ids: dict[tuple, int] = {}
         self._tables: dict[tuple[int, int], tuple[bytes, bytes, bytes]] = {}
@@ -105,7 +105,6 @@ class PartLines:
             if any(r is None for r in row):
                 return None
             shots.append([tuple(e[:6] for e in r) for r in row])
-            self.amax = max(self.amax, *(sum(len(r) for r in rays) for rays in per_cell))
         self.shots = shots
         for seat, per_cell in enumerate(slide_rays):
             row = []
@@ -132,7 +131,7 @@ class PartLines:
         none = (pad[0], b"\x00", b"\x00", (), ())
         self.along = [[tuple(f[:3] + f[4:] for f in es) + (none,) * (self.width - len(es)) for es in row]
                       for row in shots]
-        self.longest = max(len(x) for x in self.cells) - 1
+        self.longest = max(len(self.cells[f[0]]) for row in shots for es in row for f in es) - 1
         self.single = all(len(e[6]) == 1 for row in self.slides for es in row for e in es)
         if self.single:
             self.slides = [[tuple(e[:6] + e[6][0] for e in es) for es in row] for row in self.slides]
@@ -209,7 +208,6 @@ def parts_loop(game) -> list[str] | None:
             return None
         ns[name] = lines
         ns["bisect_right"] = bisect.bisect_right
-        ns[f"AMAX_{ph.name}"] = lines.amax
         ns[f"THROUGH_{ph.name}"] = lines.through
         for what, rows in (("SLIDES", lines.slides), ("SHOTS", lines.shots), ("REACH", lines.reach),
                            ("ALONG", lines.along)):
@@ -226,7 +224,7 @@ def parts_loop(game) -> list[str] | None:
     span = lines.width * lines.longest
     count_shots = [f"{', '.join(f'l{j}, T{j}' for j in w)} = {reach}[t]",
                    f"A = {' + '.join(f'T{j}[LO[l{j}]]' for j in w)}"]
-    amax, through = f"AMAX_{ph.name}", f"THROUGH_{ph.name}"
+    through = f"THROUGH_{ph.name}"
     if lines.single:
         empty = ["LO[e[6]] ^= e[7]"]
     else:
