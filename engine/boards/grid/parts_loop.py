@@ -106,6 +106,8 @@ class PartLines:
                 return None
             shots.append([tuple(e[:6] for e in r) for r in row])
         self.shots = shots
+        if not any(es for row in shots for es in row):
+            return None         # (a shot that never lands: no move, nothing to draw)
         for seat, per_cell in enumerate(slide_rays):
             row = []
             for o, rays in enumerate(per_cell):
