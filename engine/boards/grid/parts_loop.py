@@ -6,7 +6,7 @@ whole move uniformly without counting them all, by rejection:
 - the occupancy of every line of the rays of D and E is kept as a small int (a bit per cell of
   the line, updated by XOR for the three cells a move changes), so the cells a slide or a shot
   reaches along a line from a cell are one table lookup (`PartLines`);
-- the (piece, landing) pairs are counted by those lookups (N: one per piece and line of D), and
+- the (piece, landing) pairs are counted by those lookups (N, a lookup per piece and line of D);
   a try draws one number: a pair, one of the landing's lines of E (`width` for every cell, a
   line of no cells padding where a cell has fewer) and r below M, the most cells a shot
   reaches along one line. The try is kept where the shot reaches more than r cells along that
@@ -32,8 +32,8 @@ from .placing import loop_end_tests, placing_game
 from .words.base import keyword
 from .words.shoot import LONGEST_LINE
 
-# the tries of a draw before it counts every move instead: a few more than the pairs, as a
-# try costs about what counting a pair's moves does (the expected cost at most twice the best)
+# the tries of a draw before it counts every move instead: a few more than the pairs, as a try
+# costs about what counting a pair's moves does (playouts measured alike from n / 2 to 2n)
 TRIES_PER_PAIR, TRIES_MORE = 1, 2
 # the names the loop gives its own variables
 OWN = {"plies", "limit", "randbits", "LO", "P", "W", "n", "b", "o", "e", "c", "bits", "tries", "i", "r", "j", "x",
@@ -202,13 +202,12 @@ def parts_loop(game) -> list[str] | None:
         return None
     slide, shot, kind = shape
     ph, n, layout, ns = game.rules.phases[-1], game.n, game.layout, game._ns
-    d, e = slide.args[0].dotted, shot.args[0].dotted
+    dset, eset = slide.args[0].dotted, shot.args[0].dotted
     name = f"LINES_{ph.name}"
     if name not in ns:
-        lines = PartLines.build(game.size, game.RAYS[d], game.RAYS[e])
-        if lines is None:
+        ns[name] = lines = PartLines.build(game.size, game.RAYS[dset], game.RAYS[eset])
+        if lines is None:       # (lines too long for tables)
             return None
-        ns[name] = lines
         ns["bisect_right"] = bisect.bisect_right
         ns[f"THROUGH_{ph.name}"] = lines.through
         for what, rows in (("SLIDES", lines.slides), ("SHOTS", lines.shots), ("REACH", lines.reach),
@@ -243,7 +242,7 @@ def parts_loop(game) -> list[str] | None:
                   "t = e[4][i] if i < x else e[5][i - x]",
                   "# the origin empty for the shot",
                   *empty]
-    body = [f"# {slide.name}({d}): per piece and line of its rays, the landings (one table lookup); P their running",
+    body = [f"# {slide.name}({dset}): per piece and line of its rays, the landings (one table lookup); P their running",
             "# total, W the (piece, line) of each",
             "P = []; W = []; n = 0",
             f"b = {board}",
@@ -254,8 +253,8 @@ def parts_loop(game) -> list[str] | None:
             "        if c:",
             "            n += c; P.append(n); W.append((o, e))",
             "if not n:",
-            "    break       # no move: the Game API says what follows (a blocked player)",
-            f"# a landing drawn uniformly, one of its {lines.width} lines of {shot.name}({e}) and a cell along it, r below",
+            "    break       # no move: the player to move is blocked (and loses or draws)",
+            f"# a landing drawn uniformly, one of its {lines.width} lines of {shot.name}({eset}) and a cell along it, r below",
             f"# {lines.longest}: kept where the shot reaches so far, so that each whole move is drawn with probability",
             f"# 1 / (n * {span}) at each try",
             f"bits = (n * {span} - 1).bit_length()",
