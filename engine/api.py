@@ -187,8 +187,8 @@ class Game(Protocol):
 def playout(game, rng, st=None, limit: int | None = None):
     """A uniformly random game from `st` (default the start; chance drawn by its weights) to
     its end, or `limit` plies at most: (the state reached, the plies played). The game's own
-    compiled loop where its kind offers one (`game.playout(rng, st, limit)`: the same draws),
-    else random_playout."""
+    compiled loop where its kind offers one (`game.playout(rng, st, limit)`: the same draws, or
+    for a shape drawn by rejection the same distribution: docs/api.md), else random_playout."""
     return playout_function(game)(rng, st, limit)
 
 

@@ -27,6 +27,9 @@ PLACING = {"tictactoe", "connect4", "gomoku", "hex"}
 FLIPPING = {"reversi"}
 # and those whose pieces step or jump in chains over any piece (move_loop.py)
 MOVING = {"halma", "halma4", "chinese_checkers"}
+# and those whose one move slides then shoots (parts_loop.py): drawn by rejection, the same
+# distribution as the Game API's draws but not the same sequence, so checked by replaying
+PARTS = {"amazons"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -40,6 +43,23 @@ def api_playout(game, rng, st=None, limit=None):
     return st, plies
 
 
+def replayed(game, seed, st=None, limit=None):
+    """game.playout from st with random.Random(seed), replayed ply by ply through the Game API:
+    stopped after k plies (the same draws up to there), it reaches apply() of exactly one legal
+    move of the state it reached after k - 1, and it stops where the game is over or at the
+    limit. (The playout it checks: the state reached, the plies played.)"""
+    start = game.initial_state() if st is None else st
+    end, plies = game.playout(random.Random(seed), start, limit=limit)
+    st = start
+    for k in range(1, plies + 1):
+        nxt, p = game.playout(random.Random(seed), start, limit=k)
+        assert p == k
+        assert len([m for m in game.legal_moves(st) if m[1] == nxt[LAST] and game.apply(st, m) == nxt]) == 1, k
+        st = nxt
+    assert st == end and (plies == limit or game.is_over(end))
+    return end, plies
+
+
 def test_every_grid_game_is_listed():
     assert len(GRID_GAMES) >= 20 and "chess" in GRID_GAMES and "zug" not in GRID_GAMES
 
@@ -49,12 +69,16 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
     game = load_game(GAMES / f"{name}.yaml")
     limit = LIMIT.get(name, 400)
     for seed in range(3):
+        mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
+        if name in PARTS:       # the same distribution, another sequence: every ply replayed
+            replayed(game, seed, limit=limit)
+            replayed(game, seed, mid, limit=9)
+            continue
         want = api_playout(game, random.Random(seed), limit=limit)
         assert game.playout(random.Random(seed), limit=limit) == want
         # and from the position reached after a few plies, for a few plies more
-        mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING | PARTS)
 
 
 @pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + ["breakthrough", "reversi", "english_draughts"])
@@ -200,6 +224,68 @@ def test_a_draw_of_parts_is_uniform():
     assert set(seen) == set(moves)
     chi2 = sum((seen[m] - draws / len(moves)) ** 2 / (draws / len(moves)) for m in moves)
     assert chi2 < 40.8, chi2
+
+
+LANCES = (ROOT / "tests/data/playout/lances.yaml").read_text()
+
+
+@pytest.mark.parametrize("changes", [
+    [],                                                                         # shots straight: lines of no origin
+    [("shoot(straight)", "shoot(adjacent)")],                                   # the slide's line holds the origin
+    [("blocked: lose", "blocked: lose\n  draw: ply >= 5")],                      # an end test in the loop
+    [("grid: {files: 4, ranks: 4}", "grid: {files: 6, ranks: 5}")],
+    [("players: [gold, jade]", "players:\n  - {name: gold, forward: north}\n  - {name: jade, forward: south}"),
+     ("straight: [north, east, south, west]", "straight: [front, front-left, front-right]")],   # shots per seat
+])
+def test_a_slide_then_a_shot_is_played_by_its_loop_and_replays(tmp_path, changes):
+    """parts_loop.py plays `slide(D) shoot(E)` on the state's own variables (the lines'
+    occupancies read through tables), whatever the board and the two sets: every game it plays
+    replays ply by ply through the Game API, to its end."""
+    text = LANCES
+    for change in changes:
+        assert change[0] in text
+        text = text.replace(*change)
+    path = tmp_path / "lances.yaml"
+    path.write_text(text)
+    game = load_game(path)
+    ends = Counter()
+    for seed in range(12):
+        st, plies = replayed(game, seed)
+        ends[game.ply(st) >= 5 and game.outcome(st).winners == ()] += 1
+    assert "LO = LINES_play.occupancy(cells)" in game.playout_code
+    assert (ends[True] == 12) == ("draw" in str(changes))
+    assert ("SHOTS_play[me]" in game.playout_code) == ("front" in str(changes))
+
+
+def chi2_bound(df: int) -> float:
+    """The chi-square value that df degrees of freedom exceed with probability 0.1%
+    (Wilson-Hilferty's approximation, within a percent here)."""
+    return df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3
+
+
+@pytest.mark.parametrize("tries", ["default", "rejection only", "counting only"])
+@pytest.mark.parametrize("plies", [0, 4])
+def test_a_move_drawn_by_rejection_is_uniform(monkeypatch, tries, plies):
+    """The loop's draw (a landing, a line through it and a distance drawn, kept where the shot
+    reaches so far; after refused tries, every move counted) draws every legal move equally often: seeded, so it cannot flake; at the
+    start (46 moves) and a more crowded position, by each way of drawing alone and both."""
+    from rulebook.boards.grid import parts_loop
+    if tries == "rejection only":
+        monkeypatch.setattr(parts_loop, "TRIES_MORE", 10 ** 9)
+    elif tries == "counting only":
+        monkeypatch.setattr(parts_loop, "TRIES_PER_PAIR", 0)
+        monkeypatch.setattr(parts_loop, "TRIES_MORE", 0)
+    game = load_game(ROOT / "tests/data/playout/lances.yaml")
+    st, _ = api_playout(game, random.Random(5), limit=plies)
+    moves = {game.apply(st, m): m for m in game.legal_moves(st)}
+    assert len(moves) == (46 if plies == 0 else 14)
+    rng = random.Random(11)
+    draws = 300 * len(moves)
+    seen = Counter(moves[game.playout(rng, st, limit=1)[0]] for _ in range(draws))
+    assert len(seen) == len(moves)
+    chi2 = sum((seen[m] - draws / len(moves)) ** 2 / (draws / len(moves)) for m in moves.values())
+    assert chi2 < chi2_bound(len(moves) - 1), chi2
+    assert ("tries = 0 * n + 0" in game.playout_code) == (tries == "counting only")
 
 
 def test_other_games_are_not_drawn_by_parts():

@@ -891,7 +891,8 @@ class GridGame(GridState, GridNotation):
     def playout(self, rng, st=None, limit=None):
         """A uniformly random game from st (default the start) to its end, or `limit` plies at
         most: (the state reached, the plies played). The same draws as play/measure.py's
-        random_playout, in one generated loop (playout.py), written on first use."""
+        random_playout (but for parts_loop.py's shape: the same distribution, drawn by
+        rejection), in one generated loop (playout.py), written on first use."""
         fn = self.__dict__.get("_playout")
         if fn is None:
             from .playout import playout_source

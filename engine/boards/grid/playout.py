@@ -9,7 +9,12 @@ by counting the moves without making them). What it saves is the API around a pl
 the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
-piece), and one state is built when it stops.
+piece; parts_loop.py: a slide then a shot from its landing), and one state is built when it
+stops.
+
+One loop draws otherwise: parts_loop.py's draws each move by rejection (a landing drawn, kept
+with the probability of its shots), every legal move equally likely as with rng.choice of the
+list, but not the same sequence for a seed. Its tests replay each ply through the Game API.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ import random
 from ... import api
 from .flip_loop import flipping_loop
 from .move_loop import moving_loop
+from .parts_loop import parts_loop
 from .placing import placing_from, placing_loop
 
 
@@ -37,8 +43,10 @@ def playout_source(game) -> str:
             f"        st = apply(st, {pick})",
             "        plies += 1"]
     fused = placing_loop(game) or flipping_loop(game) or moving_loop(game)
+    rejecting = fused is None and (fused := parts_loop(game)) is not None     # (its own draw)
     L = ["def playout(st, rng, limit):",
-         "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
+         "    # uniformly random moves to the end: rng.choice of the legal moves at every ply"
+         + (" (the last phase's by rejection, parts_loop.py)" if rejecting else ""),
          "    choice = rng.choice",
          "    plies = 0",
          "    while plies != limit:"]
@@ -52,10 +60,13 @@ def playout_source(game) -> str:
                   "    getrandbits = rng.getrandbits"]
     if fused is not None:
         L += [f"        if {read('ply')} >= {placing_from(game)} and {read('result')} is None:",
-              *("            " + x for x in fused),
-              f"            if {read('result')} is not None or plies == limit:",
-              "                break",
-              "            # no move left: the Game API says what follows (a pass, a blocked player)"]
+              *("            " + x for x in fused)]
+        if rejecting:       # (a player with no move there has lost or drawn: by_parts has no pass)
+            L += ["            break       # the end, or the limit"]
+        else:
+            L += [f"            if {read('result')} is not None or plies == limit:",
+                  "                break",
+                  "            # no move left: the Game API says what follows (a pass, a blocked player)"]
     if game.by_parts:       # a last phase of moves of parts: one move drawn by counting them (draw_<phase>)
         last = game.rules.phases[-1].name
         when = f" and {read('ply')} >= {game._last_from}" if len(game.rules.phases) > 1 else ""
