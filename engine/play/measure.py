@@ -150,12 +150,15 @@ def bench(game, seconds: float = 3.0, depth: int | None = None, seed: int = 0,
     play = playout_rate(game, seed, seconds, max_plies)
     plies, games, t_play = play["plies"], play["matches"], play["seconds"]
     if depth is None:  # deepen while the next depth likely fits in the time
-        depth = 1
+        depth, before = 1, 1
         while True:
             pr = perft_rate(game, depth)
-            if pr["seconds"] * 30 > seconds or depth >= AUTO_BENCH_DEPTH:
+            # the next depth costs about this one's time times the leaves' growth from the last
+            # (at least 30: a growth that shrinks with depth as games end may grow again)
+            growth = max(30, pr["leaves"] / max(before, 1))
+            if pr["seconds"] * growth > seconds or depth >= AUTO_BENCH_DEPTH:
                 break
-            depth += 1
+            depth, before = depth + 1, pr["leaves"]
     else:
         pr = perft_rate(game, depth)
     return {"game": game.name, "players": len(game.players), "playouts": games, "playouts_cut": play["cut"],
