@@ -27,6 +27,8 @@ PLACING = {"tictactoe", "connect4", "gomoku", "hex"}
 FLIPPING = {"reversi"}
 # and those whose pieces step or jump in chains over any piece (move_loop.py)
 MOVING = {"halma", "halma4", "chinese_checkers"}
+# and those whose other plain piece moves keep each piece's moves from ply to ply (kept_loop.py)
+KEPT = {"lezug"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -54,10 +56,10 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
         # and from the position reached after a few plies, for a few plies more
         mid, _ = api_playout(game, random.Random(seed + 10), limit=7)
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING | KEPT)
 
 
-@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + ["breakthrough", "reversi", "english_draughts"])
+@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + sorted(KEPT) + ["breakthrough", "reversi", "english_draughts"])
 def test_played_to_the_end_it_is_random_playout(name):
     game = load_game(GAMES / f"{name}.yaml")
     for seed in range(5):

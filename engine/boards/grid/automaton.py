@@ -21,6 +21,7 @@ import itertools
 
 from ...lang import dsl
 from ...lang.expr import CELL, slug
+from ...lang.pycode import names
 from ...structs import struct
 
 
@@ -113,11 +114,18 @@ class NoMask(Exception):
     """A landing rule that is not a plain set of cells: it is checked at each landing instead."""
 
 
-def merged_search(em, patterns: list[dsl.Node], rules: list, check: str) -> list[str]:
+class Unkept(Exception):
+    """A search whose moves cannot be kept from ply to ply: a landing rule checked per landing
+    may read any cell."""
+
+
+def merged_search(em, patterns: list[dsl.Node], rules: list, check: str, kept: bool = False) -> list[str]:
     """The lines of the search from each piece (after `b = <its pieces>`): `em` the phase's
     emitter (names hoisted per turn and per origin, the per-origin ones at the `@H1` line),
-    `check` the landing rules' code, used where they are no set of cells."""
-    return _MergedSearch(em, patterns, rules, check).lines()
+    `check` the landing rules' code, used where they are no set of cells. `kept`: each piece's
+    destinations kept from ply to ply (kept_search; Unkept where they cannot be)."""
+    search = _MergedSearch(em, patterns, rules, check)
+    return search.kept_lines() if kept else search.lines()
 
 
 class _MergedSearch:
@@ -126,6 +134,8 @@ class _MergedSearch:
     def __init__(self, em, patterns, rules, check):
         self.em = em
         self.trans, self.accepting = pattern_automaton(patterns)
+        self.keep = False       # kept_lines: destinations alone, each origin's kept with what it read
+        self.tables: dict[str, int] = {}       # the step and jump tables read: name -> level
         self.allow, self.check = None, ""
         if rules:
             try:
@@ -139,7 +149,9 @@ class _MergedSearch:
     def table(self, tr) -> str:
         code = self.em.emit(tr.dirs, 0)
         tbl = "STEP" if tr.kind == "step" else "JUMP"
-        return self.em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
+        name = self.em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
+        self.tables[name] = tr.dirs.level
+        return name
 
     def cond(self, tr, first: bool) -> str:
         """The test of a landing t (over ov for a jump) of transition tr; first: from the origin."""
@@ -179,6 +191,45 @@ class _MergedSearch:
             body += self.beyond(seeded, direct)
         return body
 
+    def kept_lines(self) -> list[str]:
+        """lines(), each origin's destinations kept in `kept` (a dict by origin, of the seat to
+        move) with what its search read: (destinations, the cells read, the per-origin names
+        read); the search is made again where a cell read is in `dirty` (changed since) or a
+        name read is another object. The per-turn names read are kept at kept[-1], with the
+        cells each cell's steps and jumps read by those tables (NEAR_OF); where one of them has
+        changed, every search is made again."""
+        if self.check:
+            raise Unkept(self.check)
+        self.keep = True
+        body = self.lines()
+        at = body.index("@H1") + (2 if body[body.index("@H1") + 1].startswith(f"{self.I}A = ") else 1)
+        read = names("\n".join(x[5:] if x.startswith("@KEEP") else x for x in body[at:]))
+        hoisted = [{x.split(" = ")[0] for x in self.em.hoisted[level]} for level in (0, 1)]
+        tables = sorted(name for name, level in self.tables.items() if not level)
+        turn = sorted(read & hoisted[0] - set(tables))
+        origin = sorted(read & (hoisted[1] | {"A"}) - hoisted[0] - set(tables))
+        # (tables chosen per origin: the cells near by any table)
+        near = f"NEAR_OF({', '.join(tables)})" if len(tables) == len(self.tables) else "NEAR_OF()"
+        I = self.I
+        same = "".join(f" and got[{i}] is {name}" for i, name in enumerate(origin, 2))
+        body[at:at] = [f"{I}got = kept.get(o)",
+                       f"{I}if got is not None and not got[1] & dirty{same}:",
+                       f"{I}    total += len(got[0])",
+                       f"{I}    continue",
+                       f"{I}moves = []; add = moves.append"]
+        for i, line in enumerate(body):
+            if line.startswith("@KEEP"):
+                ind = line[5:len(line) - len(line[5:].lstrip())]
+                body[i] = f"{ind}kept[o] = ({', '.join(['moves', line[5:].strip(), *origin])}); total += len(moves)"
+        changed = [f"ctx[{i}] is not {name}" for i, name in enumerate(tables)] + \
+            [f"ctx[{i}] != {name}" for i, name in enumerate(turn, len(tables))]
+        body[:0] = ["    if b:",
+                    "        ctx = kept.get(-1)",
+                    f"        if {' or '.join(['ctx is None'] + changed)}:",
+                    f"            kept.clear(); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
+                    "        near = ctx[-1]"]
+        return body
+
     def from_origin(self, seeded, direct) -> list[str]:
         """The transitions out of the start state, unrolled; where none reaches a later state,
         the moves are added at once (and the origin's search ends)."""
@@ -196,14 +247,19 @@ class _MergedSearch:
             J = I + "    "
         if len(direct) == 1:
             body += self.loop(direct[0], "o", True, J)
-            body.append(f"{J}        add((o, t))")
+            body.append(f"{J}        {'add(t)' if self.keep else 'add((o, t))'}")
         elif direct:
             body.append(f"{J}fin = set()")
             for tr in direct:
                 body += self.loop(tr, "o", True, J)
                 body.append(f"{J}        fin.add(t)")
-            body.append(f"{J}for t in fin:")
-            body.append(f"{J}    add((o, t))")
+            if self.keep:
+                body.append(f"{J}moves = list(fin)")
+            else:
+                body.append(f"{J}for t in fin:")
+                body.append(f"{J}    add((o, t))")
+        if self.keep:       # (searched from the origin alone: it read the cells near it)
+            body.append(f"@KEEP{J}near[o]")
         if seeded:
             body.append(f"{J}continue")
         return body
@@ -229,8 +285,17 @@ class _MergedSearch:
             if accepting[s]:
                 body.append(f"{I}fin.update(m{s})")
         body.append(f"{I}fin.discard(o)")
-        body.append(f"{I}for t in fin:")
-        body.append(f"{I}    add((o, t))")
+        if not self.keep:
+            body.append(f"{I}for t in fin:")
+            body.append(f"{I}    add((o, t))")
+            return body
+        # what the search read: the cells near the origin and near each cell it went on from
+        # (the cells of the states with transitions; a last landing reads only itself, near
+        # the cell it came from)
+        body += [f"{I}moves = list(fin)", f"{I}read = near[o]"]
+        for s in carried:
+            body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
+        body.append(f"@KEEP{I}read")
         return body
 
     def component(self, comp, seeded) -> list[str]:

@@ -17,6 +17,7 @@ import random
 
 from ... import api
 from .flip_loop import flipping_loop
+from .kept_loop import kept_loop
 from .move_loop import moving_loop
 from .placing import placing_from, placing_loop
 
@@ -36,7 +37,7 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game)
+    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game) or kept_loop(game)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply",
          "    choice = rng.choice",
