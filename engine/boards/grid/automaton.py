@@ -163,9 +163,10 @@ class _MergedSearch:
                 parts.append(f"cells[ov] == {self.em.hoist(0, 'me + 1')}")
             else:
                 parts.append(f"cells[ov] not in (0, {self.em.hoist(0, 'me + 1')})")
-            if not first and tr.over != "theirs":
+            if not first and tr.over != "theirs" and not self.keep:
                 parts.append("ov != o")
-        parts.append("not cells[t]" if first else "(not cells[t] or t == o)")
+        # (kept: the origin's cell is emptied while the search goes beyond it, cells being the loop's own)
+        parts.append("not cells[t]" if first or self.keep else "(not cells[t] or t == o)")
         if self.allow is not None:
             parts.append(f"{'A' if self.allow[1] else self.allow[0]}[t]")
         if self.check:
@@ -192,9 +193,9 @@ class _MergedSearch:
         return body
 
     def kept_lines(self) -> list[str]:
-        """lines(), each origin's destinations kept in `kept` (a dict by origin, of the seat to
-        move) with what its search read: (destinations, the cells read, the per-origin names
-        read); the search is made again where a cell read is in `dirty` (changed since) or a
+        """lines(), each origin's destinations kept in `kept` (a list by origin, of the seat to
+        move, one more entry at the end) with what its search read: (destinations, the cells
+        read, their number, the per-origin names read); the search is made again where a cell read is in `dirty` (changed since) or a
         name read is another object. The per-turn names read are kept at kept[-1], with the
         cells each cell's steps and jumps read by those tables (NEAR_OF); where one of them has
         changed, every search is made again."""
@@ -211,22 +212,22 @@ class _MergedSearch:
         # (tables chosen per origin: the cells near by any table)
         near = f"NEAR_OF({', '.join(tables)})" if len(tables) == len(self.tables) else "NEAR_OF()"
         I = self.I
-        same = "".join(f" and got[{i}] is {name}" for i, name in enumerate(origin, 2))
-        body[at:at] = [f"{I}got = kept.get(o)",
+        same = "".join(f" and got[{i}] is {name}" for i, name in enumerate(origin, 3))
+        body[at:at] = [f"{I}got = kept[o]",
                        f"{I}if got is not None and not got[1] & dirty{same}:",
-                       f"{I}    total += len(got[0])",
+                       f"{I}    total += got[2]",
                        f"{I}    continue",
                        f"{I}moves = []; add = moves.append"]
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]
-                body[i] = f"{ind}kept[o] = ({', '.join(['moves', line[5:].strip(), *origin])}); total += len(moves)"
+                body[i] = f"{ind}n = len(moves); kept[o] = ({', '.join(['moves', line[5:].strip(), 'n', *origin])}); total += n"
         changed = [f"ctx[{i}] is not {name}" for i, name in enumerate(tables)] + \
             [f"ctx[{i}] != {name}" for i, name in enumerate(turn, len(tables))]
         body[:0] = ["    if b:",
-                    "        ctx = kept.get(-1)",
+                    "        ctx = kept[-1]",
                     f"        if {' or '.join(['ctx is None'] + changed)}:",
-                    f"            kept.clear(); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
+                    f"            kept[:] = [None] * len(kept); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
                     "        near = ctx[-1]"]
         return body
 
@@ -270,6 +271,8 @@ class _MergedSearch:
         trans, accepting, I = self.trans, self.accepting, self.I
         carried = [s for s in range(1, len(trans)) if trans[s]]
         body = [f"{I}fin = set()"]
+        if self.keep:
+            body.append(f"{I}vo = cells[o]; cells[o] = 0")
         for tr in direct:
             body += self.loop(tr, "o", True, I)
             body.append(f"{I}        fin.add(t)")
@@ -292,7 +295,7 @@ class _MergedSearch:
         # what the search read: the cells near the origin and near each cell it went on from
         # (the cells of the states with transitions; a last landing reads only itself, near
         # the cell it came from)
-        body += [f"{I}moves = list(fin)", f"{I}read = near[o]"]
+        body += [f"{I}cells[o] = vo", f"{I}moves = list(fin)", f"{I}read = near[o]"]
         for s in carried:
             body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
         body.append(f"@KEEP{I}read")
