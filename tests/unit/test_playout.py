@@ -13,6 +13,7 @@ import pytest
 from rulebook import load_game
 from rulebook.api import playout, random_playout
 from rulebook.boards.grid.layout import LAST
+from rulebook.boards.grid.state import PASS
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "games"
@@ -91,6 +92,24 @@ def test_a_blocked_player_passes_and_the_placements_go_on():
     st, plies = game.playout(random.Random(0), limit=3)
     assert plies == 3 and not game.is_over(st) and st[5] == 1
     assert game.playout(random.Random(0), st) == api_playout(game, random.Random(0), st)
+
+
+def test_kept_moves_are_the_game_api_to_the_end_passes_and_all():
+    """The kept loop (kept_loop.py) on a made-up game: a chain that must end with a step, jumps
+    over the mover's pieces and over enemies, directions that change with a `let`, a landing
+    rule by origin; 60 seeds play the games random_playout plays, one of them with passes."""
+    game = load_game(ROOT / "tests/data/playout/kept_chains.yaml")
+    for seed in range(60):
+        st, plies = game.playout(random.Random(seed))
+        assert (st, plies) == random_playout(game, random.Random(seed)), seed
+    assert "kept = [" in game.playout_code
+    # a player blocked: the Game API passes, and the loop takes the game up again
+    rng, st, passed = random.Random(52), game.initial_state(), 0
+    while not game.is_over(st):
+        move = rng.choice(game.legal_moves(st))
+        passed += move == PASS
+        st = game.apply(st, move)
+    assert passed and game.playout(random.Random(52)) == (st, game.ply(st))
 
 
 def test_a_kind_without_its_own_loop_plays_through_the_api():

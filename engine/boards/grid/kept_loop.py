@@ -69,7 +69,8 @@ def kept_loop(game) -> list[str] | None:
         except Unkept:
             ns[keep] = None
             return None
-        if "kept[o] = " not in source:      # (not the merged search)
+        # (not the merged search, or a name read from the state tuple, which the loop has not)
+        if "kept[o] = " not in source or "st" in names(source):
             ns[keep] = None
             return None
         ns["NEAR_OF"] = near_tables(game)

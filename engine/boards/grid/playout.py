@@ -9,7 +9,8 @@ by counting the moves without making them). What it saves is the API around a pl
 the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
-piece), and one state is built when it stops.
+piece; kept_loop.py: other plain piece moves, each piece's kept until a cell it read changes),
+and one state is built when it stops.
 """
 from __future__ import annotations
 
