@@ -10,8 +10,8 @@ variables (a bytearray of cells, a list of boards, the counters), and per ply:
   (a table of allowed landings, say), and searches a piece again only where a cell it read has
   changed since (`dirty`) or a name it read has another value: a move changes two cells, and
   most pieces read neither;
-- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, and finds
-  the destination holding it among the kept lists, in the same order;
+- draws the index as `rng.choice` of the legal list draws it (random.Random's _randbelow, from
+  getrandbits) and finds the destination holding it among the kept lists, in the same order;
 - moves the piece in place and tests apply's end conditions on those variables; no state is
   built until the loop stops (a player with no move: the Game API says what follows).
 
@@ -83,7 +83,9 @@ def kept_loop(game) -> list[str] | None:
             "dirty[me] = 0",
             "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
             "    break",
-            "i = choice(range(total))       # (what rng.choice of the list draws)",
+            "i = getrandbits(total.bit_length())     # rng._randbelow(total): what rng.choice of the list draws",
+            "while i >= total:",
+            "    i = getrandbits(total.bit_length())",
             "b = B[me]",
             "got = kept[me]",
             "while True:        # the origin holding it: origins descending, as the list has them",
@@ -102,7 +104,7 @@ def kept_loop(game) -> list[str] | None:
             *ends[1],
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
-    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
+    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice", "getrandbits"} \
         | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "dests", "bit_length", "bit_count"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
