@@ -177,6 +177,45 @@ class _MergedSearch:
         head = f"for t in {self.table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {self.table(tr)}[{src}]:"
         return [ind + head, f"{ind}    if {self.cond(tr, first)}{extra}:"]
 
+    def fused(self, internal, external):
+        """Where a loop state's one jump goes on in it and its one step leaves it, both by the same
+        directions: the lines of both as one loop over STEPJUMP (a step's cell, the landing beyond
+        it), a free cell stepped to, a taken one jumped over; else None. Each set is added to in
+        its own transition's order, as by two loops."""
+        if len(internal) != 1 or len(external) != 1:
+            return None
+        jump, step = internal[0][1], external[0][1]
+        if jump.kind != "jump" or step.kind != "step" or self.em.emit(jump.dirs, 0) != self.em.emit(step.dirs, 0):
+            return None
+        code = self.em.emit(jump.dirs, 0)
+        table = self.em.hoist(jump.dirs.level, f"STEPJUMP[{code}][me]", f"{slug(jump.dirs)}_stepjumps")
+        self.tables[table] = jump.dirs.level
+
+        def lines(s, K):
+            # (a cell with no landing beyond has itself as its landing: taken, it is landed on by no jump)
+            free = "not cells[ov]" if self.keep else "(not cells[ov] or ov == o)"
+            over = {"any": "", "mine": f"cells[ov] == {self.em.hoist(0, 'me + 1')} and ",
+                    "theirs": f"cells[ov] != {self.em.hoist(0, 'me + 1')} and "}[jump.over]
+            land = ["not cells[t]" if self.keep else "(not cells[t] or t == o)"]
+            allow = f"{'A' if self.allow[1] else self.allow[0]}" if self.allow is not None else None
+            if allow:
+                land.append(f"{allow}[t]")
+            if self.check:
+                land.append(f"({self.check})")
+            out = [f"{K}for ov, t in {table}[c]:",
+                   f"{K}    if {free}:"]
+            if self.check:      # (the rules read t: the step's cell is its landing)
+                out += [f"{K}        t = ov", f"{K}        if {' and '.join(land[1:])}:",
+                        f"{K}            {self.target(step)}.add(ov)"]
+            elif allow:
+                out += [f"{K}        if {allow}[ov]:", f"{K}            {self.target(step)}.add(ov)"]
+            else:
+                out.append(f"{K}        {self.target(step)}.add(ov)")
+            out += [f"{K}    elif {over}{' and '.join(land)} and t not in m{s}:",
+                    f"{K}        m{s}.add(t); todo.append(t)"]
+            return out
+        return lines
+
     def target(self, tr) -> str:
         return "fin" if not self.trans[tr.dst] else f"m{tr.dst}"
 
@@ -318,6 +357,9 @@ class _MergedSearch:
             body.append(f"{K}todo = list(m{s})")
             body.append(f"{K}while todo:")
             body.append(f"{K}    c = todo.pop()")
+            fused = self.fused(internal, external)
+            if fused is not None:
+                return body + fused(s, K + "    ")
             for _, tr in internal:
                 body += self.loop(tr, "c", False, K + "    ", f" and t not in m{s}")
                 body.append(f"{K}            m{s}.add(t); todo.append(t)")
