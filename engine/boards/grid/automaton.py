@@ -136,6 +136,7 @@ class _MergedSearch:
         self.trans, self.accepting = pattern_automaton(patterns)
         self.keep = False       # kept_lines: destinations alone, each origin's kept with what it read
         self.tables: dict[str, int] = {}       # the step and jump tables read: name -> level
+        self.first = None       # from_origin's lines where its step and jump are one loop (fused_first)
         self.allow, self.check = None, ""
         if rules:
             try:
@@ -177,6 +178,45 @@ class _MergedSearch:
         head = f"for t in {self.table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {self.table(tr)}[{src}]:"
         return [ind + head, f"{ind}    if {self.cond(tr, first)}{extra}:"]
 
+    def fused_first(self, seeded, direct) -> list[str] | None:
+        """from_origin where the start state's one jump and one step go by the same directions:
+        one loop over STEPJUMP, the cells stepped to listed (the moves, kept; else `stepped`,
+        which seeds `fin` where a jump is found); else None."""
+        jumps = [tr for tr in self.trans[0] if tr.dst in seeded]
+        if len(jumps) != 1 or len(direct) != 1 or len(seeded) != 1:
+            return None
+        jump, step = jumps[0], direct[0]
+        if jump.kind != "jump" or step.kind != "step" or self.em.emit(jump.dirs, 0) != self.em.emit(step.dirs, 0) \
+                or self.check:
+            return None
+        I, s = self.I, jump.dst
+        table = self.stepjumps(jump)
+        allow = f"{'A' if self.allow[1] else self.allow[0]}" if self.allow is not None else None
+        over = {"any": "", "mine": f"cells[ov] == {self.em.hoist(0, 'me + 1')} and ",
+                "theirs": f"cells[ov] != {self.em.hoist(0, 'me + 1')} and "}[jump.over]
+        keep = "add(ov)" if self.keep else "stepped.append(ov)"
+        body = [] if self.keep else [f"{I}stepped = []"]
+        body += [f"{I}for ov, t in {table}[o]:",
+                 f"{I}    if not cells[ov]:",
+                 *([f"{I}        if {allow}[ov]:", f"{I}            {keep}"] if allow else [f"{I}        {keep}"]),
+                 f"{I}    elif {over}not cells[t]{f' and {allow}[t]' if allow else ''}:",
+                 f"{I}        if m{s} is None: m{s} = {{t}}",
+                 f"{I}        else: m{s}.add(t)",
+                 f"{I}if m{s} is None:"]
+        if self.keep:       # (searched from the origin alone: it read the cells near it)
+            body.append(f"@KEEP{I}    near[o]")
+        else:
+            body += [f"{I}    for t in stepped:", f"{I}        add((o, t))"]
+        body.append(f"{I}    continue")
+        return body
+
+    def stepjumps(self, jump) -> str:
+        """The name of the STEPJUMP table of a jump's directions (hoisted)."""
+        code = self.em.emit(jump.dirs, 0)
+        table = self.em.hoist(jump.dirs.level, f"STEPJUMP[{code}][me]", f"{slug(jump.dirs)}_stepjumps")
+        self.tables[table] = jump.dirs.level
+        return table
+
     def fused(self, internal, external):
         """Where a loop state's one jump goes on in it and its one step leaves it, both by the same
         directions: the lines of both as one loop over STEPJUMP (a step's cell, the landing beyond
@@ -187,9 +227,7 @@ class _MergedSearch:
         jump, step = internal[0][1], external[0][1]
         if jump.kind != "jump" or step.kind != "step" or self.em.emit(jump.dirs, 0) != self.em.emit(step.dirs, 0):
             return None
-        code = self.em.emit(jump.dirs, 0)
-        table = self.em.hoist(jump.dirs.level, f"STEPJUMP[{code}][me]", f"{slug(jump.dirs)}_stepjumps")
-        self.tables[table] = jump.dirs.level
+        table = self.stepjumps(jump)
 
         def lines(s, K):
             # (a cell with no landing beyond has itself as its landing: taken, it is landed on by no jump)
@@ -276,6 +314,9 @@ class _MergedSearch:
         I, body = self.I, []
         for s in sorted(seeded):
             body.append(f"{I}m{s} = None")
+        self.first = self.fused_first(seeded, direct)
+        if self.first is not None:
+            return body + self.first
         for tr in self.trans[0]:
             if tr.dst in seeded:
                 body += self.loop(tr, "o", True, I)
@@ -309,10 +350,10 @@ class _MergedSearch:
         (sources first), the cells reached collected in a set."""
         trans, accepting, I = self.trans, self.accepting, self.I
         carried = [s for s in range(1, len(trans)) if trans[s]]
-        body = [f"{I}fin = set()"]
+        body = [f"{I}fin = set({'moves' if self.keep else 'stepped'})" if self.first else f"{I}fin = set()"]
         if self.keep:
             body.append(f"{I}vo = cells[o]; cells[o] = 0")
-        for tr in direct:
+        for tr in direct if not self.first else ():
             body += self.loop(tr, "o", True, I)
             body.append(f"{I}        fin.add(t)")
         for s in carried:
