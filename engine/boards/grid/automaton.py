@@ -198,13 +198,15 @@ class _MergedSearch:
         body = [] if self.keep else [f"{I}stepped = []"]
         body += [f"{I}for ov, t in {table}[o]:",
                  f"{I}    if not cells[ov]:",
-                 *([f"{I}        if {allow}[ov]:", f"{I}            {keep}"] if allow else [f"{I}        {keep}"]),
-                 f"{I}    elif {over}not cells[t]{f' and {allow}[t]' if allow else ''}:",
-                 f"{I}        if m{s} is None: m{s} = {{t}}",
-                 f"{I}        else: m{s}.add(t)",
-                 f"{I}if m{s} is None:"]
-        if self.keep:       # (searched from the origin alone: it read the cells near it)
-            body.append(f"@KEEP{I}    near[o]")
+                 *([f"{I}        if {allow}[ov]:", f"{I}            {keep}"] if allow else [f"{I}        {keep}"])]
+        seed = [f"if m{s} is None: m{s} = {{t}}", f"else: m{s}.add(t)"]
+        if self.keep:
+            body += self.kept_jump(I + "    ", over, allow, "", seed)
+        else:
+            body += [f"{I}    elif {over}not cells[t]{f' and {allow}[t]' if allow else ''}:", *(f"{I}        {x}" for x in seed)]
+        body.append(f"{I}if m{s} is None:")
+        if self.keep:       # (searched from the origin alone: it read the cells near it and the landings it tried)
+            body.append(f"@KEEP{I}    read | near[o]")
         else:
             body += [f"{I}    for t in stepped:", f"{I}        add((o, t))"]
         body.append(f"{I}    continue")
@@ -249,10 +251,22 @@ class _MergedSearch:
                 out += [f"{K}        if {allow}[ov]:", f"{K}            {self.target(step)}.add(ov)"]
             else:
                 out.append(f"{K}        {self.target(step)}.add(ov)")
+            if self.keep:
+                return out + self.kept_jump(K + "    ", over, allow, f" and t not in m{s}", [f"m{s}.add(t); todo.append(t)"])
             out += [f"{K}    elif {over}{' and '.join(land)} and t not in m{s}:",
                     f"{K}        m{s}.add(t); todo.append(t)"]
             return out
         return lines
+
+    def kept_jump(self, K, over, allow, extra, then) -> list[str]:
+        """A STEPJUMP loop's jump over a taken cell, kept: its landing is read (`read`, the cells
+        the search read beyond the cells next to those it searched from) unless the jump is
+        refused whatever the landing holds."""
+        cond = f"{over}{allow}[t]" if allow else over[:-len(" and ")] if over else ""
+        return [f"{K}elif {cond}:" if cond else f"{K}else:",
+                f"{K}    read |= BIT[t]",
+                f"{K}    if not cells[t]{extra}:",
+                *(f"{K}        {x}" for x in then)]
 
     def target(self, tr) -> str:
         return "fin" if not self.trans[tr.dst] else f"m{tr.dst}"
@@ -294,7 +308,7 @@ class _MergedSearch:
                        f"{I}if got is not None and not got[1] & dirty{same}:",
                        f"{I}    total += got[2]",
                        f"{I}    continue",
-                       f"{I}moves = []; add = moves.append"]
+                       f"{I}moves = []; add = moves.append; read = 0"]
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]
@@ -375,7 +389,7 @@ class _MergedSearch:
         # what the search read: the cells near the origin and near each cell it went on from
         # (the cells of the states with transitions; a last landing reads only itself, near
         # the cell it came from)
-        body += [f"{I}cells[o] = vo", f"{I}moves = list(fin)", f"{I}read = near[o]"]
+        body += [f"{I}cells[o] = vo", f"{I}moves = list(fin)", f"{I}read |= near[o]"]
         for s in carried:
             body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
         body.append(f"@KEEP{I}read")

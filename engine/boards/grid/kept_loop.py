@@ -18,7 +18,9 @@ variables (a bytearray of cells, a list of boards, the counters), and per ply:
 What a search read is told by a table made once per set of step and jump tables it reads (per
 turn: NEAR_OF): per cell, its own bit and those of the cells its steps and jumps read. A search
 reads the cells near its origin and near each cell it goes on from (the cells it keeps per state
-of the pattern), and a last landing only itself, near the cell it came from.
+of the pattern), and a last landing only itself, near the cell it came from. Where it steps and
+jumps by one table (STEPJUMP) it reads a jump's landing only beyond a taken cell, and only
+there adds it to what it read.
 """
 from __future__ import annotations
 
@@ -32,10 +34,13 @@ from .placing import loop_end_tests
 
 def near_tables(game):
     """NEAR_OF(*tables): per cell, its bit and the bits of the cells its steps and jumps by
-    those tables (one seat's rows per cell, of STEP or JUMP) read: the cells stepped to, jumped
-    over and landed on; with no table, by every table of every seat. Made once per set of tables."""
+    those tables (one seat's rows per cell, of STEP, JUMP or STEPJUMP) read: the cells stepped
+    to, jumped over and landed on (of STEPJUMP, the cells stepped to or jumped over only); with
+    no table, by every table of every seat. Made once per set of tables."""
     ns, made = game._ns, {}
     every = [per_cell for table in ("STEP", "JUMP") for per_seat in ns[table].values() for per_cell in per_seat]
+    # a STEPJUMP table's landings are not read here: the search adds those it read (beyond a taken cell)
+    stepping = {id(per_cell) for per_seat in ns["STEPJUMP"].values() for per_cell in per_seat}
 
     def near_of(*tables):
         tables = tables or every
@@ -43,9 +48,10 @@ def near_tables(game):
         if key not in made:
             near = [1 << c for c in range(game.size)]
             for per_cell in tables:
+                steps_only = id(per_cell) in stepping
                 for c, row in enumerate(per_cell):
                     for x in row:
-                        near[c] |= 1 << x if isinstance(x, int) else 1 << x[0] | 1 << x[1]
+                        near[c] |= 1 << x if isinstance(x, int) else 1 << x[0] if steps_only else 1 << x[0] | 1 << x[1]
             made[key] = (tables, near)      # (the tables held: their ids stay theirs)
         return made[key][1]
     return near_of
