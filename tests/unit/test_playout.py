@@ -94,22 +94,23 @@ def test_a_blocked_player_passes_and_the_placements_go_on():
     assert game.playout(random.Random(0), st) == api_playout(game, random.Random(0), st)
 
 
-def test_kept_moves_are_the_game_api_to_the_end_passes_and_all():
-    """The kept loop (kept_loop.py) on a made-up game: a chain that must end with a step, jumps
+@pytest.mark.parametrize("name", ["kept_chains", "kept_one_table"])
+def test_kept_moves_are_the_game_api_to_the_end_passes_and_all(name):
+    """The kept loop (kept_loop.py) on made-up games: a chain that must end with a step, jumps
     over the mover's pieces and over enemies, directions that change with a `let`, a landing
-    rule by origin; 60 seeds play the games random_playout plays, one of them with passes."""
-    game = load_game(ROOT / "tests/data/playout/kept_chains.yaml")
+    rule by origin (kept_chains), or steps and jumps by the same directions, read from one table
+    (kept_one_table); 60 seeds play the games the Game API plays, some with blocked players
+    (a pass through the Game API, then the loop again)."""
+    game = load_game(ROOT / f"tests/data/playout/{name}.yaml")
+    passed = 0
     for seed in range(60):
-        st, plies = game.playout(random.Random(seed))
-        assert (st, plies) == random_playout(game, random.Random(seed)), seed
-    assert "kept = [" in game.playout_code
-    # a player blocked: the Game API passes, and the loop takes the game up again
-    rng, st, passed = random.Random(52), game.initial_state(), 0
-    while not game.is_over(st):
-        move = rng.choice(game.legal_moves(st))
-        passed += move == PASS
-        st = game.apply(st, move)
-    assert passed and game.playout(random.Random(52)) == (st, game.ply(st))
+        rng, st = random.Random(seed), game.initial_state()
+        while not game.is_over(st):
+            move = rng.choice(game.legal_moves(st))
+            passed += move == PASS
+            st = game.apply(st, move)
+        assert game.playout(random.Random(seed)) == (st, game.ply(st)), seed
+    assert passed and "kept = [" in game.playout_code
 
 
 def test_a_kind_without_its_own_loop_plays_through_the_api():
