@@ -12,8 +12,14 @@ What it writes per origin:
   cell there, and when no transition reaches a state with further transitions (no jump, say),
   the moves are added at once, without any set;
 - each later state keeps a set of reached cells and is searched once, in the order of the
-  automaton's strongly connected components (a loop such as `jump(...)+` is one component).
-Moves come origin by origin (descending); a piece's destinations come in set order.
+  automaton's strongly connected components (a loop such as `jump(...)+` is one component);
+- where a state's one step and one jump go by the same directions (the start's, or a loop
+  state's whose jump goes on in it and whose step leaves it), both are one loop over STEPJUMP,
+  each step's cell with the landing of the jump over it: a free cell is stepped to, a taken one
+  jumped over (each set is added to in its own transition's order, as by two loops).
+Moves come origin by origin (descending); a piece's destinations come in set order. With
+`kept` (the compiled playout's kept loop, kept_loop.py) each origin's destinations are kept
+with the cells its search read, and searched again only where one of them has changed.
 """
 from __future__ import annotations
 
