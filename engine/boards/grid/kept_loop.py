@@ -97,11 +97,11 @@ def kept_loop(game) -> list[str] | None:
             "while True:        # the origin holding it: origins descending, as the list has them",
             "    o = b.bit_length() - 1",
             "    b ^= BIT[o]",
-            "    dests = got[o][0]",
-            "    if i < len(dests):",
+            "    e = got[o]",
+            "    if i < e[2]:",
             "        break",
-            "    i -= len(dests)",
-            "t = dests[i]",
+            "    i -= e[2]",
+            "t = e[0][i]",
             "ch = BIT[o] | BIT[t]",
             "cells[o] = 0; cells[t] = me + 1; B[me] ^= ch",
             changed,
@@ -111,7 +111,7 @@ def kept_loop(game) -> list[str] | None:
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
     known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice", "getrandbits"} \
-        | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "dests", "bit_length", "bit_count"}
+        | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "bit_length", "bit_count"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     head = [layout.unpack(result="result"),
