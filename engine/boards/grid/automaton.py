@@ -120,6 +120,11 @@ class NoMask(Exception):
     """A landing rule that is not a plain set of cells: it is checked at each landing instead."""
 
 
+# the names of a search that hold the position (or read it): a per-origin name computed from one
+# of them may differ from turn to turn while the per-turn names stay the same
+POSITION = {"cells", "B", "R", "K", "occ", "free", "foe", "st", "moves", "add", "b"}
+
+
 class Unkept(Exception):
     """A search whose moves cannot be kept from ply to ply: a landing rule checked per landing
     may read any cell."""
@@ -291,11 +296,11 @@ class _MergedSearch:
 
     def kept_lines(self) -> list[str]:
         """lines(), each origin's destinations kept in `kept` (a list by origin, of the seat to
-        move, one more entry at the end) with what its search read: (destinations, the cells
-        read, their number, the per-origin names read); the search is made again where a cell read is in `dirty` (changed since) or a
-        name read is another object. The per-turn names read are kept at kept[-1], with the
-        cells each cell's steps and jumps read by those tables (NEAR_OF); where one of them has
-        changed, every search is made again."""
+        move, two more entries at the end) with what its search read: (destinations, the cells
+        read, their number, the per-origin names read); the search is made again where a cell
+        read is in `dirty` (changed since) or a name read is another object. The per-turn names
+        read are kept at kept[-1], with the cells each cell's steps and jumps read by those
+        tables (NEAR_OF); where one of them has changed, every search is made again."""
         if self.check:
             raise Unkept(self.check)
         self.keep = True
@@ -310,11 +315,23 @@ class _MergedSearch:
         near = f"NEAR_OF({', '.join(tables)})" if len(tables) == len(self.tables) else "NEAR_OF()"
         I = self.I
         same = "".join(f" and got[{i}] is {name}" for i, name in enumerate(origin, 3))
-        body[at:at] = [f"{I}got = kept[o]",
-                       f"{I}if got is not None and not got[1] & dirty{same}:",
-                       f"{I}    total += got[2]",
-                       f"{I}    continue",
-                       f"{I}moves = []; add = moves.append; read = 0"]
+        # the per-origin names computed from per-turn names and the origin alone (no cell, no
+        # board): while those per-turn names hold what they held at the seat's last turn, so do
+        # the per-origin ones, and a kept search is taken without computing them (`same`)
+        h1 = body.index("@H1")
+        lines = self.em.hoisted[1] + body[h1 + 1:at]
+        inputs = sorted(names("\n".join(lines)) & hoisted[0])
+        lifted = bool(origin) and not names("\n".join(lines)) & POSITION
+        body[at:at] = ([] if lifted else [f"{I}got = kept[o]"]) + [
+            f"{I}if got is not None and not got[1] & dirty{same}:",
+            f"{I}    total += got[2]",
+            f"{I}    continue",
+            f"{I}moves = []; add = moves.append; read = 0"]
+        if lifted:
+            body[h1:h1] = [f"{I}got = kept[o]",
+                           f"{I}if same and got is not None and not got[1] & dirty:",
+                           f"{I}    total += got[2]",
+                           f"{I}    continue"]
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]
@@ -326,6 +343,13 @@ class _MergedSearch:
                     f"        if {' or '.join(['ctx is None'] + changed)}:",
                     f"            kept[:] = [None] * len(kept); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
                     "        near = ctx[-1]"]
+        if lifted:      # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
+            now = f"({', '.join(inputs)},)"
+            body[5:5] = ["        last = kept[-2]",
+                         "        same = last is not None and " + " and ".join(
+                             f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)),
+                         "        if not same:",
+                         f"            kept[-2] = {now}"]
         return body
 
     def from_origin(self, seeded, direct) -> list[str]:

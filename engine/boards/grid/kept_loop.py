@@ -116,7 +116,7 @@ def kept_loop(game) -> list[str] | None:
         return None
     head = [layout.unpack(result="result"),
             "cells = bytearray(cells); B = list(B)",
-            f"kept = [[None] * {game.size + 1} for _ in range({n})]; dirty = [0] * {n}     # per seat: its pieces' moves, the cells changed since",
+            f"kept = [[None] * {game.size + 2} for _ in range({n})]; dirty = [0] * {n}     # per seat: its pieces' moves, the cells changed since",
             "while plies != limit:"]
     tail = ["cells = bytes(cells); B = tuple(B)",
             f"st = {layout.build(to_move='me')}"]
