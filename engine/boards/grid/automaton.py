@@ -343,7 +343,9 @@ class _MergedSearch:
                     f"        if {' or '.join(['ctx is None'] + changed)}:",
                     f"            kept[:] = [None] * len(kept); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
                     "        near = ctx[-1]"]
-        if lifted:      # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
+        if lifted and not inputs:       # (made of the origin alone: the same at every turn)
+            body[5:5] = ["        same = True"]
+        elif lifted:    # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
             now = f"({', '.join(inputs)},)"
             body[5:5] = ["        last = kept[-2]",
                          "        same = last is not None and " + " and ".join(
