@@ -27,6 +27,11 @@ class Symbol:
     level: int = 0
     choices: tuple = ()       # for CHOICE symbols: the allowed words
     has: str = ""             # for ZONE symbols: source of a per-cell membership table
+    # for a per-origin GROUP that is a per-turn group with one bit flipped (the mover's pieces,
+    # the moving one lifted): (the per-turn group's code, its word, the bit's code); a selection
+    # of it in a per-turn zone is then also given as the per-turn group's part in the zone
+    # (hoisted) with the bit flipped there
+    lifted: tuple = ()
 
 
 @struct
@@ -279,6 +284,17 @@ class Emitter:
     def _sub(self, node: dsl.Node, parent_level: int) -> str:
         return self.emit(node, parent_level)
 
+    def _selection(self, node, lv) -> tuple:
+        group, zone = self._sub(node.left, lv), self._sub(node.right, lv)
+        sym = self.vocab.names.get(node.left.dotted) if isinstance(node.left, dsl.Name) else None
+        if sym is not None and sym.lifted and node.right.level == 0 < lv:
+            # (a lifted group's part in a per-turn zone: the whole group's part, per turn, with
+            # the bit flipped: per origin only the bit's)
+            whole, word, bit = sym.lifted
+            part = self.hoist(0, f"({whole} & {zone})", f"{word}_{slug(node.right)}")
+            return group, zone, f"(({part} ^ {bit}) & {zone})"
+        return group, zone
+
     def _code(self, node) -> str:
         lv = node.level
         if isinstance(node, dsl.Num):
@@ -291,9 +307,9 @@ class Emitter:
             return self.vocab.names[node.dotted].code
         if isinstance(node, dsl.Call):
             fn = self.vocab.functions[node.func]
-            # a selection (`group in zone`) reaches its function as (group code, zone code)
-            args = [(self._sub(a.left, lv), self._sub(a.right, lv)) if a.type == SELECTION else self._sub(a, lv)
-                    for a in node.args]
+            # a selection (`group in zone`) reaches its function as (group code, zone code), or
+            # (group code, zone code, the code of the group's part in the zone)
+            args = [self._selection(a, lv) if a.type == SELECTION else self._sub(a, lv) for a in node.args]
             args += [self._sub(node.kwargs[k], lv) if k in node.kwargs else default
                      for k, (_t, default) in fn.keywords.items()]
             return fn.emit(args, node.arg_types)

@@ -13,6 +13,7 @@ import pytest
 from rulebook import load_game
 from rulebook.api import playout, random_playout
 from rulebook.boards.grid.layout import LAST
+from rulebook.boards.grid.state import PASS
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "games"
@@ -30,6 +31,8 @@ MOVING = {"halma", "halma4", "chinese_checkers"}
 # and those whose one move slides then shoots (parts_loop.py): drawn by rejection, the same
 # distribution as the Game API's draws but not the same sequence, so checked by replaying
 PARTS = {"amazons"}
+# and those whose other plain piece moves keep each piece's moves from ply to ply (kept_loop.py)
+KEPT = {"lezug"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -78,10 +81,10 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
         assert game.playout(random.Random(seed), limit=limit) == want
         # and from the position reached after a few plies, for a few plies more
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING | PARTS)
+    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING | PARTS | KEPT)
 
 
-@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + ["breakthrough", "reversi", "english_draughts"])
+@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + sorted(KEPT) + ["breakthrough", "reversi", "english_draughts"])
 def test_played_to_the_end_it_is_random_playout(name):
     game = load_game(GAMES / f"{name}.yaml")
     for seed in range(5):
@@ -113,6 +116,25 @@ def test_a_blocked_player_passes_and_the_placements_go_on():
     st, plies = game.playout(random.Random(0), limit=3)
     assert plies == 3 and not game.is_over(st) and st[5] == 1
     assert game.playout(random.Random(0), st) == api_playout(game, random.Random(0), st)
+
+
+@pytest.mark.parametrize("name", ["kept_chains", "kept_one_table"])
+def test_kept_moves_are_the_game_api_to_the_end_passes_and_all(name):
+    """The kept loop (kept_loop.py) on made-up games: a chain that must end with a step, jumps
+    over the mover's pieces and over enemies, directions that change with a `let`, a landing
+    rule by origin (kept_chains), or steps and jumps by the same directions, read from one table
+    (kept_one_table); 60 seeds play the games the Game API plays, some with blocked players
+    (a pass through the Game API, then the loop again)."""
+    game = load_game(ROOT / f"tests/data/playout/{name}.yaml")
+    passed = 0
+    for seed in range(60):
+        rng, st = random.Random(seed), game.initial_state()
+        while not game.is_over(st):
+            move = rng.choice(game.legal_moves(st))
+            passed += move == PASS
+            st = game.apply(st, move)
+        assert game.playout(random.Random(seed)) == (st, game.ply(st)), seed
+    assert passed and "kept = [" in game.playout_code
 
 
 def test_a_kind_without_its_own_loop_plays_through_the_api():

@@ -12,8 +12,14 @@ What it writes per origin:
   cell there, and when no transition reaches a state with further transitions (no jump, say),
   the moves are added at once, without any set;
 - each later state keeps a set of reached cells and is searched once, in the order of the
-  automaton's strongly connected components (a loop such as `jump(...)+` is one component).
-Moves come origin by origin (descending); a piece's destinations come in set order.
+  automaton's strongly connected components (a loop such as `jump(...)+` is one component);
+- where a state's one step and one jump go by the same directions (the start's, or a loop
+  state's whose jump goes on in it and whose step leaves it), both are one loop over STEPJUMP,
+  each step's cell with the landing of the jump over it: a free cell is stepped to, a taken one
+  jumped over (each set is added to in its own transition's order, as by two loops).
+Moves come origin by origin (descending); a piece's destinations come in set order. With
+`kept` (the compiled playout's kept loop, kept_loop.py) each origin's destinations are kept
+with the cells its search read, and searched again only where one of them has changed.
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import itertools
 
 from ...lang import dsl
 from ...lang.expr import CELL, slug
+from ...lang.pycode import names
 from ...structs import struct
 
 
@@ -113,11 +120,23 @@ class NoMask(Exception):
     """A landing rule that is not a plain set of cells: it is checked at each landing instead."""
 
 
-def merged_search(em, patterns: list[dsl.Node], rules: list, check: str) -> list[str]:
+# the names of a search that hold the position (or read it): a per-origin name computed from one
+# of them may differ from turn to turn while the per-turn names stay the same
+POSITION = {"cells", "B", "R", "K", "occ", "free", "foe", "st", "moves", "add", "b"}
+
+
+class Unkept(Exception):
+    """A search whose moves cannot be kept from ply to ply: a landing rule checked per landing
+    may read any cell."""
+
+
+def merged_search(em, patterns: list[dsl.Node], rules: list, check: str, kept: bool = False) -> list[str]:
     """The lines of the search from each piece (after `b = <its pieces>`): `em` the phase's
     emitter (names hoisted per turn and per origin, the per-origin ones at the `@H1` line),
-    `check` the landing rules' code, used where they are no set of cells."""
-    return _MergedSearch(em, patterns, rules, check).lines()
+    `check` the landing rules' code, used where they are no set of cells. `kept`: each piece's
+    destinations kept from ply to ply (kept_search; Unkept where they cannot be)."""
+    search = _MergedSearch(em, patterns, rules, check)
+    return search.kept_lines() if kept else search.lines()
 
 
 class _MergedSearch:
@@ -126,6 +145,9 @@ class _MergedSearch:
     def __init__(self, em, patterns, rules, check):
         self.em = em
         self.trans, self.accepting = pattern_automaton(patterns)
+        self.keep = False       # kept_lines: destinations alone, each origin's kept with what it read
+        self.tables: dict[str, int] = {}       # the step and jump tables read: name -> level
+        self.first = None       # from_origin's lines where its step and jump are one loop (fused_first)
         self.allow, self.check = None, ""
         if rules:
             try:
@@ -139,7 +161,9 @@ class _MergedSearch:
     def table(self, tr) -> str:
         code = self.em.emit(tr.dirs, 0)
         tbl = "STEP" if tr.kind == "step" else "JUMP"
-        return self.em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
+        name = self.em.hoist(tr.dirs.level, f"{tbl}[{code}][me]", f"{slug(tr.dirs)}_{tr.kind}s")
+        self.tables[name] = tr.dirs.level
+        return name
 
     def cond(self, tr, first: bool) -> str:
         """The test of a landing t (over ov for a jump) of transition tr; first: from the origin."""
@@ -151,9 +175,10 @@ class _MergedSearch:
                 parts.append(f"cells[ov] == {self.em.hoist(0, 'me + 1')}")
             else:
                 parts.append(f"cells[ov] not in (0, {self.em.hoist(0, 'me + 1')})")
-            if not first and tr.over != "theirs":
+            if not first and tr.over != "theirs" and not self.keep:
                 parts.append("ov != o")
-        parts.append("not cells[t]" if first else "(not cells[t] or t == o)")
+        # (kept: the origin's cell is emptied while the search goes beyond it, cells being the loop's own)
+        parts.append("not cells[t]" if first or self.keep else "(not cells[t] or t == o)")
         if self.allow is not None:
             parts.append(f"{'A' if self.allow[1] else self.allow[0]}[t]")
         if self.check:
@@ -163,6 +188,96 @@ class _MergedSearch:
     def loop(self, tr, src: str, first: bool, ind: str, extra: str = "") -> list[str]:
         head = f"for t in {self.table(tr)}[{src}]:" if tr.kind == "step" else f"for ov, t in {self.table(tr)}[{src}]:"
         return [ind + head, f"{ind}    if {self.cond(tr, first)}{extra}:"]
+
+    def fused_first(self, seeded, direct) -> list[str] | None:
+        """from_origin where the start state's one jump and one step go by the same directions:
+        one loop over STEPJUMP, the cells stepped to listed (the moves, kept; else `stepped`,
+        which seeds `fin` where a jump is found); else None."""
+        jumps = [tr for tr in self.trans[0] if tr.dst in seeded]
+        if len(jumps) != 1 or len(direct) != 1 or len(seeded) != 1:
+            return None
+        jump, step = jumps[0], direct[0]
+        if jump.kind != "jump" or step.kind != "step" or self.em.emit(jump.dirs, 0) != self.em.emit(step.dirs, 0) \
+                or self.check:
+            return None
+        I, s = self.I, jump.dst
+        table = self.stepjumps(jump)
+        allow = f"{'A' if self.allow[1] else self.allow[0]}" if self.allow is not None else None
+        over = {"any": "", "mine": f"cells[ov] == {self.em.hoist(0, 'me + 1')} and ",
+                "theirs": f"cells[ov] != {self.em.hoist(0, 'me + 1')} and "}[jump.over]
+        keep = "add(ov)" if self.keep else "stepped.append(ov)"
+        body = [] if self.keep else [f"{I}stepped = []"]
+        body += [f"{I}for ov, t in {table}[o]:",
+                 f"{I}    if not cells[ov]:",
+                 *([f"{I}        if {allow}[ov]:", f"{I}            {keep}"] if allow else [f"{I}        {keep}"])]
+        seed = [f"if m{s} is None: m{s} = {{t}}", f"else: m{s}.add(t)"]
+        if self.keep:
+            body += self.kept_jump(I + "    ", over, allow, "", seed)
+        else:
+            body += [f"{I}    elif {over}not cells[t]{f' and {allow}[t]' if allow else ''}:", *(f"{I}        {x}" for x in seed)]
+        body.append(f"{I}if m{s} is None:")
+        if self.keep:       # (searched from the origin alone: it read the cells near it and the landings it tried)
+            body.append(f"@KEEP{I}    read | near[o]")
+        else:
+            body += [f"{I}    for t in stepped:", f"{I}        add((o, t))"]
+        body.append(f"{I}    continue")
+        return body
+
+    def stepjumps(self, jump) -> str:
+        """The name of the STEPJUMP table of a jump's directions (hoisted)."""
+        code = self.em.emit(jump.dirs, 0)
+        table = self.em.hoist(jump.dirs.level, f"STEPJUMP[{code}][me]", f"{slug(jump.dirs)}_stepjumps")
+        self.tables[table] = jump.dirs.level
+        return table
+
+    def fused(self, internal, external):
+        """Where a loop state's one jump goes on in it and its one step leaves it, both by the same
+        directions: the lines of both as one loop over STEPJUMP (a step's cell, the landing beyond
+        it), a free cell stepped to, a taken one jumped over; else None. Each set is added to in
+        its own transition's order, as by two loops."""
+        if len(internal) != 1 or len(external) != 1:
+            return None
+        jump, step = internal[0][1], external[0][1]
+        if jump.kind != "jump" or step.kind != "step" or self.em.emit(jump.dirs, 0) != self.em.emit(step.dirs, 0):
+            return None
+        table = self.stepjumps(jump)
+
+        def lines(s, K):
+            # (a cell with no landing beyond has itself as its landing: taken, it is landed on by no jump)
+            free = "not cells[ov]" if self.keep else "(not cells[ov] or ov == o)"
+            over = {"any": "", "mine": f"cells[ov] == {self.em.hoist(0, 'me + 1')} and ",
+                    "theirs": f"cells[ov] != {self.em.hoist(0, 'me + 1')} and "}[jump.over]
+            land = ["not cells[t]" if self.keep else "(not cells[t] or t == o)"]
+            allow = f"{'A' if self.allow[1] else self.allow[0]}" if self.allow is not None else None
+            if allow:
+                land.append(f"{allow}[t]")
+            if self.check:
+                land.append(f"({self.check})")
+            out = [f"{K}for ov, t in {table}[c]:",
+                   f"{K}    if {free}:"]
+            if self.check:      # (the rules read t: the step's cell is its landing)
+                out += [f"{K}        t = ov", f"{K}        if {' and '.join(land[1:])}:",
+                        f"{K}            {self.target(step)}.add(ov)"]
+            elif allow:
+                out += [f"{K}        if {allow}[ov]:", f"{K}            {self.target(step)}.add(ov)"]
+            else:
+                out.append(f"{K}        {self.target(step)}.add(ov)")
+            if self.keep:
+                return out + self.kept_jump(K + "    ", over, allow, f" and t not in m{s}", [f"m{s}.add(t); todo.append(t)"])
+            out += [f"{K}    elif {over}{' and '.join(land)} and t not in m{s}:",
+                    f"{K}        m{s}.add(t); todo.append(t)"]
+            return out
+        return lines
+
+    def kept_jump(self, K, over, allow, extra, then) -> list[str]:
+        """A STEPJUMP loop's jump over a taken cell, kept: its landing is read (`read`, the cells
+        the search read beyond the cells next to those it searched from) unless the jump is
+        refused whatever the landing holds."""
+        cond = f"{over}{allow}[t]" if allow else over[:-len(" and ")] if over else ""
+        return [f"{K}elif {cond}:" if cond else f"{K}else:",
+                f"{K}    read |= BIT[t]",
+                f"{K}    if not cells[t]{extra}:",
+                *(f"{K}        {x}" for x in then)]
 
     def target(self, tr) -> str:
         return "fin" if not self.trans[tr.dst] else f"m{tr.dst}"
@@ -179,12 +294,75 @@ class _MergedSearch:
             body += self.beyond(seeded, direct)
         return body
 
+    def kept_lines(self) -> list[str]:
+        """lines(), each origin's destinations kept in `kept` (a list by origin, of the seat to
+        move, two more entries at the end) with what its search read: (destinations, the cells
+        read, their number, the per-origin names read); the search is made again where a cell
+        read is in `dirty` (changed since) or a name read is another object. The per-turn names
+        read are kept at kept[-1], with the cells each cell's steps and jumps read by those
+        tables (NEAR_OF); where one of them has changed, every search is made again."""
+        if self.check:
+            raise Unkept(self.check)
+        self.keep = True
+        body = self.lines()
+        at = body.index("@H1") + (2 if body[body.index("@H1") + 1].startswith(f"{self.I}A = ") else 1)
+        read = names("\n".join(x[5:] if x.startswith("@KEEP") else x for x in body[at:]))
+        hoisted = [{x.split(" = ")[0] for x in self.em.hoisted[level]} for level in (0, 1)]
+        tables = sorted(name for name, level in self.tables.items() if not level)
+        turn = sorted(read & hoisted[0] - set(tables))
+        origin = sorted(read & (hoisted[1] | {"A"}) - hoisted[0] - set(tables))
+        # (tables chosen per origin: the cells near by any table)
+        near = f"NEAR_OF({', '.join(tables)})" if len(tables) == len(self.tables) else "NEAR_OF()"
+        I = self.I
+        same = "".join(f" and got[{i}] is {name}" for i, name in enumerate(origin, 3))
+        # the per-origin names computed from per-turn names and the origin alone (no cell, no
+        # board): while those per-turn names hold what they held at the seat's last turn, so do
+        # the per-origin ones, and a kept search is taken without computing them (`same`)
+        h1 = body.index("@H1")
+        lines = self.em.hoisted[1] + body[h1 + 1:at]
+        inputs = sorted(names("\n".join(lines)) & hoisted[0])
+        lifted = bool(origin) and not names("\n".join(lines)) & POSITION
+        body[at:at] = ([] if lifted else [f"{I}got = kept[o]"]) + [
+            f"{I}if got is not None and not got[1] & dirty{same}:",
+            f"{I}    total += got[2]",
+            f"{I}    continue",
+            f"{I}moves = []; add = moves.append; read = 0"]
+        if lifted:
+            body[h1:h1] = [f"{I}got = kept[o]",
+                           f"{I}if same and got is not None and not got[1] & dirty:",
+                           f"{I}    total += got[2]",
+                           f"{I}    continue"]
+        for i, line in enumerate(body):
+            if line.startswith("@KEEP"):
+                ind = line[5:len(line) - len(line[5:].lstrip())]
+                body[i] = f"{ind}n = len(moves); kept[o] = ({', '.join(['moves', line[5:].strip(), 'n', *origin])}); total += n"
+        changed = [f"ctx[{i}] is not {name}" for i, name in enumerate(tables)] + \
+            [f"ctx[{i}] != {name}" for i, name in enumerate(turn, len(tables))]
+        body[:0] = ["    if b:",
+                    "        ctx = kept[-1]",
+                    f"        if {' or '.join(['ctx is None'] + changed)}:",
+                    f"            kept[:] = [None] * len(kept); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
+                    "        near = ctx[-1]"]
+        if lifted and not inputs:       # (made of the origin alone: the same at every turn)
+            body[5:5] = ["        same = True"]
+        elif lifted:    # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
+            now = f"({', '.join(inputs)},)"
+            body[5:5] = ["        last = kept[-2]",
+                         "        same = last is not None and " + " and ".join(
+                             f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)),
+                         "        if not same:",
+                         f"            kept[-2] = {now}"]
+        return body
+
     def from_origin(self, seeded, direct) -> list[str]:
         """The transitions out of the start state, unrolled; where none reaches a later state,
         the moves are added at once (and the origin's search ends)."""
         I, body = self.I, []
         for s in sorted(seeded):
             body.append(f"{I}m{s} = None")
+        self.first = self.fused_first(seeded, direct)
+        if self.first is not None:
+            return body + self.first
         for tr in self.trans[0]:
             if tr.dst in seeded:
                 body += self.loop(tr, "o", True, I)
@@ -196,14 +374,19 @@ class _MergedSearch:
             J = I + "    "
         if len(direct) == 1:
             body += self.loop(direct[0], "o", True, J)
-            body.append(f"{J}        add((o, t))")
+            body.append(f"{J}        {'add(t)' if self.keep else 'add((o, t))'}")
         elif direct:
             body.append(f"{J}fin = set()")
             for tr in direct:
                 body += self.loop(tr, "o", True, J)
                 body.append(f"{J}        fin.add(t)")
-            body.append(f"{J}for t in fin:")
-            body.append(f"{J}    add((o, t))")
+            if self.keep:
+                body.append(f"{J}moves = list(fin)")
+            else:
+                body.append(f"{J}for t in fin:")
+                body.append(f"{J}    add((o, t))")
+        if self.keep:       # (searched from the origin alone: it read the cells near it)
+            body.append(f"@KEEP{J}near[o]")
         if seeded:
             body.append(f"{J}continue")
         return body
@@ -213,8 +396,10 @@ class _MergedSearch:
         (sources first), the cells reached collected in a set."""
         trans, accepting, I = self.trans, self.accepting, self.I
         carried = [s for s in range(1, len(trans)) if trans[s]]
-        body = [f"{I}fin = set()"]
-        for tr in direct:
+        body = [f"{I}fin = set({'moves' if self.keep else 'stepped'})" if self.first else f"{I}fin = set()"]
+        if self.keep:
+            body.append(f"{I}vo = cells[o]; cells[o] = 0")
+        for tr in direct if not self.first else ():
             body += self.loop(tr, "o", True, I)
             body.append(f"{I}        fin.add(t)")
         for s in carried:
@@ -229,8 +414,17 @@ class _MergedSearch:
             if accepting[s]:
                 body.append(f"{I}fin.update(m{s})")
         body.append(f"{I}fin.discard(o)")
-        body.append(f"{I}for t in fin:")
-        body.append(f"{I}    add((o, t))")
+        if not self.keep:
+            body.append(f"{I}for t in fin:")
+            body.append(f"{I}    add((o, t))")
+            return body
+        # what the search read: the cells near the origin and near each cell it went on from
+        # (the cells of the states with transitions; a last landing reads only itself, near
+        # the cell it came from)
+        body += [f"{I}cells[o] = vo", f"{I}moves = list(fin)", f"{I}read |= near[o]"]
+        for s in carried:
+            body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
+        body.append(f"@KEEP{I}read")
         return body
 
     def component(self, comp, seeded) -> list[str]:
@@ -250,6 +444,9 @@ class _MergedSearch:
             body.append(f"{K}todo = list(m{s})")
             body.append(f"{K}while todo:")
             body.append(f"{K}    c = todo.pop()")
+            fused = self.fused(internal, external)
+            if fused is not None:
+                return body + fused(s, K + "    ")
             for _, tr in internal:
                 body += self.loop(tr, "c", False, K + "    ", f" and t not in m{s}")
                 body.append(f"{K}            m{s}.add(t); todo.append(t)")

@@ -621,6 +621,10 @@ class GridGame(GridState, GridNotation):
         self.dir_names = list(sets)
         # the tables of each direction set the rules name, keyed by its name: STEP['diagonal'][seat][cell]
         self.STEP, self.JUMP, self.JUMPB, self.RAYS, self.NEXT = {}, {}, {}, {}, {}
+        # per direction set, seat and cell, each step (a, b): its cell and the landing of the jump
+        # over it (a itself where the jump would leave the board): a search that steps and jumps
+        # by the same directions reads one table (automaton.py)
+        self.STEPJUMP = {}
         self.vectors: dict[str, frozenset] = {}
         used, rayed = self._used_names()        # rayed: the sets that may need whole rays (slides, first())
         for name, words in sets.items():
@@ -655,6 +659,8 @@ class GridGame(GridState, GridNotation):
                 nexts.append(nrow)
             self.STEP[name] = steps
             self.JUMP[name] = jumps
+            self.STEPJUMP[name] = [[tuple((a, dict(jrow).get(a, a)) for a in srow) for srow, jrow in zip(s_seat, j_seat)]
+                                   for s_seat, j_seat in zip(steps, jumps)]
             # the same with the bits of both cells, for the general generator's jumps
             self.JUMPB[name] = [[tuple((a, b, 1 << a, 1 << b) for a, b in row) for row in per_seat]
                                 for per_seat in jumps]
@@ -769,7 +775,7 @@ class GridGame(GridState, GridNotation):
     def _namespace(self) -> dict:
         n, size = self.n, self.size
         bits = [1 << i for i in range(size)] + [0]        # BIT[-1], BIT[SIZE] = 0: no cell
-        ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "JUMPB": self.JUMPB, "RAYS": self.RAYS, "NEXT": self.NEXT,
+        ns: dict[str, Any] = {"STEP": self.STEP, "JUMP": self.JUMP, "STEPJUMP": self.STEPJUMP, "JUMPB": self.JUMPB, "RAYS": self.RAYS, "NEXT": self.NEXT,
                               "_combinations": itertools.combinations, "RK": self.RK, "STATS": self.stats,
                               "BIT": bits, "FULL": sum(1 << i for i in self.geo.cells()), "ALLOW": Allow(size)}
         counting.tables(self, ns)

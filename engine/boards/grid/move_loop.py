@@ -16,8 +16,9 @@ boards, the counters), and per ply:
   built until the loop stops (a player with no move: the Game API says what follows).
 
 So the same seed plays the same game as `api.random_playout`, which the tests check. Other
-shapes (landing rules, `let`s, directions one way only: Le zug) are played through the Game API:
-their counts, made by the same search as their lists, were no faster than the lists.
+plain shapes (landing rules, `let`s, directions one way only) are kept_loop.py's: counts made by
+the same search as the lists were no faster than the lists, but a piece's list kept until a cell
+its search read changes is.
 """
 from __future__ import annotations
 

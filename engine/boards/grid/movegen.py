@@ -71,7 +71,10 @@ class PathCode:
         # "count": a function that counts the moves without making them; "draw": one that draws
         # a move uniformly, as choice() of the list would, making only that one (a phase of
         # moves of parts: patterns.parts; see draw_passes); "from": the moves of one origin
-        # alone, `origin`, in the list's order (a plain phase: move_loop.py draws them so)
+        # alone, `origin`, in the list's order (a plain phase: move_loop.py draws them so);
+        # "kept": the merged search's count, each origin's destinations kept from ply to ply in
+        # `kept` and searched again where `dirty` (the cells changed since) meets what it read
+        # (kept_loop.py)
         self.mode = mode
         # RAYLINES (words/shoot.py): a draw counts a last shot by lines of its rays, not cell by cell
         self.ray_lines = ray_lines
@@ -142,6 +145,8 @@ class PathCode:
                     ("add", "add = moves.append")]
         if mode == "count":
             prologue.append(("n_moves", "n_moves = 0"))
+        elif mode == "kept":    # the loop's own variables are its arguments; each origin lists its own moves
+            prologue = [x for x in prologue if x[0] not in ("cells", "B", "me", "moves", "add")] + [("total", "total = 0")]
         body: list[str] = []
         self.rules_fn = ["def _rules(t):"]
         for r, c in codes:
@@ -186,6 +191,7 @@ class PathCode:
         body += drop_lines(phase.drops, self.also, ["        " + x for x in em.hoisted[1]
                                                     + (self.rules_fn if self.instrument else [])], exists)
         body.append("    return False" if exists else "    return n_moves" if mode == "count" else
+                    "    return total" if mode == "kept" else
                     "    return None" if mode == "draw" else f"    return {finish}")
         if not any(line.startswith("@H0") for line in body):
             body.insert(len(body) - 1, "@H0")
@@ -213,7 +219,8 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        head = [f"def {fname}(st{', choice' if mode == 'draw' else ', origin' if mode == 'from' else ''}):"] + ["    " + line for line in needed([line for _n, line in prologue],
+        args = {"draw": "st, choice", "from": "st, origin", "kept": "cells, B, me, kept, dirty"}.get(mode, "st")
+        head = [f"def {fname}({args}):"] + ["    " + line for line in needed([line for _n, line in prologue],
                                                                      rest + "\n".join(moved))]
         self.source = "\n".join(head) + "\n" + rest + "\n"
         if moved:
@@ -258,7 +265,7 @@ class PathCode:
                 body.append(f"    b = {'BIT[origin] & ' + board if self.mode == 'from' else board}")
             self.mark_hoisted("b")
             if self.merged:
-                body += merged_search(self.em, alts, self.active, self.check)
+                body += merged_search(self.em, alts, self.active, self.check, kept=self.mode == "kept")
                 continue
             fixed = kind is not None or not self.multi       # the moving piece's value is known
             value = (f"({kind << 3} | me1)" if kind else "me1") if fixed else "v"

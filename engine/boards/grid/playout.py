@@ -9,8 +9,8 @@ by counting the moves without making them). What it saves is the API around a pl
 the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
-piece; parts_loop.py: a slide then a shot from its landing), and one state is built when it
-stops.
+piece; kept_loop.py: other plain piece moves, each piece's kept until a cell it read changes;
+parts_loop.py: a slide then a shot from its landing), and one state is built when it stops.
 
 One loop draws otherwise: parts_loop.py's draws each move by rejection (a landing drawn, kept
 with the probability of its shots), every legal move equally likely as with rng.choice of the
@@ -22,6 +22,7 @@ import random
 
 from ... import api
 from .flip_loop import flipping_loop
+from .kept_loop import kept_loop
 from .move_loop import moving_loop
 from .parts_loop import parts_loop
 from .placing import placing_from, placing_loop
@@ -42,7 +43,7 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game)
+    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game) or kept_loop(game)
     rejecting = fused is None and (fused := parts_loop(game)) is not None     # (its own draw)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply"

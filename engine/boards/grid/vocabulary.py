@@ -29,7 +29,7 @@ GENERAL_WORDS = {"empty", "quiet", "last", "stuck", "all_stuck", "kind-group", "
 # the names a landing rule may use besides the turn's: the landing cell, the origin, the player's
 # other pieces (the moving one lifted); both move generators bind t, o and lo
 LANDING = {"landing": Symbol(CELL, "t", 2), "origin": Symbol(CELL, "o", 1),
-           "others": Symbol(GROUP, "(B[me] ^ lo)", 1)}
+           "others": Symbol(GROUP, "(B[me] ^ lo)", 1, lifted=("B[me]", "mine", "lo"))}
 
 
 def grid_vocabulary(players: int, zones, dirsets, t: topo.Topology, kinds: list[str], spec=None,

@@ -5,8 +5,13 @@ from ....lang.expr import BOOL, CELL, GROUP, INT, SELECTION, ZONE, Function
 from ....structs import replace
 
 
-def _sel(arg) -> tuple[str, str | None]:
-    return arg if isinstance(arg, tuple) else (arg, None)
+def _sel(arg) -> tuple[str, str | None, str | None]:
+    """(group, zone, the group's part in the zone): a selection's codes (expr.Emitter); a group
+    alone has no zone."""
+    if not isinstance(arg, tuple):
+        return arg, None, None
+    g, z = arg[:2]
+    return g, z, arg[2] if len(arg) > 2 else f"({g} & {z})"
 
 
 def _count(args, types):
@@ -14,23 +19,23 @@ def _count(args, types):
         return f"_counted(N, {args[0]})"
     if types and types[0] == CELL:      # ... on one cell
         return f"N[{args[0]}]"
-    g, z = _sel(args[0])
-    return f"({g} & {z}).bit_count()" if z else f"{g}.bit_count()"
+    g, z, part = _sel(args[0])
+    return f"{part}.bit_count()" if z else f"{g}.bit_count()"
 
 
 def _all(args, types):
-    g, z = _sel(args[0])
-    return f"(({g} & {z}) == {g})"
+    g, z, part = _sel(args[0])
+    return f"({part} == {g})"
 
 
 def _none(args, types):
-    g, z = _sel(args[0])
-    return f"(not ({g} & {z}))"
+    g, z, part = _sel(args[0])
+    return f"(not {part})"
 
 
 def _any(args, types):
-    g, z = _sel(args[0])
-    return f"(({g} & {z}) != 0)"
+    g, z, part = _sel(args[0])
+    return f"({part} != 0)"
 
 
 FUNCTIONS = {
@@ -68,7 +73,7 @@ def tables(game, ns: dict) -> None:
 # the batch backend's forms (boards/grid/batch.py): a group is a (games, cells) array of booleans,
 # a number or a truth one value per game, shaped (games, 1)
 def _batch_count(args, types):
-    g, z = _sel(args[0])
+    g, z, _part = _sel(args[0])
     return f"np.count_nonzero({g} & {z}, 1)[:, None]" if z else f"np.count_nonzero({g}, 1)[:, None]"
 
 
