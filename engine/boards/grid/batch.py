@@ -66,6 +66,9 @@ def batch_vocabulary(game) -> Vocabulary:
     return Vocabulary(names, dict(BATCH_FUNCTIONS), member=lambda cell, group: f"_at({group}, {cell})")
 
 
+COUNTED, PER_GAME = "np.count_nonzero(", ", 1)[:, None]"     # count()'s batch form (functions/counting.py)
+
+
 class BatchEmitter(Emitter):
     """Numpy source for checked expressions: element-wise truths (no `and`, `or`, `not` or `if`
     of Python, which would ask one truth of a whole array), nothing hoisted; a word without a
@@ -105,6 +108,14 @@ class BatchEmitter(Emitter):
             return f"np.where({self._code(node.cond)}, {self._code(node.then)}, {self._code(node.other)})"
         if isinstance(node, dsl.BinOp) and node.op in ("/", "//", "%"):
             self._refuse(node, f"`{node.op}`")
+        if isinstance(node, dsl.Compare) and node.op in ("==", "!=", ">") and isinstance(node.right, dsl.Num) \
+                and node.right.value == 0:
+            # a count against 0 asks whether any game's group has a piece: no need to count them
+            left = self._sub(node.left, node.level)
+            if left.startswith(COUNTED) and left.endswith(PER_GAME):
+                group = left[len(COUNTED):-len(PER_GAME)]
+                return (f"np.logical_not(({group}).any(1))[:, None]" if node.op == "==" else
+                        f"({group}).any(1)[:, None]")
         return super()._code(node)
 
 
