@@ -30,7 +30,7 @@ from ...lang.pycode import names
 from .patterns import parts
 from .placing import loop_end_tests, placing_game
 from .words.base import keyword
-from .words.shoot import LONGEST_LINE
+from .words.shoot import LONGEST_LINE, ray_lines
 
 # the tries of a draw before it counts every move instead: a few more than the pairs, as a try
 # costs about what counting a pair's moves does (playouts measured alike from n / 2 to 2n)
@@ -142,15 +142,9 @@ class PartLines:
     def _entries(self, c: int, rays) -> list[tuple] | None:
         """The entries of c's rays, a ray and its opposite one line (a ray with none, a line of
         its own)."""
-        out, rays = [], [r for r in rays if r]
-        while rays:
-            r = rays.pop(0)
-            step = r[0] - c
-            back = next((q for q in rays if q[0] == c - step), None)
-            if back is not None:
-                rays.remove(back)
-            ahead, behind = (r, back or ()) if step > 0 else (back or (), r)
-            cells = tuple(behind[::-1]) + (c,) + tuple(ahead)
+        out = []
+        for ahead, behind in ray_lines(c, rays):
+            cells = behind[::-1] + (c,) + ahead
             if len(cells) > LONGEST_LINE or len(set(cells)) != len(cells):
                 return None
             if cells not in self._ids:
@@ -159,7 +153,7 @@ class PartLines:
                 for j, x in enumerate(cells):
                     self.through[x].append((li, 1 << j))
             at = len(behind)
-            out.append((self._ids[cells], *self._table(len(cells), at), tuple(ahead), tuple(behind)))
+            out.append((self._ids[cells], *self._table(len(cells), at), ahead, behind))
         return out
 
     def _table(self, length: int, at: int) -> tuple[bytes, bytes, bytes]:

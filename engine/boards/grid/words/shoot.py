@@ -122,16 +122,10 @@ class RayLines(dict):
         out = Lines(len(per_seat))
         ids: dict[tuple, int] = {}
         for c, rays in enumerate(per_seat):
-            at, rays = [], [r for r in rays if r]
-            while rays:
-                r = rays.pop(0)
-                step = r[0] - c
-                back = next((q for q in rays if q[0] == c - step), None)
-                if back is not None:
-                    rays.remove(back)
-                ahead, behind = (r, back or ()) if step > 0 else (back or (), r)
+            at = []
+            for ahead, behind in ray_lines(c, rays):
                 cells = behind[::-1] + (c,) + ahead        # increasing numbers
-                step = abs(step)
+                step = abs(cells[1] - cells[0])
                 if len(cells) > LONGEST_LINE or any(y - x != step for x, y in zip(cells, cells[1:])):
                     return None
                 where = (cells[0], cells[-1] + step, step)
@@ -165,3 +159,17 @@ def _reached(pattern, at: int, before: bool, after: bool) -> int:
     return n
 
 WORD = Shoot()
+
+
+def ray_lines(c: int, rays) -> list[tuple[tuple, tuple]]:
+    """c's rays paired into lines, (ahead, behind) each: a ray with the opposite one where there
+    is one, `ahead` the one to higher cell numbers (a ray with no opposite, alone)."""
+    out, rays = [], [tuple(r) for r in rays if r]
+    while rays:
+        r = rays.pop(0)
+        step = r[0] - c
+        back = next((q for q in rays if q[0] == c - step), None)
+        if back is not None:
+            rays.remove(back)
+        out.append((r, back or ()) if step > 0 else (back or (), r))
+    return out
