@@ -92,7 +92,7 @@ def test_merged_search_agrees_with_the_continuation_search(path):
     instrumented, the same generator writes the continuation search every other game runs,
     counting refusals; _apply_generic is apply in plain Python: all must agree."""
     fast, plain = load_game(path), load_game(path, instrument=True)
-    assert "fin = set()" in fast.sources[fast.rules.phases[-1].name]
+    assert "fin = set(" in fast.sources[fast.rules.phases[-1].name]       # (the merged search's set of landings)
     assert "_rules(t)" in plain.sources[plain.rules.phases[-1].name]
     count = 0
     for st in positions(fast, range(40), 0.5):
