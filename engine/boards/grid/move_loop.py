@@ -7,7 +7,8 @@ boards, the counters), and per ply:
 - counts each piece's moves without making them (ChainReach): a chain's reach is read from the
   components of the position's jump graph, and a component, or a piece's count, is kept from
   ply to ply until a move changes a cell it read;
-- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, and finds
+- draws the index as `rng.choice` of the legal list draws it (random.Random's _randbelow, from
+  getrandbits), and finds
   the origin holding it (ChainReach.pick): a piece without a jump takes its free steps in the
   step table's order; a piece that jumps has its moves listed alone (`from_<phase>`, movegen's
   mode "from": the generated search itself, so the list's order, a piece's destinations in the
@@ -116,12 +117,15 @@ class ChainReach:
         self.steps, self.jumps, self.step_order, self.reads, self.overs = tables
         self.comp = {}          # free cell -> its component: [cells (bits), size, overs or None, reads, cells]
         self.live = []          # the components kept
-        # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
-        self.counted = [{} for _ in self.steps]
+        # per seat and cell: (its piece's count, the cells it read, its reach by jumps: 0 if it
+        # has no jump); a cell not counted yet reads every cell (a piece that comes onto a cell
+        # changes it, so an entry left by a piece gone is never taken for the new one's)
+        self.counted = [[UNCOUNTED] * len(self.jumps) for _ in self.steps]
         # per seat: the cells changed since its pieces were last counted (each of them then was,
         # found again or its count kept); at first every cell (no piece is counted yet)
         self.dirty = [-1 for _ in self.steps]
         self.origins = [None for _ in self.steps]    # per seat: its pieces' cells, highest first (the list's order)
+        self.seats = range(len(self.steps))
         if not self.overs:
             self._search = self._search_linked
 
@@ -136,13 +140,13 @@ class ChainReach:
             for rec in gone:
                 for c in rec[4]:
                     del comp[c]
-        self.counted[me].pop(o, None)
         order = self.origins[me]
         if order is not None:
-            order.remove(o)
-            order.append(t)
+            order[order.index(o)] = t
             order.sort(reverse=True)
-        self.dirty = [d | changed for d in self.dirty]
+        dirty = self.dirty
+        for s in self.seats:
+            dirty[s] |= changed
 
     def counts(self, cells, b, me, free) -> int:
         """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
@@ -156,7 +160,7 @@ class ChainReach:
         total = 0
         for o in order:
             # (a piece not counted yet reads every cell: a piece is, on a cell changed since)
-            got = counted.get(o, UNCOUNTED)
+            got = counted[o]
             if not got[1] & dirty:
                 total += got[0]
                 continue
@@ -287,7 +291,10 @@ def moving_loop(game) -> list[str] | None:
     body = [f"total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
             "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
             "    break",
-            "o, t, j = reach.pick(choice(range(total)), me, cells)      # (what rng.choice of the list draws)",
+            "i = getrandbits(total.bit_length())     # rng._randbelow(total): what rng.choice of the list draws",
+            "while i >= total:",
+            "    i = getrandbits(total.bit_length())",
+            "o, t, j = reach.pick(i, me, cells)",
             "if t is None:      # a piece that jumps: its moves in the generated search's order",
             f"    t = {moves_from}({layout.build(result='None')}, o)[j][1]",
             "reach.moved(o, t, me)",
@@ -298,9 +305,9 @@ def moving_loop(game) -> list[str] | None:
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
     # (the slots of this game's layout only: a plain state has no quiet nor last)
-    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
+    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice", "getrandbits"} \
         | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
-        | {moves_from, "reach", "counts", "moved", "pick", "bit_count"}
+        | {moves_from, "reach", "counts", "moved", "pick", "bit_count", "bit_length"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     if moves_from not in ns:
