@@ -126,8 +126,6 @@ class ChainReach:
         self.dirty = [-1 for _ in self.steps]
         self.origins = [None for _ in self.steps]    # per seat: its pieces' cells, highest first (the list's order)
         self.seats = range(len(self.steps))
-        if not self.overs:
-            self._search = self._search_linked
 
     def moved(self, o, t, me):
         """The piece of seat me moved from o to t: the components that read either cell are
@@ -151,7 +149,7 @@ class ChainReach:
     def counts(self, cells, b, me, free) -> int:
         """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
         origin's kept for pick()."""
-        jumps, comp, steps, reads, overs = self.jumps, self.comp, self.steps[me], self.reads, self.overs
+        jumps, comp, steps, reads, overs, live = self.jumps, self.comp, self.steps[me], self.reads, self.overs, self.live
         counted, dirty = self.counted[me], self.dirty[me]
         self.dirty[me] = 0
         order = self.origins[me]
@@ -173,7 +171,27 @@ class ChainReach:
                     if cells[t]:        # (a landing taken: read, it may be left)
                         read |= 1 << t
                         continue
-                    rec = comp.get(t) or self._search(cells, t)     # a first landing: its component (once)
+                    rec = comp.get(t)      # a first landing: its component (searched once, kept)
+                    if rec is None:
+                        if overs:
+                            rec = self._search(cells, t)
+                        else:       # (searched here, no overs kept: one call fewer a component)
+                            members = [t]
+                            rec = [0, 0, None, 0, members]
+                            comp[t] = rec
+                            bits, got = 1 << t, reads[t]
+                            for c in members:
+                                for ov2, u in jumps[c]:
+                                    if cells[ov2]:
+                                        if cells[u]:
+                                            got |= 1 << u
+                                        elif u not in comp:
+                                            comp[u] = rec
+                                            members.append(u)
+                                            bits |= 1 << u
+                                            got |= reads[u]
+                            rec[0], rec[1], rec[3] = bits, len(members), got
+                            live.append(rec)
                     if not rec[0] & reach:
                         if overs and o in rec[2]:     # a jump over the origin: the piece searched alone
                             n = -1
@@ -241,23 +259,6 @@ class ChainReach:
         rec[0], rec[1], rec[3] = bits, len(rec[4]), read
         self.live.append(rec)
         return rec
-
-    def _search_linked(self, cells, t):
-        """_search where no component keeps its overs (self.overs False)."""
-        jumps, comp = self.jumps, self.comp
-        members = [t]
-        rec = [0, 0, None, 0, members]
-        comp[t] = rec
-        read = 0
-        for c in members:
-            for ov, u in jumps[c]:
-                if cells[ov]:
-                    if cells[u]:
-                        read |= 1 << u
-                    elif u not in comp:
-                        comp[u] = rec
-                        members.append(u)
-        return self._kept(rec, read)
 
     def _alone(self, cells, o, stepped):
         """The moves of the piece on o, searched alone (the origin empty: not jumped, landed on),
