@@ -131,13 +131,14 @@ class ChainReach:
         """The piece of seat me moved from o to t: the components that read either cell are
         searched again; the counts that did are found again when next asked."""
         changed = (1 << o) | (1 << t)
-        gone = [rec for rec in self.live if rec[3] & changed]
-        if gone:
-            comp = self.comp
-            self.live = [rec for rec in self.live if not rec[3] & changed]
-            for rec in gone:
+        comp, kept = self.comp, []
+        for rec in self.live:
+            if rec[3] & changed:
                 for c in rec[4]:
                     del comp[c]
+            else:
+                kept.append(rec)
+        self.live = kept
         order = self.origins[me]
         if order is not None:
             order[order.index(o)] = t
