@@ -115,7 +115,9 @@ class ChainReach:
 
     def __init__(self, tables):
         self.steps, self.jumps, self.step_order, self.reads, self.overs = tables
-        self.comp = {}          # free cell -> its component: [cells (bits), size, overs or None, reads, cells]
+        # per cell its component if it is free and one is kept (else None): [cells (bits), size,
+        # overs or None, reads, cells]
+        self.comp = [None] * len(self.jumps)
         self.live = []          # the components kept
         # per seat and cell: (its piece's count, the cells it read, its reach by jumps: 0 if it
         # has no jump); a cell not counted yet reads every cell (a piece that comes onto a cell
@@ -135,7 +137,7 @@ class ChainReach:
         for rec in self.live:
             if rec[3] & changed:
                 for c in rec[4]:
-                    del comp[c]
+                    comp[c] = None
             else:
                 kept.append(rec)
         self.live = kept
@@ -172,7 +174,7 @@ class ChainReach:
                     if cells[t]:        # (a landing taken: read, it may be left)
                         read |= 1 << t
                         continue
-                    rec = comp.get(t)      # a first landing: its component (searched once, kept)
+                    rec = comp[t]      # a first landing: its component (searched once, kept)
                     if rec is None:
                         if overs:
                             rec = self._search(cells, t)
@@ -186,7 +188,7 @@ class ChainReach:
                                     if cells[ov2]:
                                         if cells[u]:
                                             got |= 1 << u
-                                        elif u not in comp:
+                                        elif comp[u] is None:
                                             comp[u] = rec
                                             members.append(u)
                                             bits |= 1 << u
@@ -246,7 +248,7 @@ class ChainReach:
                         read |= 1 << u      # (a landing taken: read, it may be left)
                         continue
                     over.add(ov)
-                    if u not in comp:
+                    if comp[u] is None:
                         comp[u] = rec
                         members.append(u)
         return self._kept(rec, read)
