@@ -72,9 +72,6 @@ def chain_shape(game) -> tuple[str, str] | None:
     return step.dirs.dotted, jump.dirs.dotted
 
 
-UNCOUNTED = (0, -1, -1)
-
-
 class ChainReach:
     """The moves of each piece counted, none made, for a phase of chain_shape, as the generated
     search would count its list, through a playout: a chain's reach is the union of the
@@ -119,10 +116,12 @@ class ChainReach:
         # overs or None, reads, cells]
         self.comp = [None] * len(self.jumps)
         self.live = []          # the components kept
-        # per seat and cell: (its piece's count, the cells it read, its reach by jumps: 0 if it
-        # has no jump); a cell not counted yet reads every cell (a piece that comes onto a cell
-        # changes it, so an entry left by a piece gone is never taken for the new one's)
-        self.counted = [[UNCOUNTED] * len(self.jumps) for _ in self.steps]
+        # per seat and cell, flat lists: its piece's count, the cells it read, its reach by jumps
+        # (0 if it has no jump); a cell not counted yet reads every cell (a piece that comes onto
+        # a cell changes it, so an entry left by a piece gone is never taken for the new one's)
+        self.counted = [[0] * len(self.jumps) for _ in self.steps]
+        self.read = [[-1] * len(self.jumps) for _ in self.steps]
+        self.reach = [[0] * len(self.jumps) for _ in self.steps]
         # per seat: the cells changed since its pieces were last counted (each of them then was,
         # found again or its count kept); at first every cell (no piece is counted yet)
         self.dirty = [-1 for _ in self.steps]
@@ -153,7 +152,7 @@ class ChainReach:
         """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
         origin's kept for pick()."""
         jumps, comp, steps, reads, overs, live = self.jumps, self.comp, self.steps[me], self.reads, self.overs, self.live
-        counted, dirty = self.counted[me], self.dirty[me]
+        counted, read_by, reach_of, dirty = self.counted[me], self.read[me], self.reach[me], self.dirty[me]
         self.dirty[me] = 0
         order = self.origins[me]
         if order is None:
@@ -161,9 +160,8 @@ class ChainReach:
         total = 0
         for o in order:
             # (a piece not counted yet reads every cell: a piece is, on a cell changed since)
-            got = counted[o]
-            if not got[1] & dirty:
-                total += got[0]
+            if not read_by[o] & dirty:
+                total += counted[o]
                 continue
             stepped = steps[o]
             read = reads[o] | stepped
@@ -204,16 +202,17 @@ class ChainReach:
                         n += rec[1]
             if n < 0:       # (read: every cell; the count stands only while nothing changes)
                 n = self._alone(cells, o, stepped)
-                counted[o] = (n, -1, -1)
+                read_by[o] = reach_of[o] = -1
             else:
                 n += (stepped & ~reach).bit_count()
-                counted[o] = (n, read, reach)
+                read_by[o], reach_of[o] = read, reach
+            counted[o] = n
             total += n
         return total
 
     def shares(self, me) -> list[tuple[int, int]]:
         """(origin, its count) of the seat me's last counts, in the list's order."""
-        return [(o, self.counted[me][o][0]) for o in self.origins[me]]
+        return [(o, self.counted[me][o]) for o in self.origins[me]]
 
     def pick(self, i, me, cells):
         """The i-th move of the seat me's last counts: (origin, its destination), the destination
@@ -221,11 +220,11 @@ class ChainReach:
         among the origin's moves instead)."""
         counted = self.counted[me]
         for o in self.origins[me]:
-            n, _, reach = counted[o]
+            n = counted[o]
             if i < n:
                 break
             i -= n
-        if reach:
+        if self.reach[me][o]:
             return o, None, i
         for t in self.step_order[me][o]:    # no jump: its free steps in the table's order
             if not cells[t]:
