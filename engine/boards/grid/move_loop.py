@@ -9,9 +9,10 @@ boards, the counters), and per ply:
   ply to ply until a move changes a cell it read;
 - draws the index as `rng.choice` of the legal list draws it (random.Random's _randbelow, from
   getrandbits), and finds the origin holding it (ChainReach.pick): a piece without a jump takes
-  its free steps in the step table's order; a piece that jumps has its moves listed alone (`from_<phase>`, movegen's
-  mode "from": the generated search itself, so the list's order, a piece's destinations in the
-  order of the set it collects them in, which only that set's history of insertions gives);
+  its free steps in the step table's order; a piece that jumps has its moves listed alone
+  (`from_<phase>`, movegen's mode "from": the generated search itself, so the list's order, a
+  piece's destinations in the order of the set it collects them in, which only that set's
+  history of insertions gives);
 - moves the piece in place and tests apply's end conditions on those variables; no state is
   built until the loop stops (a player with no move: the Game API says what follows).
 
