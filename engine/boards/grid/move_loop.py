@@ -7,11 +7,12 @@ boards, the counters), and per ply:
 - counts each piece's moves without making them (ChainReach): a chain's reach is read from the
   components of the position's jump graph, and a component, or a piece's count, is kept from
   ply to ply until a move changes a cell it read;
-- draws the index `choice(range(total))`, what `rng.choice` of the legal list draws, and finds
-  the origin holding it (ChainReach.pick): a piece without a jump takes its free steps in the
-  step table's order; a piece that jumps has its moves listed alone (`from_<phase>`, movegen's
-  mode "from": the generated search itself, so the list's order, a piece's destinations in the
-  order of the set it collects them in, which only that set's history of insertions gives);
+- draws the index as `rng.choice` of the legal list draws it (random.Random's _randbelow, from
+  getrandbits), and finds the origin holding it (ChainReach.pick): a piece without a jump takes
+  its free steps in the step table's order; a piece that jumps has its moves listed alone
+  (`from_<phase>`, movegen's mode "from": the generated search itself, so the list's order, a
+  piece's destinations in the order of the set it collects them in, which only that set's
+  history of insertions gives);
 - moves the piece in place and tests apply's end conditions on those variables; no state is
   built until the loop stops (a player with no move: the Game API says what follows).
 
@@ -71,9 +72,6 @@ def chain_shape(game) -> tuple[str, str] | None:
     return step.dirs.dotted, jump.dirs.dotted
 
 
-UNCOUNTED = (0, -1, -1)
-
-
 class ChainReach:
     """The moves of each piece counted, none made, for a phase of chain_shape, as the generated
     search would count its list, through a playout: a chain's reach is the union of the
@@ -114,41 +112,47 @@ class ChainReach:
 
     def __init__(self, tables):
         self.steps, self.jumps, self.step_order, self.reads, self.overs = tables
-        self.comp = {}          # free cell -> its component: [cells (bits), size, overs or None, reads, cells]
+        # per cell its component if it is free and one is kept (else None): [cells (bits), size,
+        # overs or None, reads, cells]
+        self.comp = [None] * len(self.jumps)
         self.live = []          # the components kept
-        # per seat: origin -> (its count, the cells it read, its reach by jumps: 0 if it has no jump)
-        self.counted = [{} for _ in self.steps]
+        # per seat and cell, flat lists: its piece's count, the cells it read, its reach by jumps
+        # (0 if it has no jump); a cell not counted yet reads every cell (a piece that comes onto
+        # a cell changes it, so an entry left by a piece gone is never taken for the new one's)
+        self.counted = [[0] * len(self.jumps) for _ in self.steps]
+        self.read = [[-1] * len(self.jumps) for _ in self.steps]
+        self.reach = [[0] * len(self.jumps) for _ in self.steps]
         # per seat: the cells changed since its pieces were last counted (each of them then was,
         # found again or its count kept); at first every cell (no piece is counted yet)
         self.dirty = [-1 for _ in self.steps]
         self.origins = [None for _ in self.steps]    # per seat: its pieces' cells, highest first (the list's order)
-        if not self.overs:
-            self._search = self._search_linked
+        self.seats = range(len(self.steps))
 
     def moved(self, o, t, me):
         """The piece of seat me moved from o to t: the components that read either cell are
         searched again; the counts that did are found again when next asked."""
         changed = (1 << o) | (1 << t)
-        gone = [rec for rec in self.live if rec[3] & changed]
-        if gone:
-            comp = self.comp
-            self.live = [rec for rec in self.live if not rec[3] & changed]
-            for rec in gone:
+        comp, kept = self.comp, []
+        for rec in self.live:
+            if rec[3] & changed:
                 for c in rec[4]:
-                    del comp[c]
-        self.counted[me].pop(o, None)
+                    comp[c] = None
+            else:
+                kept.append(rec)
+        self.live = kept
         order = self.origins[me]
         if order is not None:
-            order.remove(o)
-            order.append(t)
+            order[order.index(o)] = t
             order.sort(reverse=True)
-        self.dirty = [d | changed for d in self.dirty]
+        dirty = self.dirty
+        for s in self.seats:
+            dirty[s] |= changed
 
     def counts(self, cells, b, me, free) -> int:
         """The moves of the seat me to move (its pieces the board b, `free` the empty cells), each
         origin's kept for pick()."""
-        jumps, comp, steps, reads, overs = self.jumps, self.comp, self.steps[me], self.reads, self.overs
-        counted, dirty = self.counted[me], self.dirty[me]
+        jumps, comp, steps, reads, overs, live = self.jumps, self.comp, self.steps[me], self.reads, self.overs, self.live
+        counted, read_by, reach_of, dirty = self.counted[me], self.read[me], self.reach[me], self.dirty[me]
         self.dirty[me] = 0
         order = self.origins[me]
         if order is None:
@@ -156,9 +160,8 @@ class ChainReach:
         total = 0
         for o in order:
             # (a piece not counted yet reads every cell: a piece is, on a cell changed since)
-            got = counted.get(o, UNCOUNTED)
-            if not got[1] & dirty:
-                total += got[0]
+            if not read_by[o] & dirty:
+                total += counted[o]
                 continue
             stepped = steps[o]
             read = reads[o] | stepped
@@ -169,7 +172,27 @@ class ChainReach:
                     if cells[t]:        # (a landing taken: read, it may be left)
                         read |= 1 << t
                         continue
-                    rec = comp.get(t) or self._search(cells, t)     # a first landing: its component (once)
+                    rec = comp[t]      # a first landing: its component (searched once, kept)
+                    if rec is None:
+                        if overs:
+                            rec = self._search(cells, t)
+                        else:       # (searched here, no overs kept: one call fewer a component)
+                            members = [t]
+                            rec = [0, 0, None, 0, members]
+                            comp[t] = rec
+                            bits, got = 1 << t, reads[t]
+                            for c in members:
+                                for ov2, u in jumps[c]:
+                                    if cells[ov2]:
+                                        if cells[u]:
+                                            got |= 1 << u
+                                        elif comp[u] is None:
+                                            comp[u] = rec
+                                            members.append(u)
+                                            bits |= 1 << u
+                                            got |= reads[u]
+                            rec[0], rec[1], rec[3] = bits, len(members), got
+                            live.append(rec)
                     if not rec[0] & reach:
                         if overs and o in rec[2]:     # a jump over the origin: the piece searched alone
                             n = -1
@@ -179,16 +202,17 @@ class ChainReach:
                         n += rec[1]
             if n < 0:       # (read: every cell; the count stands only while nothing changes)
                 n = self._alone(cells, o, stepped)
-                counted[o] = (n, -1, -1)
+                read_by[o] = reach_of[o] = -1
             else:
                 n += (stepped & ~reach).bit_count()
-                counted[o] = (n, read, reach)
+                read_by[o], reach_of[o] = read, reach
+            counted[o] = n
             total += n
         return total
 
     def shares(self, me) -> list[tuple[int, int]]:
         """(origin, its count) of the seat me's last counts, in the list's order."""
-        return [(o, self.counted[me][o][0]) for o in self.origins[me]]
+        return [(o, self.counted[me][o]) for o in self.origins[me]]
 
     def pick(self, i, me, cells):
         """The i-th move of the seat me's last counts: (origin, its destination), the destination
@@ -196,11 +220,11 @@ class ChainReach:
         among the origin's moves instead)."""
         counted = self.counted[me]
         for o in self.origins[me]:
-            n, _, reach = counted[o]
+            n = counted[o]
             if i < n:
                 break
             i -= n
-        if reach:
+        if self.reach[me][o]:
             return o, None, i
         for t in self.step_order[me][o]:    # no jump: its free steps in the table's order
             if not cells[t]:
@@ -223,7 +247,7 @@ class ChainReach:
                         read |= 1 << u      # (a landing taken: read, it may be left)
                         continue
                     over.add(ov)
-                    if u not in comp:
+                    if comp[u] is None:
                         comp[u] = rec
                         members.append(u)
         return self._kept(rec, read)
@@ -237,23 +261,6 @@ class ChainReach:
         rec[0], rec[1], rec[3] = bits, len(rec[4]), read
         self.live.append(rec)
         return rec
-
-    def _search_linked(self, cells, t):
-        """_search where no component keeps its overs (self.overs False)."""
-        jumps, comp = self.jumps, self.comp
-        members = [t]
-        rec = [0, 0, None, 0, members]
-        comp[t] = rec
-        read = 0
-        for c in members:
-            for ov, u in jumps[c]:
-                if cells[ov]:
-                    if cells[u]:
-                        read |= 1 << u
-                    elif u not in comp:
-                        comp[u] = rec
-                        members.append(u)
-        return self._kept(rec, read)
 
     def _alone(self, cells, o, stepped):
         """The moves of the piece on o, searched alone (the origin empty: not jumped, landed on),
@@ -287,7 +294,10 @@ def moving_loop(game) -> list[str] | None:
     body = [f"total = reach.counts(cells, B[me], me, FULL ^ ({game.occ_source}))",
             "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
             "    break",
-            "o, t, j = reach.pick(choice(range(total)), me, cells)      # (what rng.choice of the list draws)",
+            "i = getrandbits(total.bit_length())     # rng._randbelow(total): what rng.choice of the list draws",
+            "while i >= total:",
+            "    i = getrandbits(total.bit_length())",
+            "o, t, j = reach.pick(i, me, cells)",
             "if t is None:      # a piece that jumps: its moves in the generated search's order",
             f"    t = {moves_from}({layout.build(result='None')}, o)[j][1]",
             "reach.moved(o, t, me)",
@@ -298,9 +308,9 @@ def moving_loop(game) -> list[str] | None:
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
     # (the slots of this game's layout only: a plain state has no quiet nor last)
-    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice"} \
+    known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice", "getrandbits"} \
         | {v for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} \
-        | {moves_from, "reach", "counts", "moved", "pick", "bit_count"}
+        | {moves_from, "reach", "counts", "moved", "pick", "bit_count", "bit_length"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     if moves_from not in ns:
