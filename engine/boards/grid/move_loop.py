@@ -1,8 +1,8 @@
 """The compiled playout's loop (playout.py) for a last phase of piece moves in a plain game (one
 kind of piece, steps and jumps, no captures: automaton.py's merged search) whose one pattern is
 `step(D) | jump(E, over=any)+` with E's jumps the same both ways (chain_shape: a race of
-pieces that step, or hop over any piece in chains). It plays on the state's own variables (a bytearray of cells, a list of
-boards, the counters), and per ply:
+pieces that step, or hop over any piece in chains). It plays on the state's own variables (a
+bytearray of cells, a list of boards, the counters), and per ply:
 
 - counts each piece's moves without making them (ChainReach): a chain's reach is read from the
   components of the position's jump graph, and a component, or a piece's count, is kept from
