@@ -17,7 +17,7 @@ So the same seed plays the same game as `api.random_playout`, which the tests ch
 from __future__ import annotations
 
 from ...lang import dsl
-from .placing import kth_cell, placements, placing_game
+from .placing import kth_cell, on_variables, placements, placing_game
 
 
 def flipping_phase(game):
@@ -107,10 +107,4 @@ def flipping_loop(game) -> list[str] | None:
             f"if not moves and not {others}:       # over: all_stuck",
             f"    result = _WINNERS({layout.build(cells='bytes(cells)', boards='tuple(B)', to_move='me', result='None')})",
             "    break"]
-    head = [layout.unpack(result="result"),
-            "cells = bytearray(cells); B = list(B)",
-            "moves = FLIP_CELLS(B, me)",
-            "while plies != limit:"]
-    tail = ["cells = bytes(cells); B = tuple(B)",
-            f"st = {layout.build(to_move='me')}"]
-    return head + ["    " + x for x in body] + tail
+    return on_variables(game, ["moves = FLIP_CELLS(B, me)"], body)

@@ -29,7 +29,7 @@ import builtins
 from ...lang.pycode import names
 from .automaton import Unkept
 from .move_loop import chain_shape, moving_phase
-from .placing import loop_end_tests
+from .placing import loop_end_tests, on_variables
 
 
 def near_tables(game):
@@ -114,10 +114,5 @@ def kept_loop(game) -> list[str] | None:
         | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "bit_length", "bit_count"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
-    head = [layout.unpack(result="result"),
-            "cells = bytearray(cells); B = list(B)",
-            f"kept = [[None] * {game.size + 2} for _ in range({n})]; dirty = [0] * {n}     # per seat: its pieces' moves, the cells changed since",
-            "while plies != limit:"]
-    tail = ["cells = bytes(cells); B = tuple(B)",
-            f"st = {layout.build(to_move='me')}"]
-    return head + ["    " + x for x in body] + tail
+    return on_variables(game, [f"kept = [[None] * {game.size + 2} for _ in range({n})]; dirty = [0] * {n}     "
+                               "# per seat: its pieces' moves, the cells changed since"], body)

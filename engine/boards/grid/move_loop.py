@@ -30,7 +30,7 @@ import operator
 from ...lang import dsl
 from ...lang.pycode import names
 from .automaton import pattern_automaton
-from .placing import loop_end_tests
+from .placing import loop_end_tests, on_variables
 
 
 def moving_phase(game) -> bool:
@@ -323,10 +323,4 @@ def moving_loop(game) -> list[str] | None:
         source = game._phase_source(ph, fname=moves_from, mode="from")
         game.sources[f"{ph.name} (from)"] = source
         game._exec(source, moves_from, ns, ph.path)
-    head = [layout.unpack(result="result"),
-            "cells = bytearray(cells); B = list(B)",
-            f"reach = ChainReach(CHAINS_{ph.name})",
-            "while plies != limit:"]
-    tail = ["cells = bytes(cells); B = tuple(B)",
-            f"st = {layout.build(to_move='me')}"]
-    return head + ["    " + x for x in body] + tail
+    return on_variables(game, [f"reach = ChainReach(CHAINS_{ph.name})"], body)

@@ -28,7 +28,7 @@ import builtins
 from ...lang import dsl
 from ...lang.pycode import names
 from .patterns import parts
-from .placing import loop_end_tests, placing_game
+from .placing import loop_end_tests, on_variables, placing_game
 from .words.base import keyword
 from .words.shoot import LONGEST_LINE, ray_lines
 
@@ -317,12 +317,6 @@ def parts_loop(game) -> list[str] | None:
     known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | OWN
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
-    head = [layout.unpack(result="result"),
-            "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if game.multi else ""),
-            f"LO = {name}.occupancy(cells)      # per line of the rays, its cells' occupancy, a bit each",
-            "randbits = rng.getrandbits",
-            "while plies != limit:"]
-    tail = ["cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if game.multi else ""),
-            f"st = {layout.build(to_move='me')}"]
-    return head + ["    " + x for x in body] + tail
+    return on_variables(game, [f"LO = {name}.occupancy(cells)      # per line of the rays, its cells' occupancy, a bit each",
+                               "randbits = rng.getrandbits"], body)
 

@@ -114,7 +114,7 @@ def placing_loop(game) -> list[str] | None:
         return None
     a, kind = found
     ph = game.rules.phases[-1]
-    n, layout, ns = game.n, game.layout, game._ns
+    n, ns = game.n, game._ns
     zone = a.args[0].dotted
     # the landing rules, over the candidate cell t
     em = Emitter(game._vocab.child(**LANDING), prefix="r")
@@ -198,16 +198,8 @@ def placing_loop(game) -> list[str] | None:
     if names(code) - known or "st" in names(code):
         return None
     counted = [once for name, (_, once) in later.items() if name not in reads]
-    head = [layout.unpack(result="result"),
-            "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if game.multi else ""),
-            *starts, *entry,
-            "begun = plies",
-            "while plies != limit:"]
-    tail = ["cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if game.multi else "")]
-    if counted:
-        tail += ["placed = plies - begun", "if placed:", *("    " + x for x in counted)]
-    tail.append(f"st = {layout.build(to_move='me')}")
-    return head + ["    " + x for x in body] + tail
+    after = ("placed = plies - begun", "if placed:", *("    " + x for x in counted)) if counted else ()
+    return on_variables(game, [*starts, *entry, "begun = plies"], body, after)
 
 
 def _opened_by(game, ph, zone) -> tuple | None:
@@ -319,6 +311,21 @@ def _small_rows(game, name: str) -> bool:
         full.append(frozenset(s for s in sets if any(s & w == w for w in rows)))
     ns[f"{name}_NEAR"], ns[f"{name}_FULL"] = near, full
     return True
+
+
+def on_variables(game, before: list[str], body: list[str], after: tuple[str, ...] = ()) -> list[str]:
+    """A fused loop's lines (indented from 0): the state unpacked into its own variables, its
+    cells and boards made mutable; `before` once, `body` each ply until `limit` (or its own
+    break); once it stops, `after`, and st built again from the variables."""
+    layout, kinds = game.layout, game.multi
+    return [layout.unpack(result="result"),
+            "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if kinds else ""),
+            *before,
+            "while plies != limit:",
+            *("    " + x for x in body),
+            "cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if kinds else ""),
+            *after,
+            f"st = {layout.build(to_move='me')}"]
 
 
 def loop_end_tests(game) -> tuple[list[str], list[str]] | None:
