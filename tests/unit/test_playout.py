@@ -1,4 +1,4 @@
-"""The compiled random playout of the grid kind (boards/grid/playout.py, `game.playout`) against
+"""The compiled random playout of the grid kind (boards/grid/playout/, `game.playout`) against
 random games played move by move through the Game API: the same draws from the same seed, so the
 same states and plies, on every shipped grid game; from the start, from a position reached in
 play, and stopped after a number of plies. Then the distribution itself, on tic-tac-toe."""
@@ -291,7 +291,7 @@ def test_a_move_drawn_by_rejection_is_uniform(monkeypatch, tries, plies):
     """The loop's draw (a landing, a line through it and a distance drawn, kept where the shot
     reaches so far; after refused tries, every move counted) draws every legal move equally often: seeded, so it cannot flake; at the
     start (46 moves) and a more crowded position, by each way of drawing alone and both."""
-    from rulebook.boards.grid import parts_loop
+    from rulebook.boards.grid.playout import parts_loop
     if tries == "rejection only":
         monkeypatch.setattr(parts_loop, "TRIES_MORE", 10 ** 9)
     elif tries == "counting only":
@@ -373,7 +373,7 @@ def test_chains_are_counted_as_the_list_has_them_ply_after_ply(name):
     """The move loop's counts (move_loop.ChainReach: a chain's reach read from the components of
     the position's jump graph, components and counts kept from ply to ply until a move changes
     a cell they read) are, at every ply of random games, each origin's share of the list."""
-    from rulebook.boards.grid.move_loop import ChainReach
+    from rulebook.boards.grid.playout.move_loop import ChainReach
     game = load_game(GAMES / f"{name}.yaml")
     game.playout(random.Random(0), limit=1)
     for seed in range(2):
@@ -415,7 +415,7 @@ def test_a_chain_that_would_jump_its_own_origin_is_searched_alone():
     the cells, the origin's neighbours have another), but on a graph of links it may: there the
     piece is searched alone (ChainReach._alone), and every count is the list's. Random boards
     of 14 points, each with random jumps the same both ways, random pieces."""
-    from rulebook.boards.grid.move_loop import ChainReach
+    from rulebook.boards.grid.playout.move_loop import ChainReach
     alone = []
 
     class Watched(ChainReach):
@@ -460,7 +460,7 @@ def test_a_line_through_the_cell_just_filled_is_one_lookup_on_a_small_board(name
     """in_a_row in the placing loop: where the lines through each cell hold at most SMALL_ROWS
     other cells (tic-tac-toe), the mover's cells on them are looked up among the sets that
     fill a line; else the lines are tested one by one. The same games both ways."""
-    from rulebook.boards.grid.placing import SMALL_ROWS
+    from rulebook.boards.grid.playout.placing import SMALL_ROWS
     game = load_game(GAMES / f"{name}.yaml")
     game.playout(random.Random(0), limit=1)
     looked_up = "_NEAR[t] in" in game.playout_code

@@ -6,7 +6,7 @@ rules.py       check_rules: the file's grid words into typed GridRules (never im
 words/         the action words of patterns, one module each (step, slide, jump, place, drop,
                flip, shoot, when, take, shift, custodial): options, checks, lowering, effects
 patterns.py    what a pattern is made of and can do (read from its words)
-topology.py    the cells of square and hex boards, directions, rays, lines
+topology/      the cells of square and hex boards, directions, rays, lines
 vocabulary.py  the words of the kind's expressions (names, functions) and their runtime helpers
 layout.py      the state's slots and a move's fields, declared once
 game.py        GridGame: the tables built once, the compiled functions and the Game API
@@ -16,11 +16,12 @@ state.py       set positions, their JSON form, the generated apply() and legal_m
 notation.py    move_str and parse_move        explain.py  why a move is not legal
 short.py       the short notation a file may ask for (notation: short:)
 render.py      the terminal drawing
-playout.py     the compiled random playout (game.playout): one generated loop per game
-placing.py     its loop for a last phase of placements, on the state's own variables; what a
-               placing game is (for flip_loop and batch too)
-flip_loop.py   its loop for placements that must flip (place then flip: legal cells by shifts)
-move_loop.py   its loop for steps and chains of jumps over any piece (counted by components)
+playout/       the compiled random playout (game.playout): one generated loop per game, and
+               the loops of the last phase's shapes, each on the state's own variables:
+               placing.py (placements; what a placing game is, for batch too), flip_loop.py
+               (placements that must flip), move_loop.py (steps and chains of jumps over any
+               piece, counted by components), kept_loop.py (other plain piece moves, each
+               piece's kept), parts_loop.py (a slide then a shot, drawn by rejection)
 batch.py       many games at once (game.batch): the rules as numpy functions over G games
 """
 from .kind import GridKind, check_grid

@@ -18,7 +18,7 @@ What it writes per origin:
   each step's cell with the landing of the jump over it: a free cell is stepped to, a taken one
   jumped over (each set is added to in its own transition's order, as by two loops).
 Moves come origin by origin (descending); a piece's destinations come in set order. With
-`kept` (the compiled playout's kept loop, kept_loop.py) each origin's destinations are kept
+`kept` (the compiled playout's kept loop, playout/kept_loop.py) each origin's destinations are kept
 with the cells its search read, and searched again only where one of them has changed.
 """
 from __future__ import annotations

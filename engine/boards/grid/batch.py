@@ -30,7 +30,7 @@ from ...structs import replace
 from .functions import BATCH_FUNCTIONS, FUNCTIONS
 from .functions.connected import BatchChains
 from .layout import CELLS, LAST, PASSES, PLY, RESULT, TO_MOVE
-from .placing import placements, placing_game
+from .playout.placing import placements, placing_game
 from .words import flip
 
 

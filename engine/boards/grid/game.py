@@ -98,7 +98,7 @@ class GridGame(GridState, GridNotation):
             else:
                 self._any.append(self._gens[-1])
         # a last phase whose moves are made of parts: counted (count_moves) and drawn by the
-        # playout (playout.py) without listing them
+        # playout (playout/) without listing them
         self.by_parts = self._moves_of_parts(rules.phases[-1])
         if self.by_parts:
             ph = rules.phases[-1]
@@ -898,7 +898,7 @@ class GridGame(GridState, GridNotation):
         """A uniformly random game from st (default the start) to its end, or `limit` plies at
         most: (the state reached, the plies played). The same draws as play/measure.py's
         random_playout (but for parts_loop.py's shape: the same distribution, drawn by
-        rejection), in one generated loop (playout.py), written on first use."""
+        rejection), in one generated loop (playout/), written on first use."""
         fn = self.__dict__.get("_playout")
         if fn is None:
             from .playout import playout_source

@@ -71,10 +71,10 @@ class PathCode:
         # "count": a function that counts the moves without making them; "draw": one that draws
         # a move uniformly, as choice() of the list would, making only that one (a phase of
         # moves of parts: patterns.parts; see draw_passes); "from": the moves of one origin
-        # alone, `origin`, in the list's order (a plain phase: move_loop.py draws them so);
+        # alone, `origin`, in the list's order (a plain phase: playout/move_loop.py draws them so);
         # "kept": the merged search's count, each origin's destinations kept from ply to ply in
         # `kept` and searched again where `dirty` (the cells changed since) meets what it read
-        # (kept_loop.py)
+        # (playout/kept_loop.py)
         self.mode = mode
         # RAYLINES (words/shoot.py): a draw counts a last shot by lines of its rays, not cell by cell
         self.ray_lines = ray_lines

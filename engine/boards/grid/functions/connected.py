@@ -68,7 +68,7 @@ def tables(game, ns: dict) -> None:
     nexts = [geo.neighbours(v) for v in geo.directions.values()]
     near = [sum(1 << nxt[i] for nxt in nexts if nxt[i] >= 0) for i in range(game.size)]
     ns["_connected"] = partial(connected, near=near)
-    # a playout of placements keeps the chains as they grow (boards/grid/placing.py)
+    # a playout of placements keeps the chains as they grow (boards/grid/playout/placing.py)
     ns["_chains"] = partial(chains, near=near)
     ns["PLAYOUT_NEAR"] = near       # (the playout joins its chains in its own loop, as chain_join does)
 

@@ -187,7 +187,7 @@ def tables(game, ns: dict) -> None:
     ns["_in_a_row"] = partial(in_a_row, lines=lines)
     ns["_in_a_row_of"] = partial(in_a_row_of, lines=lines)
     ns["_line_of"] = partial(line_of, lines=lines)
-    # the lines through each cell (cell_windows), made when a playout asks (boards/grid/placing.py)
+    # the lines through each cell (cell_windows), made when a playout asks (boards/grid/playout/placing.py)
     ns["_cell_windows"] = partial(cell_windows, lines)
     made: dict[int, list[tuple[int, int]]] = {}
 

@@ -1,4 +1,4 @@
-"""The compiled playout's loop (playout.py) for a last phase whose one move is two line moves over
+"""The compiled playout's loop (playout/__init__.py) for a last phase whose one move is two line moves over
 empty cells, `slide(D) shoot(E)`: a piece slides, then a new neutral piece flies from where it
 landed, the origin empty by then. It plays on the state's own variables, and per ply draws one
 whole move uniformly without counting them all, by rejection:
@@ -25,12 +25,12 @@ from __future__ import annotations
 import bisect
 import builtins
 
-from ...lang import dsl
-from ...lang.pycode import names
-from .patterns import parts
+from ....lang import dsl
+from ....lang.pycode import names
+from ..patterns import parts
 from .placing import loop_end_tests, on_variables, placing_game
-from .words.base import keyword
-from .words.shoot import LONGEST_LINE, ray_lines
+from ..words.base import keyword
+from ..words.shoot import LONGEST_LINE, ray_lines
 
 # the tries of a draw before it counts every move instead: a few more than the pairs, as a try
 # costs about what counting a pair's moves does (playouts measured alike from n / 2 to 2n)

@@ -1,4 +1,4 @@
-"""The compiled playout's loop (playout.py) for a last phase whose one move places a piece that
+"""The compiled playout's loop (playout/__init__.py) for a last phase whose one move places a piece that
 must turn lines over: `place(ZONE) flip(D)`, in a game that ends when no seat can place
 (`over: all_stuck`) and where a blocked player passes. It plays on the state's own variables:
 
@@ -16,7 +16,7 @@ So the same seed plays the same game as `api.random_playout`, which the tests ch
 """
 from __future__ import annotations
 
-from ...lang import dsl
+from ....lang import dsl
 from .placing import kth_cell, on_variables, placements, placing_game
 
 

@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import random
 
-from ... import api
-from .flip_loop import flipping_loop
-from .kept_loop import kept_loop
-from .move_loop import moving_loop
-from .parts_loop import parts_loop
-from .placing import placing_from, placing_loop
+from .... import api
+# (the loops' modules by name: a function of a module's name imported here would hide the module)
+from . import flip_loop, kept_loop, move_loop, parts_loop, placing
 
 
 def playout_source(game) -> str:
@@ -43,8 +40,9 @@ def playout_source(game) -> str:
             "            break",
             f"        st = apply(st, {pick})",
             "        plies += 1"]
-    fused = placing_loop(game) or flipping_loop(game) or moving_loop(game) or kept_loop(game)
-    rejecting = fused is None and (fused := parts_loop(game)) is not None     # (its own draw)
+    fused = placing.placing_loop(game) or flip_loop.flipping_loop(game) or move_loop.moving_loop(game) or \
+        kept_loop.kept_loop(game)
+    rejecting = fused is None and (fused := parts_loop.parts_loop(game)) is not None     # (its own draw)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply"
          + (" (the last phase's by rejection, parts_loop.py)" if rejecting else ""),
@@ -60,7 +58,7 @@ def playout_source(game) -> str:
                   "        return random_playout(st, rng, limit)",
                   "    getrandbits = rng.getrandbits"]
     if fused is not None:
-        L += [f"        if {read('ply')} >= {placing_from(game)} and {read('result')} is None:",
+        L += [f"        if {read('ply')} >= {placing.placing_from(game)} and {read('result')} is None:",
               *("            " + x for x in fused)]
         if rejecting:       # (a player with no move there has lost or drawn: by_parts has no pass)
             L += ["            break       # the end, or the limit"]

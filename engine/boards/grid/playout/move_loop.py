@@ -1,4 +1,4 @@
-"""The compiled playout's loop (playout.py) for a last phase of piece moves in a plain game (one
+"""The compiled playout's loop (playout/__init__.py) for a last phase of piece moves in a plain game (one
 kind of piece, steps and jumps, no captures: automaton.py's merged search) whose one pattern is
 `step(D) | jump(E, over=any)+` with E's jumps the same both ways (chain_shape: a race of
 pieces that step, or hop over any piece in chains). It plays on the state's own variables (a
@@ -27,9 +27,9 @@ import builtins
 import functools
 import operator
 
-from ...lang import dsl
-from ...lang.pycode import names
-from .automaton import pattern_automaton
+from ....lang import dsl
+from ....lang.pycode import names
+from ..automaton import pattern_automaton
 from .placing import loop_end_tests, on_variables
 
 

@@ -1,4 +1,4 @@
-"""The compiled playout's loop (playout.py) for a last phase of piece moves in a plain game (one
+"""The compiled playout's loop (playout/__init__.py) for a last phase of piece moves in a plain game (one
 kind of piece, steps and jumps, no captures: automaton.py's merged search) of any pattern whose
 landing rules are sets of cells (automaton.Mask), `let`s and directions that change with the
 turn included; the shapes of move_loop.py are played there. It plays on the state's own
@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import builtins
 
-from ...lang.pycode import names
-from .automaton import Unkept
+from ....lang.pycode import names
+from ..automaton import Unkept
 from .move_loop import chain_shape, moving_phase
 from .placing import loop_end_tests, on_variables
 

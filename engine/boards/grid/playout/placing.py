@@ -1,4 +1,4 @@
-"""The placing loop of the compiled playout (playout.py): a last phase that places one piece of
+"""The placing loop of the compiled playout (playout/__init__.py): a last phase that places one piece of
 a kind from an unlimited supply onto an empty cell of a zone (`placing_phase`) runs as one loop
 over the state's own variables (a bytearray of cells, a list of boards). Its cell is drawn from
 a list of the cells it may take, kept in cell order through the loop (the index rng.choice
@@ -8,7 +8,7 @@ are emitted over those variables (in_a_row by the lines through the cell just fi
 connected() by a union-find of chains kept as stones join them).
 
 What a placing game is (`placing_game`, `placements`) is read here for the other lowerings that
-take such games too: the flip loop (flip_loop.py) and the batch backend (batch.py).
+take such games too: the flip loop (flip_loop.py) and the batch backend (../batch.py).
 """
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ import builtins
 import functools
 import operator
 
-from ...lang import dsl
-from ...lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
-from ...lang.pycode import names
-from ...structs import replace
-from .layout import SLOTS
-from .vocabulary import LANDING
-from .words.base import keyword
-from .words.place import supported_by
+from ....lang import dsl
+from ....lang.expr import CELL, INT, Emitter, Symbol, Vocabulary
+from ....lang.pycode import names
+from ....structs import replace
+from ..layout import SLOTS
+from ..vocabulary import LANDING
+from ..words.base import keyword
+from ..words.place import supported_by
 
 
 def placing_phase(game):
