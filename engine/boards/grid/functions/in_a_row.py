@@ -264,18 +264,31 @@ def batch_windows(lines, size: int, n: int, exact: bool):
     return windows, flanks
 
 
+SMALL_BOARD = 12        # in_a_row_batch looks its answers up on boards of so many cells at most (2**12 sets)
+
+
 class LineBits:
     """For in_a_row_batch on a board of at most 64 cells whose lines of n cells are evenly spaced
     in its numbering (a grid's are): `through`, per cell and per step between a line's cells,
     the bits of the first cells of the lines through it, (size + 1, steps) uint64 (the wall's
     none: a cell's row is read at once), and `shifts`, per step the shifts of its n cells onto
-    the first, (steps, n, 1)."""
+    the first, (steps, n, 1); on a small board (SMALL_BOARD cells at most) `answers`, per cell
+    and per set of cells owned (its bits as a number), whether a line of them runs through it."""
 
     def __init__(self, steps: list[int], through, n: int):
         import numpy as np
         self.through = np.ascontiguousarray(through.T)
         self.powers = 2.0 ** np.arange(len(through[0]) - 1)       # cell c's bit, 2**c
         self.shifts = np.array([[[j * s] for j in range(n)] for s in steps], dtype=np.uint64)
+        # on a board of a few cells, the answer for every owned set of cells, read by (cell, set)
+        size = len(self.powers)
+        self.answers = None
+        if size <= SMALL_BOARD:
+            own = np.arange(1 << size, dtype=np.uint64)
+            runs = own >> self.shifts[:, 0]
+            for j in range(1, n):
+                runs &= own >> self.shifts[:, j]        # (steps, sets): the first cells of n in a row
+            self.answers = ((runs[None, :, :] & self.through[:, :, None]) != 0).any(1)    # (cells + 1, sets)
 
 
 def batch_bits(lines: tuple[int, ...], size: int, n: int) -> LineBits | None:
@@ -320,6 +333,8 @@ def _in_a_row_bits(cells, rows, at, table: LineBits):
     size = cells.shape[1] - 1
     owner = cells[rows[:, 0], at] & 7
     owned = (cells[:, :size] & 7) == owner[:, None]
+    if table.answers is not None:       # a few cells: the answer of the owned set, looked up
+        return (table.answers[at, (owned @ table.powers).astype(np.intp)] & (owner != 0))[:, None]
     if size <= 53:      # packed by a product with the cells' powers of two: exact in a double below 2**53
         own = (owned @ table.powers).astype(np.uint64)
     else:
