@@ -33,6 +33,8 @@ MOVING = {"halma", "halma4", "chinese_checkers"}
 PARTS = {"amazons"}
 # and those whose other plain piece moves keep each piece's moves from ply to ply (kept_loop.py)
 KEPT = {"lezug"}
+# and those whose every move is a lone step of one kind, capturing or not (bulk_loop.py)
+BULK = {"breakthrough"}
 
 
 def api_playout(game, rng, st=None, limit=None):
@@ -81,10 +83,11 @@ def test_the_compiled_playout_is_the_game_played_move_by_move(name):
         assert game.playout(random.Random(seed), limit=limit) == want
         # and from the position reached after a few plies, for a few plies more
         assert game.playout(random.Random(seed), mid, limit=9) == api_playout(game, random.Random(seed), mid, limit=9)
-    assert ("cells = bytearray" in game.playout_code) == (name in PLACING | FLIPPING | MOVING | PARTS | KEPT)
+    # (a fused loop makes the boards mutable: its marker)
+    assert ("B = list(B)" in game.playout_code) == (name in PLACING | FLIPPING | MOVING | PARTS | KEPT | BULK)
 
 
-@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + sorted(KEPT) + ["breakthrough", "reversi", "english_draughts"])
+@pytest.mark.parametrize("name", sorted(PLACING) + sorted(MOVING) + sorted(KEPT) + sorted(BULK) + ["reversi", "english_draughts"])
 def test_played_to_the_end_it_is_random_playout(name):
     game = load_game(GAMES / f"{name}.yaml")
     for seed in range(5):
@@ -103,6 +106,22 @@ def test_a_flipping_playout_is_the_game_api_to_the_end_passes_and_all():
         assert (st, plies) == random_playout(game, random.Random(seed)), seed
         passes += plies - 60 + st[0].count(0)        # plies beyond the placements: the passes
     assert passes > 0
+
+
+def test_bulk_steps_are_the_game_api_to_the_end_blocked_players_and_all():
+    """The bulk loop on a made-up hex game (captures only sideways, a seat left with no move
+    loses): 60 seeds, the same games as random_playout, some ended by a blocked player; and from
+    a position a few plies in, for a few plies."""
+    game = load_game(ROOT / "tests/data/playout/bulk_hex.yaml")
+    blocked = 0
+    for seed in range(60):
+        st, plies = game.playout(random.Random(seed))
+        assert (st, plies) == random_playout(game, random.Random(seed)), seed
+        blocked += not game.legal_moves(st) and game.outcome(st).winners == (game.players[1 - game.to_move(st)],)
+        mid, _ = api_playout(game, random.Random(seed + 100), limit=5)
+        assert game.playout(random.Random(seed), mid, limit=6) == api_playout(game, random.Random(seed), mid, limit=6)
+    assert blocked > 0
+    assert "B = list(B)" in game.playout_code and "cells[" not in game.playout_code  # (a bare state: no bytes)
 
 
 def test_a_blocked_player_passes_and_the_placements_go_on():

@@ -21,7 +21,9 @@ playout/       the compiled random playout (game.playout): one generated loop pe
                placing.py (placements; what a placing game is, for batch too), flip_loop.py
                (placements that must flip), move_loop.py (steps and chains of jumps over any
                piece, counted by components), kept_loop.py (other plain piece moves, each
-               piece's kept), parts_loop.py (a slide then a shot, drawn by rejection)
+               piece's kept), bulk_loop.py (lone steps of one kind, capturing or not,
+               counted by shifts of its board), parts_loop.py (a slide then a shot, drawn by
+               rejection)
 batch.py       many games at once (game.batch): the rules as numpy functions over G games
 """
 from .kind import GridKind, check_grid

@@ -10,6 +10,7 @@ the last phase's shape has a loop of its own, the moves and states themselves: t
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
 piece; kept_loop.py: other plain piece moves, each piece's kept until a cell it read changes;
+bulk_loop.py: lone steps of one kind, capturing or not, counted by shifts of its board;
 parts_loop.py: a slide then a shot from its landing), and one state is built when it stops.
 
 One loop draws otherwise: parts_loop.py's draws each move by rejection (a landing drawn, kept
@@ -22,7 +23,7 @@ import random
 
 from .... import api
 # (the loops' modules by name: a function of a module's name imported here would hide the module)
-from . import flip_loop, kept_loop, move_loop, parts_loop, placing
+from . import bulk_loop, flip_loop, kept_loop, move_loop, parts_loop, placing
 
 
 def playout_source(game) -> str:
@@ -41,7 +42,7 @@ def playout_source(game) -> str:
             f"        st = apply(st, {pick})",
             "        plies += 1"]
     fused = placing.placing_loop(game) or flip_loop.flipping_loop(game) or move_loop.moving_loop(game) or \
-        kept_loop.kept_loop(game)
+        kept_loop.kept_loop(game) or bulk_loop.bulk_loop(game)
     rejecting = fused is None and (fused := parts_loop.parts_loop(game)) is not None     # (its own draw)
     L = ["def playout(st, rng, limit):",
          "    # uniformly random moves to the end: rng.choice of the legal moves at every ply"

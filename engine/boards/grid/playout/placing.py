@@ -315,15 +315,16 @@ def _small_rows(game, name: str) -> bool:
 
 def on_variables(game, before: list[str], body: list[str], after: tuple[str, ...] = ()) -> list[str]:
     """A fused loop's lines (indented from 0): the state unpacked into its own variables, its
-    cells and boards made mutable; `before` once, `body` each ply until `limit` (or its own
+    cells (where the state keeps them) and boards made mutable; `before` once, `body` each ply until `limit` (or its own
     break); once it stops, `after`, and st built again from the variables."""
     layout, kinds = game.layout, game.multi
+    cells = "" if game.bare else "cells = bytearray(cells); "    # (a bare state keeps no cells: None)
     return [layout.unpack(result="result"),
-            "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if kinds else ""),
+            cells + "B = list(B)" + ("; K = list(K)" if kinds else ""),
             *before,
             "while plies != limit:",
             *("    " + x for x in body),
-            "cells = bytes(cells); B = tuple(B)" + ("; K = tuple(K)" if kinds else ""),
+            cells.replace("bytearray", "bytes") + "B = tuple(B)" + ("; K = tuple(K)" if kinds else ""),
             *after,
             f"st = {layout.build(to_move='me')}"]
 
