@@ -122,12 +122,17 @@ class BatchChains:
         paths walked made short (each cell asked of pointed at its root)."""
         import numpy as np
         parent = self.parent
-        r = cells
+        r = cells.copy()
+        left = np.arange(len(r))        # the games still walking up (most reach their roots in a step or two)
+        walking, at = rows, r
         while True:
-            up = parent[rows, r]
-            if np.array_equal(up, r):
+            up = parent[walking, at]
+            moved = (up != at).any(1)
+            if not moved.any():
                 break
-            r = up
+            r[left] = up
+            left = left[moved]
+            walking, at = rows[left], r[left]
         parent[rows, cells] = r
         return r
 
