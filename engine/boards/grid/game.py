@@ -878,6 +878,10 @@ class GridGame(GridState, GridNotation):
         pieces, with no rule on its cells, and the drop lists thousands of moves, k free cells
         drawn at random (the same distribution, without listing them); else a choice among
         legal_moves."""
+        return self.drawn_drop(st, rng) or rng.choice(self.legal_moves(st))
+
+    def drawn_drop(self, st, rng):
+        """random_move's draw of k free cells where it draws them (see random_move), else None."""
         ph = self.rules.phases[self.phase_index(st)]
         if len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal:
             znode, k = ph.drops[0]
@@ -886,7 +890,7 @@ class GridGame(GridState, GridNotation):
                 free = [t for t in self.zone_cells[znode.dotted][st[TO_MOVE]] if not cells[t]]
                 if comb(len(free), k) > 5000:
                     return ("drop",) + tuple(sorted(rng.sample(free, k)))
-        return rng.choice(self.legal_moves(st))
+        return None
 
     def batch(self, games: int, seed: int = 0):
         """The batch backend (batch.py): `games` games from the start advanced together by numpy
@@ -903,7 +907,7 @@ class GridGame(GridState, GridNotation):
         if fn is None:
             from .playout import playout_source
             ns = self._ns
-            ns["random_move"], ns["chance_outcomes"], ns["CHANCE"] = self.random_move, self.chance_outcomes, CHANCE
+            ns["drawn_drop"], ns["chance_outcomes"], ns["CHANCE"] = self.drawn_drop, self.chance_outcomes, CHANCE
             src = playout_source(self)
             self.playout_code = src     # (not a part of `rulebook compile`: made on first use)
             fn = self._playout = self._exec(src, "playout", ns, ("playout",))

@@ -30,17 +30,22 @@ def playout_source(game) -> str:
     """`def playout(st, rng, limit)` for this game: (the state at the end, the plies played);
     `limit` plies at most (-1: no limit)."""
     read = game.layout.read
-    pick = "random_move(st, rng)" if _drops_many(game) else "choice(moves)"
     step = [f"        if {read('to_move')} == CHANCE:      # drawn by the weights of its outcomes",
             "            moves, weights = zip(*chance_outcomes(st))",
             "            st = apply(st, rng.choices(moves, weights)[0])",
             "            plies += 1",
-            "            continue",
-            "        moves = legal_moves(st)",
-            "        if not moves:",
-            "            break",
-            f"        st = apply(st, {pick})",
-            "        plies += 1"]
+            "            continue"]
+    if _drops_many(game):       # random_move's draw: k free cells, where thousands of drops are not listed
+        step += ["        move = drawn_drop(st, rng)",
+                 "        if move is not None:",
+                 "            st = apply(st, move)",
+                 "            plies += 1",
+                 "            continue"]
+    step += ["        moves = legal_moves(st)",
+             "        if not moves:",
+             "            break",
+             "        st = apply(st, choice(moves))",
+             "        plies += 1"]
     fused = placing.placing_loop(game) or flip_loop.flipping_loop(game) or move_loop.moving_loop(game) or \
         kept_loop.kept_loop(game) or bulk_loop.bulk_loop(game)
     rejecting = fused is None and (fused := parts_loop.parts_loop(game)) is not None     # (its own draw)
