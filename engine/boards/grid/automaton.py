@@ -332,6 +332,12 @@ class _MergedSearch:
                            f"{I}if same and got is not None and not got[1] & dirty:",
                            f"{I}    total += got[2]",
                            f"{I}    continue"]
+        # the origins from the loop's list of them, descending (kept from ply to ply, as the
+        # list has them); the origin's bit only where a piece is searched
+        assert body[:2] == ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo"], body[:2]
+        body[:2] = ["    for o in order:"]
+        if "lo" in names("\n".join(body + self.em.hoisted[1])):
+            body.insert(body.index("@H1"), f"{I}lo = BIT[o]")
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]

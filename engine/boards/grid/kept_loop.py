@@ -75,8 +75,9 @@ def kept_loop(game) -> list[str] | None:
         except Unkept:
             ns[keep] = None
             return None
-        # (not the merged search, or a name read from the state tuple, which the loop has not)
-        if "kept[o] = " not in source or "st" in names(source):
+        # (not the merged search, a name read from the state tuple, which the loop has not, or
+        # a search of some of the pieces only: the loop gives it every origin)
+        if "kept[o] = " not in source or "st" in names(source) or "\n    b = B[me]\n" not in source:
             ns[keep] = None
             return None
         ns["NEAR_OF"] = near_tables(game)
@@ -85,18 +86,16 @@ def kept_loop(game) -> list[str] | None:
     if ns[keep] is None:
         return None
     changed = "; ".join(f"dirty[{s}] |= ch" for s in range(n))
-    body = [f"total = {keep}(cells, B, me, kept[me], dirty[me])",
+    body = ["order = orders[me]",
+            f"total = {keep}(cells, B, me, kept[me], dirty[me], order)",
             "dirty[me] = 0",
             "if not total:      # no move: the Game API says what follows (a pass, a blocked player)",
             "    break",
             "i = getrandbits(total.bit_length())     # rng._randbelow(total): what rng.choice of the list draws",
             "while i >= total:",
             "    i = getrandbits(total.bit_length())",
-            "b = B[me]",
             "got = kept[me]",
-            "while True:        # the origin holding it: origins descending, as the list has them",
-            "    o = b.bit_length() - 1",
-            "    b ^= BIT[o]",
+            "for o in order:        # the origin holding it: origins descending, as the list has them",
             "    e = got[o]",
             "    if i < e[2]:",
             "        break",
@@ -104,6 +103,7 @@ def kept_loop(game) -> list[str] | None:
             "t = e[0][i]",
             "ch = BIT[o] | BIT[t]",
             "cells[o] = 0; cells[t] = me + 1; B[me] ^= ch",
+            "order[order.index(o)] = t; order.sort(reverse=True)",
             changed,
             "passes = 0; ply += 1; plies += 1",
             f"nxt = {'1 - me' if n == 2 else f'(me + 1) % {n}'}",
@@ -111,8 +111,11 @@ def kept_loop(game) -> list[str] | None:
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
     known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice", "getrandbits"} \
-        | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "bit_length", "bit_count"}
+        | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "orders", "o", "bit_length", "bit_count", "index", "sort", "reverse"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
     return on_variables(game, [f"kept = [[None] * {game.size + 2} for _ in range({n})]; dirty = [0] * {n}     "
-                               "# per seat: its pieces' moves, the cells changed since"], body)
+                               "# per seat: its pieces' moves, the cells changed since",
+                               # (per seat its pieces' cells, descending: a move replaces one)
+                               f"orders = [[c for c in range({game.size} - 1, -1, -1) if BIT[c] & B[s]] for s in range({n})]"],
+                        body)

@@ -219,7 +219,7 @@ class PathCode:
             else:
                 out.append(line)
         rest = "\n".join(out)
-        args = {"draw": "st, choice", "from": "st, origin", "kept": "cells, B, me, kept, dirty"}.get(mode, "st")
+        args = {"draw": "st, choice", "from": "st, origin", "kept": "cells, B, me, kept, dirty, order"}.get(mode, "st")
         head = [f"def {fname}({args}):"] + ["    " + line for line in needed([line for _n, line in prologue],
                                                                      rest + "\n".join(moved))]
         self.source = "\n".join(head) + "\n" + rest + "\n"
