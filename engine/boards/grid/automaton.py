@@ -295,12 +295,14 @@ class _MergedSearch:
         return body
 
     def kept_lines(self) -> list[str]:
-        """lines(), each origin's destinations kept in `kept` (a list by origin, of the seat to
-        move, two more entries at the end) with what its search read: (destinations, the cells
-        read, their number, the per-origin names read); the search is made again where a cell
-        read is in `dirty` (changed since) or a name read is another object. The per-turn names
-        read are kept at kept[-1], with the cells each cell's steps and jumps read by those
-        tables (NEAR_OF); where one of them has changed, every search is made again."""
+        """lines(), each origin's destinations kept in `kept` (the seat to move's: flat lists by
+        origin of its destinations, the cells its search read, their number and each per-origin
+        name it read; then the running total of the numbers, the last turn's names, the per-turn
+        tables) and searched again where a cell read is in `dirty` (changed since) or a name read
+        is another object; the total is changed by the origins searched again alone (the loop
+        takes a piece that leaves a cell out of it). The per-turn names read are kept at
+        kept[-1], with the cells each cell's steps and jumps read by those tables (NEAR_OF);
+        where one of them has changed, every search is made again."""
         if self.check:
             raise Unkept(self.check)
         self.keep = True
@@ -322,42 +324,53 @@ class _MergedSearch:
         lines = self.em.hoisted[1] + body[h1 + 1:at]
         inputs = sorted(names("\n".join(lines)) & hoisted[0])
         lifted = bool(origin) and not names("\n".join(lines)) & POSITION
-        body[at:at] = ([] if lifted else [f"{I}got = kept[o]"]) + [
-            f"{I}if got is not None and not got[1] & dirty{same}:",
-            f"{I}    total += got[2]",
-            f"{I}    continue",
+        # the names each origin's search read, one list per name, by origin
+        held = [f"origin_{name}" for name in origin]
+        same = "".join(f" and {h}[o] is {name}" for h, name in zip(held, origin))
+        body[at:at] = ([f"{I}if not read_of[o] & dirty{same}:", f"{I}    continue"] if origin else []) + [
+            f"{I}total -= count_of[o]",
             f"{I}moves = []; add = moves.append; read = 0"]
-        if lifted:
-            body[h1:h1] = [f"{I}got = kept[o]",
-                           f"{I}if same and got is not None and not got[1] & dirty:",
-                           f"{I}    total += got[2]",
-                           f"{I}    continue"]
         # the origins from the loop's list of them, descending (kept from ply to ply, as the
-        # list has them); the origin's bit only where a piece is searched
+        # list has them); an origin whose search read no cell changed since (and, where the
+        # per-origin names are the same as at the last turn, `same`, no name either) is passed
+        # by one test, its moves in the running total; the origin's bit only where one is searched
         assert body[:2] == ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo"], body[:2]
-        body[:2] = ["    for o in order:"]
+        body[:2] = ["    for o in order:", f"{I}if not read_of[o] & test:", f"{I}    continue"]
         if "lo" in names("\n".join(body + self.em.hoisted[1])):
             body.insert(body.index("@H1"), f"{I}lo = BIT[o]")
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]
-                body[i] = f"{ind}n = len(moves); kept[o] = ({', '.join(['moves', line[5:].strip(), 'n', *origin])}); total += n"
+                body[i] = (f"{ind}n = len(moves); moves_of[o] = moves; read_of[o] = {line[5:].strip()}; count_of[o] = n; "
+                           + "".join(f"{h}[o] = {name}; " for h, name in zip(held, origin)) + "total += n")
         changed = [f"ctx[{i}] is not {name}" for i, name in enumerate(tables)] + \
             [f"ctx[{i}] != {name}" for i, name in enumerate(turn, len(tables))]
+        # kept: per origin its moves, the cells read (-1: not searched), their number, and a list
+        # per name read; then the running total of the counts, the last turn's names, ctx
+        fresh = ", ".join(["[None] * S", "[-1] * S", "[0] * S", *(["[None] * S"] * len(held)), "0", "None"])
         body[:0] = ["    if b:",
                     "        ctx = kept[-1]",
                     f"        if {' or '.join(['ctx is None'] + changed)}:",
-                    f"            kept[:] = [None] * len(kept); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
-                    "        near = ctx[-1]"]
-        if lifted and not inputs:       # (made of the origin alone: the same at every turn)
-            body[5:5] = ["        same = True"]
-        elif lifted:    # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
+                    f"            S = len(cells); kept[:] = [{fresh}, ({', '.join(tables + turn + [near])},)]",
+                    "            ctx = kept[-1]; dirty = -1      # (every origin searched again)",
+                    "        near = ctx[-1]",
+                    f"        {', '.join(['moves_of', 'read_of', 'count_of', *held])} = kept[:{3 + len(held)}]",
+                    "        total = kept[-3]"]
+        if not origin:      # (no per-origin name: the cells read tell it all)
+            body[8:8] = ["        test = dirty"]
+        elif not lifted:    # (per-origin names read the position: made for every origin)
+            body[8:8] = ["        test = -1"]
+        elif not inputs:    # (made of the origin alone: the same at every turn)
+            body[8:8] = ["        test = dirty"]
+        else:       # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
             now = f"({', '.join(inputs)},)"
-            body[5:5] = ["        last = kept[-2]",
-                         "        same = last is not None and " + " and ".join(
-                             f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)),
-                         "        if not same:",
-                         f"            kept[-2] = {now}"]
+            body[8:8] = ["        last = kept[-2]",
+                         "        if last is not None and " + " and ".join(
+                             f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)) + ":",
+                         "            test = dirty",
+                         "        else:",
+                         f"            kept[-2] = {now}; test = -1"]
+        body += ["    if b:", "        kept[-3] = total"]
         return body
 
     def from_origin(self, seeded, direct) -> list[str]:

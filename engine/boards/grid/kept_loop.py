@@ -77,7 +77,7 @@ def kept_loop(game) -> list[str] | None:
             return None
         # (not the merged search, a name read from the state tuple, which the loop has not, or
         # a search of some of the pieces only: the loop gives it every origin)
-        if "kept[o] = " not in source or "st" in names(source) or "\n    b = B[me]\n" not in source:
+        if "moves_of[o] = " not in source or "st" in names(source) or "\n    b = B[me]\n" not in source:
             ns[keep] = None
             return None
         ns["NEAR_OF"] = near_tables(game)
@@ -94,13 +94,14 @@ def kept_loop(game) -> list[str] | None:
             "i = getrandbits(total.bit_length())     # rng._randbelow(total): what rng.choice of the list draws",
             "while i >= total:",
             "    i = getrandbits(total.bit_length())",
-            "got = kept[me]",
+            "got = kept[me]; count_of = got[2]",
             "for o in order:        # the origin holding it: origins descending, as the list has them",
-            "    e = got[o]",
-            "    if i < e[2]:",
+            "    n = count_of[o]",
+            "    if i < n:",
             "        break",
-            "    i -= e[2]",
-            "t = e[0][i]",
+            "    i -= n",
+            "t = got[0][o][i]",
+            "got[-3] -= n; count_of[o] = 0; got[1][o] = -1      # (the cell left: out of the total, unsearched)",
             "ch = BIT[o] | BIT[t]",
             "cells[o] = 0; cells[t] = me + 1; B[me] ^= ch",
             "order[order.index(o)] = t; order.sort(reverse=True)",
@@ -111,10 +112,10 @@ def kept_loop(game) -> list[str] | None:
             "me = nxt"]
     # an end test that reads the state tuple or a name of the generators' own: the Game API's loop
     known = set(ns) | set(dir(builtins)) | {s.local for s in layout.slots} | {"plies", "limit", "choice", "getrandbits"} \
-        | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "orders", "o", "bit_length", "bit_count", "index", "sort", "reverse"}
+        | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "orders", "o", "bit_length", "bit_count", "index", "sort", "reverse", "count_of"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
-    return on_variables(game, [f"kept = [[None] * {game.size + 2} for _ in range({n})]; dirty = [0] * {n}     "
+    return on_variables(game, [f"kept = [[None] for _ in range({n})]; dirty = [-1] * {n}     "
                                "# per seat: its pieces' moves, the cells changed since",
                                # (per seat its pieces' cells, descending: a move replaces one)
                                f"orders = [[c for c in range({game.size} - 1, -1, -1) if BIT[c] & B[s]] for s in range({n})]"],
