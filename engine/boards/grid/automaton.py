@@ -270,13 +270,15 @@ class _MergedSearch:
         return lines
 
     def kept_jump(self, K, over, allow, extra, then) -> list[str]:
-        """A STEPJUMP loop's jump over a taken cell, kept: its landing is read (`read`, the cells
-        the search read beyond the cells next to those it searched from) unless the jump is
-        refused whatever the landing holds."""
+        """A STEPJUMP loop's jump over a taken cell, kept: a landing found taken is read (`read`,
+        the cells the search read beyond the cells next to those it searched from) unless the
+        jump is refused whatever the landing holds; one found free is a cell the search goes on
+        from (`then` adds it to a set of a loop state), read with the cells near it."""
         cond = f"{over}{allow}[t]" if allow else over[:-len(" and ")] if over else ""
         return [f"{K}elif {cond}:" if cond else f"{K}else:",
-                f"{K}    read |= BIT[t]",
-                f"{K}    if not cells[t]{extra}:",
+                f"{K}    if cells[t]:",
+                f"{K}        read |= BIT[t]",
+                f"{K}    elif {extra[len(' and '):]}:" if extra else f"{K}    else:",
                 *(f"{K}        {x}" for x in then)]
 
     def target(self, tr) -> str:

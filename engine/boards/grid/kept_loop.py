@@ -19,8 +19,9 @@ What a search read is told by a table made once per set of step and jump tables 
 turn: NEAR_OF): per cell, its own bit and those of the cells its steps and jumps read. A search
 reads the cells near its origin and near each cell it goes on from (the cells it keeps per state
 of the pattern), and a last landing only itself, near the cell it came from. Where it steps and
-jumps by one table (STEPJUMP) it reads a jump's landing only beyond a taken cell, and only
-there adds it to what it read.
+jumps by one table (STEPJUMP) it reads a jump's landing only beyond a taken cell, and there adds
+it to what it read where it is taken (a free one is a cell it goes on from, read with the cells
+near it).
 """
 from __future__ import annotations
 
