@@ -146,6 +146,7 @@ class _MergedSearch:
         self.em = em
         self.trans, self.accepting = pattern_automaton(patterns)
         self.keep = False       # kept_lines: destinations alone, each origin's kept with what it read
+        self.popped: set[int] = set()       # (kept: the loop states whose cells add what they read as popped)
         self.tables: dict[str, int] = {}       # the step and jump tables read: name -> level
         self.first = None       # from_origin's lines where its step and jump are one loop (fused_first)
         self.allow, self.check = None, ""
@@ -444,7 +445,8 @@ class _MergedSearch:
         # the cell it came from)
         body += [f"{I}cells[o] = vo", f"{I}moves = list(fin)", f"{I}read |= near[o]"]
         for s in carried:
-            body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
+            if s not in self.popped:
+                body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
         body.append(f"@KEEP{I}read")
         return body
 
@@ -464,7 +466,11 @@ class _MergedSearch:
             s = comp[0]
             body.append(f"{K}todo = list(m{s})")
             body.append(f"{K}while todo:")
-            body.append(f"{K}    c = todo.pop()")
+            if self.keep:       # (each cell of m{s} is popped once: what it read added there)
+                body.append(f"{K}    c = todo.pop(); read |= near[c]")
+                self.popped.add(s)
+            else:
+                body.append(f"{K}    c = todo.pop()")
             fused = self.fused(internal, external)
             if fused is not None:
                 return body + fused(s, K + "    ")
