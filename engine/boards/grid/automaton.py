@@ -330,7 +330,8 @@ class _MergedSearch:
         # the names each origin's search read, one list per name, by origin
         held = [f"origin_{name}" for name in origin]
         same = "".join(f" and {h}[o] is {name}" for h, name in zip(held, origin))
-        body[at:at] = ([f"{I}if not read_of[o] & dirty{same}:", f"{I}    continue"] if origin else []) + [
+        # (where test is dirty, the cells read are known to have changed: searched again)
+        body[at:at] = ([f"{I}if test is not dirty{same} and not read_of[o] & dirty:", f"{I}    continue"] if origin else []) + [
             f"{I}total -= count_of[o]",
             f"{I}moves = []; add = moves.append; read = 0"]
         # the origins from the loop's list of them, descending (kept from ply to ply, as the
