@@ -342,6 +342,14 @@ class _MergedSearch:
         body[:2] = ["    for o in order:", f"{I}if not read_of[o] & test:", f"{I}    continue"]
         if "lo" in names("\n".join(body + self.em.hoisted[1])):
             body.insert(body.index("@H1"), f"{I}lo = BIT[o]")
+        if lifted:      # (per-origin names as at the origin's last search while the turn's are the same)
+            end = body.index(f"{I}total -= count_of[o]")
+            h1 = body.index("@H1")      # (the origin's bit made there unless the search reads it after)
+            first = h1 - (body[h1 - 1] == f"{I}lo = BIT[o]" and "lo" not in names("\n".join(body[end:])))
+            body[first:end] = [f"{I}if same and {held[0]}[o] is not None:",
+                               f"{I}    " + "; ".join(f"{name} = {h}[o]" for h, name in zip(held, origin)),
+                               f"{I}else:",
+                               *("@H1+" if x == "@H1" else "    " + x for x in body[first:end])]
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]
@@ -365,12 +373,13 @@ class _MergedSearch:
         elif not lifted:    # (per-origin names read the position: made for every origin)
             body[8:8] = ["        test = -1"]
         elif not inputs:    # (made of the origin alone: the same at every turn)
-            body[8:8] = ["        test = dirty"]
+            body[8:8] = ["        test = dirty; same = True"]
         else:       # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
             now = f"({', '.join(inputs)},)"
             body[8:8] = ["        last = kept[-2]",
-                         "        if last is not None and " + " and ".join(
-                             f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)) + ":",
+                         "        same = last is not None and " + " and ".join(
+                             f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)),
+                         "        if same:",
                          "            test = dirty",
                          "        else:",
                          f"            kept[-2] = {now}; test = -1"]

@@ -26,6 +26,7 @@ near it).
 from __future__ import annotations
 
 import builtins
+import re
 
 from ...lang.pycode import names
 from .automaton import Unkept
@@ -86,6 +87,9 @@ def kept_loop(game) -> list[str] | None:
         game._exec(source, keep, ns, ph.path)
     if ns[keep] is None:
         return None
+    # the per-origin names the search keeps a list of (kept[3:]: each origin's, None where unknown)
+    held = re.search(r"moves_of, read_of, count_of((?:, origin_\w+)*) = kept\[:\d+\]", game.sources[f"{ph.name} (kept)"])
+    held = held[1].count(", ") if held else 0
     changed = "; ".join(f"dirty[{s}] |= ch" for s in range(n))
     body = ["order = orders[me]",
             f"total = {keep}(cells, B, me, kept[me], dirty[me], order)",
@@ -102,7 +106,8 @@ def kept_loop(game) -> list[str] | None:
             "        break",
             "    i -= n",
             "t = got[0][o][i]",
-            "got[-3] -= n; count_of[o] = 0; got[1][o] = -1      # (the cell left: out of the total, unsearched)",
+            "got[-3] -= n; count_of[o] = 0; got[1][o] = -1"
+            + "".join(f"; got[{3 + k}][o] = None" for k in range(held)) + "      # (the cell left: out of the total, unsearched)",
             "ch = BIT[o] | BIT[t]",
             "cells[o] = 0; cells[t] = me + 1; B[me] ^= ch",
             "order[order.index(o)] = t; order.sort(reverse=True)",

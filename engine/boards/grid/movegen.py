@@ -216,6 +216,8 @@ class PathCode:
                     out.append(f"    {line[4:]}: " + "; ".join(turn))
             elif line == "@H1":
                 out += ["        " + x for x in origin]
+            elif line == "@H1+":        # (kept: inside a test of the origin's names kept)
+                out += ["            " + x for x in origin]
             else:
                 out.append(line)
         rest = "\n".join(out)
