@@ -2,7 +2,7 @@
 kind of piece, steps and jumps, no captures: automaton.py's merged search) of any pattern whose
 landing rules are sets of cells (automaton.Mask), `let`s and directions that change with the
 turn included; the shapes of move_loop.py are played there. It plays on the state's own
-variables (a bytearray of cells, a list of boards, the counters), and per ply:
+variables (a list of cells, a list of boards, the counters), and per ply:
 
 - counts the moves of the player to move with `keep_<phase>` (movegen's mode "kept": the
   generated search itself, origin by origin, descending), which keeps each piece's destinations
@@ -125,4 +125,5 @@ def kept_loop(game) -> list[str] | None:
                                "# per seat: its pieces' moves, the cells changed since",
                                # (per seat its pieces' cells, descending: a move replaces one)
                                f"orders = [[c for c in range({game.size} - 1, -1, -1) if BIT[c] & B[s]] for s in range({n})]"],
-                        body)
+                        # (the cells a list, where no end test reads them: the search indexes them alone)
+                        body, cells_as="bytearray" if "cells" in names("\n".join(ends[1])) else "list")
