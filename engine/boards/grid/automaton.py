@@ -544,7 +544,7 @@ def _sccs(trans) -> list[list[int]]:
 class Mask:
     """A landing rule as a set of cells (an int, bit i = cell i): a leaf, whose code can be
     computed at `level` (0 per turn, 1 per origin), or a choice on a condition between two masks.
-    Choices are kept apart so that the cell tables (`ALLOW[mask]`, bytes 0/1 per cell) can be
+    Choices are kept apart so that the cell tables (`ALLOW[mask]`, a bool per cell) can be
     looked up once per turn and only chosen per origin."""
 
     def __init__(self, code: str = "", level: int = 0, cond: str = "", then=None, other=None):
@@ -635,16 +635,17 @@ Mask.EMPTY = Mask("0", 0)
 
 
 class Allow(dict):
-    """ALLOW[mask]: the bytes table (1 = allowed) of a landing mask, made on first use."""
+    """ALLOW[mask]: the table (True = allowed) of a landing mask by cell, made on first use: a
+    tuple of bools, which the searches index and test faster than bytes."""
 
     def __init__(self, size: int, limit: int = 4096):
         super().__init__()
         self.size, self.limit = size, limit
 
-    def __missing__(self, mask: int) -> bytes:
+    def __missing__(self, mask: int) -> tuple[bool, ...]:
         if len(self) >= self.limit:
             self.clear()
-        table = self[mask] = bytes((mask >> i) & 1 for i in range(self.size))
+        table = self[mask] = tuple(bool((mask >> i) & 1) for i in range(self.size))
         return table
 
 
