@@ -206,7 +206,7 @@ class _MergedSearch:
         allow = f"{'A' if self.allow[1] else self.allow[0]}" if self.allow is not None else None
         over = {"any": "", "mine": f"cells[ov] == {self.em.hoist(0, 'me + 1')} and ",
                 "theirs": f"cells[ov] != {self.em.hoist(0, 'me + 1')} and "}[jump.over]
-        keep = "add(ov)" if self.keep else "stepped.append(ov)"
+        keep = "moves.append(ov)" if self.keep else "stepped.append(ov)"
         body = [] if self.keep else [f"{I}stepped = []"]
         body += [f"{I}for ov, t in {table}[o]:",
                  f"{I}    if not cells[ov]:",
@@ -333,7 +333,7 @@ class _MergedSearch:
         # (where test is dirty, the cells read are known to have changed: searched again)
         body[at:at] = ([f"{I}if test is not dirty{same} and not read_of[o] & dirty:", f"{I}    continue"] if origin else []) + [
             f"{I}total -= count_of[o]",
-            f"{I}moves = []; add = moves.append; read = 0"]
+            f"{I}moves = []; read = 0      # (moves.append: no method made for each search)"]
         # the origins from the loop's list of them, descending (kept from ply to ply, as the
         # list has them); an origin whose search read no cell changed since (and, where the
         # per-origin names are the same as at the last turn, `same`, no name either) is passed
@@ -406,7 +406,7 @@ class _MergedSearch:
             J = I + "    "
         if len(direct) == 1:
             body += self.loop(direct[0], "o", True, J)
-            body.append(f"{J}        {'add(t)' if self.keep else 'add((o, t))'}")
+            body.append(f"{J}        {'moves.append(t)' if self.keep else 'add((o, t))'}")
         elif direct:
             body.append(f"{J}fin = set()")
             for tr in direct:
