@@ -121,9 +121,10 @@ def kept_loop(game) -> list[str] | None:
         | {v.strip() for x in body if " = " in x for v in x.split(" = ")[0].split(", ")} | {keep, "kept", "dirty", "orders", "o", "bit_length", "bit_count", "index", "sort", "reverse", "count_of"}
     if names("\n".join(body)) - known or "st" in names("\n".join(ends[1])):
         return None
-    return on_variables(game, [f"kept = [[None] for _ in range({n})]; dirty = [-1] * {n}     "
+    # (the cells a list, where no end test reads them: the search only indexes them, faster)
+    listed = [] if "cells" in names("\n".join(ends[1])) else ["cells = list(cells)"]
+    return on_variables(game, [*listed, f"kept = [[None] for _ in range({n})]; dirty = [-1] * {n}     "
                                "# per seat: its pieces' moves, the cells changed since",
                                # (per seat its pieces' cells, descending: a move replaces one)
                                f"orders = [[c for c in range({game.size} - 1, -1, -1) if BIT[c] & B[s]] for s in range({n})]"],
-                        # (the cells a list, where no end test reads them: the search indexes them alone)
-                        body, cells_as="bytearray" if "cells" in names("\n".join(ends[1])) else "list")
+                        body)

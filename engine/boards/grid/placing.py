@@ -313,15 +313,13 @@ def _small_rows(game, name: str) -> bool:
     return True
 
 
-def on_variables(game, before: list[str], body: list[str], after: tuple[str, ...] = (),
-                 cells_as: str = "bytearray") -> list[str]:
+def on_variables(game, before: list[str], body: list[str], after: tuple[str, ...] = ()) -> list[str]:
     """A fused loop's lines (indented from 0): the state unpacked into its own variables, its
-    cells and boards made mutable (the cells a bytearray, or a `list` where the loop only
-    indexes them: read faster); `before` once, `body` each ply until `limit` (or its own
+    cells and boards made mutable; `before` once, `body` each ply until `limit` (or its own
     break); once it stops, `after`, and st built again from the variables."""
     layout, kinds = game.layout, game.multi
     return [layout.unpack(result="result"),
-            f"cells = {cells_as}(cells); B = list(B)" + ("; K = list(K)" if kinds else ""),
+            "cells = bytearray(cells); B = list(B)" + ("; K = list(K)" if kinds else ""),
             *before,
             "while plies != limit:",
             *("    " + x for x in body),
