@@ -127,7 +127,7 @@ POSITION = {"cells", "B", "R", "K", "occ", "free", "foe", "st", "moves", "add", 
 
 class Unkept(Exception):
     """A search whose moves cannot be kept from ply to ply: a landing rule checked per landing
-    may read any cell."""
+    may read any cell (or its origins are not taken from the board, as the kept loop's are)."""
 
 
 def merged_search(em, patterns: list[dsl.Node], rules: list, check: str, kept: bool = False) -> list[str]:
@@ -338,7 +338,8 @@ class _MergedSearch:
         # list has them); an origin whose search read no cell changed since (and, where the
         # per-origin names are the same as at the last turn, `same`, no name either) is passed
         # by one test, its moves in the running total; the origin's bit only where one is searched
-        assert body[:2] == ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo"], body[:2]
+        if body[:2] != ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo"]:
+            raise Unkept("the origins taken otherwise than from the board")
         body[:2] = ["    for o in order:", f"{I}if not read_of[o] & test:", f"{I}    continue"]
         if "lo" in names("\n".join(body + self.em.hoisted[1])):
             body.insert(body.index("@H1"), f"{I}lo = BIT[o]")

@@ -10,6 +10,9 @@ variables (a list of cells, a list of boards, the counters), and per ply:
   (a table of allowed landings, say), and searches a piece again only where a cell it read has
   changed since (`dirty`) or a name it read has another value: a move changes two cells, and
   most pieces read neither;
+- keeps what it kept in flat lists by origin (moves, cells read, count, each per-origin name
+  read) with a running total of the counts, changed by the pieces searched again alone, and
+  walks the seat's origins from a list kept in descending order (a move replaces one);
 - draws the index as `rng.choice` of the legal list draws it (random.Random's _randbelow, from
   getrandbits) and finds the destination holding it among the kept lists, in the same order;
 - moves the piece in place and tests apply's end conditions on those variables; no state is
