@@ -154,6 +154,7 @@ def test_kept_moves_are_the_game_api_to_the_end_passes_and_all(name):
             st = game.apply(st, move)
         assert game.playout(random.Random(seed)) == (st, game.ply(st)), seed
     assert passed and "kept = [" in game.playout_code
+    assert "cells = list(cells)" in game.playout_code      # (no end test reads the cells: a list)
 
 
 def test_a_kind_without_its_own_loop_plays_through_the_api():

@@ -127,7 +127,7 @@ POSITION = {"cells", "B", "R", "K", "occ", "free", "foe", "st", "moves", "add", 
 
 class Unkept(Exception):
     """A search whose moves cannot be kept from ply to ply: a landing rule checked per landing
-    may read any cell."""
+    may read any cell (or its origins are not taken from the board, as the kept loop's are)."""
 
 
 def merged_search(em, patterns: list[dsl.Node], rules: list, check: str, kept: bool = False) -> list[str]:
@@ -146,6 +146,7 @@ class _MergedSearch:
         self.em = em
         self.trans, self.accepting = pattern_automaton(patterns)
         self.keep = False       # kept_lines: destinations alone, each origin's kept with what it read
+        self.popped: set[int] = set()       # (kept: the loop states whose cells add what they read as popped)
         self.tables: dict[str, int] = {}       # the step and jump tables read: name -> level
         self.first = None       # from_origin's lines where its step and jump are one loop (fused_first)
         self.allow, self.check = None, ""
@@ -205,7 +206,7 @@ class _MergedSearch:
         allow = f"{'A' if self.allow[1] else self.allow[0]}" if self.allow is not None else None
         over = {"any": "", "mine": f"cells[ov] == {self.em.hoist(0, 'me + 1')} and ",
                 "theirs": f"cells[ov] != {self.em.hoist(0, 'me + 1')} and "}[jump.over]
-        keep = "add(ov)" if self.keep else "stepped.append(ov)"
+        keep = "moves.append(ov)" if self.keep else "stepped.append(ov)"
         body = [] if self.keep else [f"{I}stepped = []"]
         body += [f"{I}for ov, t in {table}[o]:",
                  f"{I}    if not cells[ov]:",
@@ -270,13 +271,15 @@ class _MergedSearch:
         return lines
 
     def kept_jump(self, K, over, allow, extra, then) -> list[str]:
-        """A STEPJUMP loop's jump over a taken cell, kept: its landing is read (`read`, the cells
-        the search read beyond the cells next to those it searched from) unless the jump is
-        refused whatever the landing holds."""
+        """A STEPJUMP loop's jump over a taken cell, kept: a landing found taken is read (`read`,
+        the cells the search read beyond the cells next to those it searched from) unless the
+        jump is refused whatever the landing holds; one found free is a cell the search goes on
+        from (`then` adds it to a set of a loop state), read with the cells near it."""
         cond = f"{over}{allow}[t]" if allow else over[:-len(" and ")] if over else ""
         return [f"{K}elif {cond}:" if cond else f"{K}else:",
-                f"{K}    read |= BIT[t]",
-                f"{K}    if not cells[t]{extra}:",
+                f"{K}    if cells[t]:",
+                f"{K}        read |= BIT[t]",
+                f"{K}    elif {extra[len(' and '):]}:" if extra else f"{K}    else:",
                 *(f"{K}        {x}" for x in then)]
 
     def target(self, tr) -> str:
@@ -295,12 +298,14 @@ class _MergedSearch:
         return body
 
     def kept_lines(self) -> list[str]:
-        """lines(), each origin's destinations kept in `kept` (a list by origin, of the seat to
-        move, two more entries at the end) with what its search read: (destinations, the cells
-        read, their number, the per-origin names read); the search is made again where a cell
-        read is in `dirty` (changed since) or a name read is another object. The per-turn names
-        read are kept at kept[-1], with the cells each cell's steps and jumps read by those
-        tables (NEAR_OF); where one of them has changed, every search is made again."""
+        """lines(), each origin's destinations kept in `kept` (the seat to move's: flat lists by
+        origin of its destinations, the cells its search read, their number and each per-origin
+        name it read; then the running total of the numbers, the last turn's names, the per-turn
+        tables) and searched again where a cell read is in `dirty` (changed since) or a name read
+        is another object; the total is changed by the origins searched again alone (the loop
+        takes a piece that leaves a cell out of it). The per-turn names read are kept at
+        kept[-1], with the cells each cell's steps and jumps read by those tables (NEAR_OF);
+        where one of them has changed, every search is made again."""
         if self.check:
             raise Unkept(self.check)
         self.keep = True
@@ -322,36 +327,64 @@ class _MergedSearch:
         lines = self.em.hoisted[1] + body[h1 + 1:at]
         inputs = sorted(names("\n".join(lines)) & hoisted[0])
         lifted = bool(origin) and not names("\n".join(lines)) & POSITION
-        body[at:at] = ([] if lifted else [f"{I}got = kept[o]"]) + [
-            f"{I}if got is not None and not got[1] & dirty{same}:",
-            f"{I}    total += got[2]",
-            f"{I}    continue",
-            f"{I}moves = []; add = moves.append; read = 0"]
-        if lifted:
-            body[h1:h1] = [f"{I}got = kept[o]",
-                           f"{I}if same and got is not None and not got[1] & dirty:",
-                           f"{I}    total += got[2]",
-                           f"{I}    continue"]
+        # the names each origin's search read, one list per name, by origin
+        held = [f"origin_{name}" for name in origin]
+        same = "".join(f" and {h}[o] is {name}" for h, name in zip(held, origin))
+        # (where test is dirty, the cells read are known to have changed: searched again)
+        body[at:at] = ([f"{I}if test is not dirty{same} and not read_of[o] & dirty:", f"{I}    continue"] if origin else []) + [
+            f"{I}total -= count_of[o]",
+            f"{I}moves = []; read = 0      # (moves.append: no method made for each search)"]
+        # the origins from the loop's list of them, descending (kept from ply to ply, as the
+        # list has them); an origin whose search read no cell changed since (and, where the
+        # per-origin names are the same as at the last turn, `same`, no name either) is passed
+        # by one test, its moves in the running total; the origin's bit only where one is searched
+        if body[:2] != ["    while b:", f"{I}o = b.bit_length() - 1; lo = BIT[o]; b ^= lo"]:
+            raise Unkept("the origins taken otherwise than from the board")
+        body[:2] = ["    for o in order:", f"{I}if not read_of[o] & test:", f"{I}    continue"]
+        if "lo" in names("\n".join(body + self.em.hoisted[1])):
+            body.insert(body.index("@H1"), f"{I}lo = BIT[o]")
+        if lifted:      # (per-origin names as at the origin's last search while the turn's are the same)
+            end = body.index(f"{I}total -= count_of[o]")
+            h1 = body.index("@H1")      # (the origin's bit made there unless the search reads it after)
+            first = h1 - (body[h1 - 1] == f"{I}lo = BIT[o]" and "lo" not in names("\n".join(body[end:])))
+            body[first:end] = [f"{I}if same and {held[0]}[o] is not None:",
+                               f"{I}    " + "; ".join(f"{name} = {h}[o]" for h, name in zip(held, origin)),
+                               f"{I}else:",
+                               *("@H1+" if x == "@H1" else "    " + x for x in body[first:end])]
         for i, line in enumerate(body):
             if line.startswith("@KEEP"):
                 ind = line[5:len(line) - len(line[5:].lstrip())]
-                body[i] = f"{ind}n = len(moves); kept[o] = ({', '.join(['moves', line[5:].strip(), 'n', *origin])}); total += n"
+                body[i] = (f"{ind}n = len(moves); moves_of[o] = moves; read_of[o] = {line[5:].strip()}; count_of[o] = n; "
+                           + "".join(f"{h}[o] = {name}; " for h, name in zip(held, origin)) + "total += n")
         changed = [f"ctx[{i}] is not {name}" for i, name in enumerate(tables)] + \
             [f"ctx[{i}] != {name}" for i, name in enumerate(turn, len(tables))]
+        # kept: per origin its moves, the cells read (-1: not searched), their number, and a list
+        # per name read; then the running total of the counts, the last turn's names, ctx
+        fresh = ", ".join(["[None] * S", "[-1] * S", "[0] * S", *(["[None] * S"] * len(held)), "0", "None"])
         body[:0] = ["    if b:",
                     "        ctx = kept[-1]",
                     f"        if {' or '.join(['ctx is None'] + changed)}:",
-                    f"            kept[:] = [None] * len(kept); ctx = kept[-1] = ({', '.join(tables + turn + [near])},)",
-                    "        near = ctx[-1]"]
-        if lifted and not inputs:       # (made of the origin alone: the same at every turn)
-            body[5:5] = ["        same = True"]
-        elif lifted:    # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
+                    f"            S = len(cells); kept[:] = [{fresh}, ({', '.join(tables + turn + [near])},)]",
+                    "            ctx = kept[-1]; dirty = -1      # (every origin searched again)",
+                    "        near = ctx[-1]",
+                    f"        {', '.join(['moves_of', 'read_of', 'count_of', *held])} = kept[:{3 + len(held)}]",
+                    "        total = kept[-3]"]
+        if not origin:      # (no per-origin name: the cells read tell it all)
+            body[8:8] = ["        test = dirty"]
+        elif not lifted:    # (per-origin names read the position: made for every origin)
+            body[8:8] = ["        test = -1"]
+        elif not inputs:    # (made of the origin alone: the same at every turn)
+            body[8:8] = ["        test = dirty; same = True"]
+        else:       # (kept[-2]: the per-turn names the per-origin ones are made of, at the last turn)
             now = f"({', '.join(inputs)},)"
-            body[5:5] = ["        last = kept[-2]",
+            body[8:8] = ["        last = kept[-2]",
                          "        same = last is not None and " + " and ".join(
                              f"(last[{i}] is {name} or last[{i}] == {name})" for i, name in enumerate(inputs)),
-                         "        if not same:",
-                         f"            kept[-2] = {now}"]
+                         "        if same:",
+                         "            test = dirty",
+                         "        else:",
+                         f"            kept[-2] = {now}; test = -1"]
+        body += ["    if b:", "        kept[-3] = total"]
         return body
 
     def from_origin(self, seeded, direct) -> list[str]:
@@ -374,7 +407,7 @@ class _MergedSearch:
             J = I + "    "
         if len(direct) == 1:
             body += self.loop(direct[0], "o", True, J)
-            body.append(f"{J}        {'add(t)' if self.keep else 'add((o, t))'}")
+            body.append(f"{J}        {'moves.append(t)' if self.keep else 'add((o, t))'}")
         elif direct:
             body.append(f"{J}fin = set()")
             for tr in direct:
@@ -423,7 +456,8 @@ class _MergedSearch:
         # the cell it came from)
         body += [f"{I}cells[o] = vo", f"{I}moves = list(fin)", f"{I}read |= near[o]"]
         for s in carried:
-            body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
+            if s not in self.popped:
+                body += [f"{I}for t in m{s}:", f"{I}    read |= near[t]"]
         body.append(f"@KEEP{I}read")
         return body
 
@@ -443,7 +477,11 @@ class _MergedSearch:
             s = comp[0]
             body.append(f"{K}todo = list(m{s})")
             body.append(f"{K}while todo:")
-            body.append(f"{K}    c = todo.pop()")
+            if self.keep:       # (each cell of m{s} is popped once: what it read added there)
+                body.append(f"{K}    c = todo.pop(); read |= near[c]")
+                self.popped.add(s)
+            else:
+                body.append(f"{K}    c = todo.pop()")
             fused = self.fused(internal, external)
             if fused is not None:
                 return body + fused(s, K + "    ")
@@ -507,7 +545,7 @@ def _sccs(trans) -> list[list[int]]:
 class Mask:
     """A landing rule as a set of cells (an int, bit i = cell i): a leaf, whose code can be
     computed at `level` (0 per turn, 1 per origin), or a choice on a condition between two masks.
-    Choices are kept apart so that the cell tables (`ALLOW[mask]`, bytes 0/1 per cell) can be
+    Choices are kept apart so that the cell tables (`ALLOW[mask]`, a bool per cell) can be
     looked up once per turn and only chosen per origin."""
 
     def __init__(self, code: str = "", level: int = 0, cond: str = "", then=None, other=None):
@@ -598,16 +636,17 @@ Mask.EMPTY = Mask("0", 0)
 
 
 class Allow(dict):
-    """ALLOW[mask]: the bytes table (1 = allowed) of a landing mask, made on first use."""
+    """ALLOW[mask]: the table (True = allowed) of a landing mask by cell, made on first use: a
+    tuple of bools, which the searches index and test faster than bytes."""
 
     def __init__(self, size: int, limit: int = 4096):
         super().__init__()
         self.size, self.limit = size, limit
 
-    def __missing__(self, mask: int) -> bytes:
+    def __missing__(self, mask: int) -> tuple[bool, ...]:
         if len(self) >= self.limit:
             self.clear()
-        table = self[mask] = bytes((mask >> i) & 1 for i in range(self.size))
+        table = self[mask] = tuple(bool((mask >> i) & 1) for i in range(self.size))
         return table
 
 

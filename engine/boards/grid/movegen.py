@@ -216,10 +216,12 @@ class PathCode:
                     out.append(f"    {line[4:]}: " + "; ".join(turn))
             elif line == "@H1":
                 out += ["        " + x for x in origin]
+            elif line == "@H1+":        # (kept: inside a test of the origin's names kept)
+                out += ["            " + x for x in origin]
             else:
                 out.append(line)
         rest = "\n".join(out)
-        args = {"draw": "st, choice", "from": "st, origin", "kept": "cells, B, me, kept, dirty"}.get(mode, "st")
+        args = {"draw": "st, choice", "from": "st, origin", "kept": "cells, B, me, kept, dirty, order"}.get(mode, "st")
         head = [f"def {fname}({args}):"] + ["    " + line for line in needed([line for _n, line in prologue],
                                                                      rest + "\n".join(moved))]
         self.source = "\n".join(head) + "\n" + rest + "\n"
