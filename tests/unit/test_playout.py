@@ -124,6 +124,25 @@ def test_bulk_steps_are_the_game_api_to_the_end_blocked_players_and_all():
     assert "B = list(B)" in game.playout_code and "cells[" not in game.playout_code  # (a bare state: no bytes)
 
 
+@pytest.mark.parametrize("path", ["games/pentago.yaml", "tests/data/playout/place_turn.yaml"])
+def test_a_placement_and_its_turn_are_drawn_as_the_game_api_draws_them(path):
+    """Where every free cell has the same choices after it (place then turn), the playout and
+    random_move draw the index rng.choice of the legal list would, the list unmade: the same
+    games as random_playout's choices from the lists, 40 seeds each."""
+    game = load_game(ROOT / path)
+    assert game.placement_parts() is not None
+    for seed in range(40):
+        assert game.playout(random.Random(seed)) == random_playout(game, random.Random(seed)), seed
+    st = game.initial_state()
+    for seed in range(12):      # random_move, ply by ply
+        if game.is_over(st):
+            break
+        rng = random.Random(seed)
+        assert game.random_move(st, random.Random(seed)) == rng.choice(game.legal_moves(st))
+        st = game.apply(st, game.random_move(st, random.Random(seed)))
+    assert "drawn_move(st, rng)" in game.playout_code
+
+
 def test_a_blocked_player_passes_and_the_placements_go_on():
     game = load_game(ROOT / "tests/data/playout/blocked_pass.yaml")
     for seed in range(4):

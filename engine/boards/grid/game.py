@@ -878,7 +878,59 @@ class GridGame(GridState, GridNotation):
         pieces, with no rule on its cells, and the drop lists thousands of moves, k free cells
         drawn at random (the same distribution, without listing them); else a choice among
         legal_moves."""
-        return self.drawn_drop(st, rng) or rng.choice(self.legal_moves(st))
+        return self.drawn_move(st, rng) or rng.choice(self.legal_moves(st))
+
+    def drawn_move(self, st, rng):
+        """random_move's draw where it makes no list (drawn_drop, drawn_placement), else None."""
+        return self.drawn_drop(st, rng) or self.drawn_placement(st, rng)
+
+    def drawn_placement(self, st, rng):
+        """Where the last phase's one move places a piece on a free cell and then makes a choice
+        that is the same for every cell (`place(ZONE) turn(BLOCKS)`: every block and sense): the
+        move rng.choice of the legal list would draw, by the same index, the list unmade (its
+        moves are the free cells' in order, each cell's T moves together). None elsewhere."""
+        parts_of = self.placement_parts()
+        if parts_of is None or st[RESULT] is not None or self.phase_index(st) != len(self.rules.phases) - 1:
+            return None
+        order, moves, per_cell = parts_of[st[TO_MOVE]]
+        cells = st[CELLS]
+        free = [t for t in order if not cells[t]]
+        if not free:
+            return None
+        i = rng.choice(range(len(free) * per_cell))       # (what rng.choice of a list of that length draws)
+        return moves[free[i // per_cell]][i % per_cell]
+
+    def placement_parts(self):
+        """For drawn_placement, per seat: the cells of the zone in the list's order, each cell's
+        moves, how many a cell has; None where the last phase is not one `place(ZONE) turn(...)`
+        (no landing or legal rule, a piece of one kind from no reserve, every cell of the zone
+        empty at the start, so that the list of the start names every cell). Made once."""
+        if "_placement_parts" in self.__dict__:
+            return self._placement_parts
+        self._placement_parts = found = None
+        ph = self.rules.phases[-1]
+        gen = self._ns.get(f"gen_{ph.name}")
+        acts = pattern_actions(ph.places[0]) if len(ph.places) == 1 and parts(ph.places[0]) else []
+        st0 = self.initial_state()
+        if gen is not None and not (self.multi or self.kinds[0].reserve or ph.kinds or ph.drops or ph.rules or ph.legal
+                                    or ph.priority or ph.lets or ph.sows or st0[CELLS] is None) \
+                and [a.name for a in acts] == ["place", "turn"] and set(acts[0].kwargs) <= {"kind"} \
+                and not any(st0[CELLS][t] for cells in self.zone_cells[acts[0].args[0].dotted] for t in cells):
+            found = []
+            for seat in range(self.n):
+                order, moves = [], {}
+                for m in gen(with_slot(st0, TO_MOVE, seat)):
+                    if m[0] != -1 or (m[1] in moves and order[-1] != m[1]):
+                        return None         # (a cell's moves not together: not this shape)
+                    if m[1] not in moves:
+                        order.append(m[1])
+                    moves.setdefault(m[1], []).append(m)
+                sizes = {len(ms) for ms in moves.values()}
+                if len(sizes) != 1:
+                    return None
+                found.append((order, {t: tuple(ms) for t, ms in moves.items()}, sizes.pop()))
+        self._placement_parts = found
+        return found
 
     def drawn_drop(self, st, rng):
         """random_move's draw of k free cells where it draws them (see random_move), else None."""
@@ -907,7 +959,7 @@ class GridGame(GridState, GridNotation):
         if fn is None:
             from .playout import playout_source
             ns = self._ns
-            ns["drawn_drop"], ns["chance_outcomes"], ns["CHANCE"] = self.drawn_drop, self.chance_outcomes, CHANCE
+            ns["drawn_move"], ns["chance_outcomes"], ns["CHANCE"] = self.drawn_move, self.chance_outcomes, CHANCE
             src = playout_source(self)
             self.playout_code = src     # (not a part of `rulebook compile`: made on first use)
             fn = self._playout = self._exec(src, "playout", ns, ("playout",))

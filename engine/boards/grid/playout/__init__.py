@@ -4,8 +4,9 @@ moves from a state to the end (or to a number of plies), written once per game o
 It draws what `api.random_playout` draws through the Game API, and the same sequence for the
 same seed: every ply it calls `rng.choice` once on the position's legal moves in their order
 (or, where a phase's moves are one drop of several stones among thousands, `random_move`'s
-draw; where they are moves of parts, `draw_<phase>`: the same index into the same order, found
-by counting the moves without making them). What it saves is the API around a ply, and, where
+draw, the same distribution; where they are moves of parts, `draw_<phase>`, and where every
+free cell has the same choices after its placement (place then turn), `drawn_placement`: the
+same index into the same order, found by counting the moves without making them). What it saves is the API around a ply, and, where
 the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
@@ -35,8 +36,10 @@ def playout_source(game) -> str:
             "            st = apply(st, rng.choices(moves, weights)[0])",
             "            plies += 1",
             "            continue"]
-    if _drops_many(game):       # random_move's draw: k free cells, where thousands of drops are not listed
-        step += ["        move = drawn_drop(st, rng)",
+    if _drops_many(game) or game.placement_parts() is not None:
+        # random_move's draw where it makes no list: k free cells, where thousands of drops are
+        # not listed; a free cell and its choice, where every cell has the same choices
+        step += ["        move = drawn_move(st, rng)",
                  "        if move is not None:",
                  "            st = apply(st, move)",
                  "            plies += 1",
