@@ -24,7 +24,7 @@ import numpy as np
 
 from ...errors import RulebookError
 from ...lang import dsl
-from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, ZONE, Emitter, Symbol, Vocabulary
+from ...lang.expr import BOOL, CELL, DIRS, GROUP, INT, SELECTION, ZONE, Emitter, Symbol, Vocabulary
 from ...source.options import option_symbols
 from ...structs import replace
 from .functions import BATCH_FUNCTIONS, FUNCTIONS
@@ -64,9 +64,6 @@ def batch_vocabulary(game) -> Vocabulary:
         names[d] = Symbol(DIRS, repr(d))
     names.update(option_symbols(game.rules.spec, game.options))
     return Vocabulary(names, dict(BATCH_FUNCTIONS), member=lambda cell, group: f"_at({group}, {cell})")
-
-
-COUNTED, PER_GAME = "np.count_nonzero(", ", 1)[:, None]"     # count()'s batch form (functions/counting.py)
 
 
 class BatchEmitter(Emitter):
@@ -109,13 +106,13 @@ class BatchEmitter(Emitter):
         if isinstance(node, dsl.BinOp) and node.op in ("/", "//", "%"):
             self._refuse(node, f"`{node.op}`")
         if isinstance(node, dsl.Compare) and node.op in ("==", "!=", ">") and isinstance(node.right, dsl.Num) \
-                and node.right.value == 0:
-            # a count against 0 asks whether any game's group has a piece: no need to count them
-            left = self._sub(node.left, node.level)
-            if left.startswith(COUNTED) and left.endswith(PER_GAME):
-                group = left[len(COUNTED):-len(PER_GAME)]
-                return (f"np.logical_not(({group}).any(1))[:, None]" if node.op == "==" else
-                        f"({group}).any(1)[:, None]")
+                and node.right.value == 0 and isinstance(node.left, dsl.Call) and node.left.func == "count" \
+                and tuple(node.left.arg_types[:1]) in ((GROUP,), (SELECTION,)):
+            # a count of a group against 0 asks whether any game's group has a piece: no need to
+            # count them
+            arg, lv = node.left.args[0], node.level
+            group = f"{self._sub(arg.left, lv)} & {self._sub(arg.right, lv)}" if arg.type == SELECTION else self._sub(arg, lv)
+            return f"np.logical_not(({group}).any(1))[:, None]" if node.op == "==" else f"({group}).any(1)[:, None]"
         return super()._code(node)
 
 

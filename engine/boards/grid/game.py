@@ -312,6 +312,13 @@ class GridGame(GridState, GridNotation):
             out.append(shifts)
         return out
 
+    def steps_by_origin(self, steps, kind: int | None) -> bool:
+        """Do the bulk steps [(direction set, capture)] of a kind go from each piece (_origin_table):
+        no more pieces of it at the start than it has directions to step in?"""
+        sets = direction_sets(self.rules.dirsets, self.geo)
+        ways = sum(len({self.vector(0, w) for w in sets[dirs]} - {None}) for dirs, _cap in steps)
+        return self._start_pieces(self.kinds[kind or 0]) <= ways
+
     def _origin_table(self, steps, kind: int | None, promoting: bool, track: bool) -> str | None:
         """For the bulk steps [(direction set, capture)] of a kind with few pieces (no more at the
         start than it has directions to step in: a lone piece, or one made by promotion), where
@@ -319,10 +326,7 @@ class GridGame(GridState, GridNotation):
         a table, per seat, per cell, of (target bit, moves onto it empty, moves onto it taking
         an enemy), the middle or last part left out where no step of them does so. None for
         other kinds."""
-        k = self.kinds[kind or 0]
-        sets = direction_sets(self.rules.dirsets, self.geo)
-        ways = sum(len({self.vector(0, w) for w in sets[dirs]} - {None}) for dirs, _cap in steps)
-        if self._start_pieces(k) > ways:
+        if not self.steps_by_origin(steps, kind):
             return None
         caps = {cap for _dirs, cap in steps}
         per_action = [(cap, self._step_table(dirs, kind, cap, promoting, track, grouped=False)) for dirs, cap in steps]
@@ -932,12 +936,19 @@ class GridGame(GridState, GridNotation):
         self._placement_parts = found
         return found
 
+    @staticmethod
+    def drops_drawn(ph) -> bool:
+        """Are the phase's moves one drop of k >= 2 pieces with no rule on its cells, which
+        random_move draws as k free cells (drawn_drop) where the list would be long?"""
+        return len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal \
+            and ph.drops[0][1] is not None and ph.drops[0][1] >= 2
+
     def drawn_drop(self, st, rng):
         """random_move's draw of k free cells where it draws them (see random_move), else None."""
         ph = self.rules.phases[self.phase_index(st)]
-        if len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal:
+        if self.drops_drawn(ph):
             znode, k = ph.drops[0]
-            if k is not None and k >= 2 and st[RESERVES][st[TO_MOVE]] >= k and st[RESULT] is None:
+            if st[RESERVES][st[TO_MOVE]] >= k and st[RESULT] is None:
                 cells = st[CELLS]
                 free = [t for t in self.zone_cells[znode.dotted][st[TO_MOVE]] if not cells[t]]
                 if comb(len(free), k) > 5000:

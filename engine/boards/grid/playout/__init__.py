@@ -6,8 +6,8 @@ same seed: every ply it calls `rng.choice` once on the position's legal moves in
 (or, where a phase's moves are one drop of several stones among thousands, `random_move`'s
 draw, the same distribution; where they are moves of parts, `draw_<phase>`, and where every
 free cell has the same choices after its placement (place then turn), `drawn_placement`: the
-same index into the same order, found by counting the moves without making them). What it saves is the API around a ply, and, where
-the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
+same index into the same order, found by counting the moves without making them). What it
+saves is the API around a ply, and, where the last phase's shape has a loop of its own, the moves and states themselves: that phase runs
 as one loop over the state's own variables (placing.py: a piece placed onto an empty cell;
 flip_loop.py: a piece placed that must flip; move_loop.py: steps and chains of jumps over any
 piece; kept_loop.py: other plain piece moves, each piece's kept until a cell it read changes;
@@ -36,7 +36,7 @@ def playout_source(game) -> str:
             "            st = apply(st, rng.choices(moves, weights)[0])",
             "            plies += 1",
             "            continue"]
-    if _drops_many(game) or game.placement_parts() is not None:
+    if any(map(game.drops_drawn, game.rules.phases)) or game.placement_parts() is not None:
         # random_move's draw where it makes no list: k free cells, where thousands of drops are
         # not listed; a free cell and its choice, where every cell has the same choices
         step += ["        move = drawn_move(st, rng)",
@@ -89,8 +89,3 @@ def playout_source(game) -> str:
     L.append("    return st, plies")
     return "\n".join(L) + "\n"
 
-
-def _drops_many(game) -> bool:
-    """Does a phase draw its moves as random_move does (one drop of several stones, no rule)?"""
-    return any(len(ph.drops) == 1 and not ph.kinds and not ph.places and not ph.rules and not ph.legal
-               and ph.drops[0][1] is not None and ph.drops[0][1] >= 2 for ph in game.rules.phases)

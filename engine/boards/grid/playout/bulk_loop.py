@@ -36,22 +36,21 @@ def bulk_parts(game) -> list[list[tuple[int, int, bool]]] | None:
     that can step that way, the shift of the step, whether the part captures). None where the
     last phase is not one kind's bulk steps in a game of two seats (moving_phase's other
     conditions, and no promotion, no change of kind once moved, no move listed twice, a bare
-    state), or
-    where the generated search reads those steps another way (from each piece, by cell)."""
+    state), or where the generated search goes from each piece (a kind with few pieces: its
+    list is in the pieces' order)."""
     rules, geo = game.rules, game.geo
     ph = rules.phases[-1]
-    if not game.bare or game.n != 2 or game.multi or game.neutral or game.turns or not geo.translations or game.instrument \
-            or rules.over is not None or rules.pass_any or ph.drops or ph.places or ph.legal or ph.priority \
-            or ph.sows or ph.rules or ph.lets or len(ph.kinds) != 1 or "connected()" in rules.words:
+    if not game.bare or game.n != 2 or game.multi or game.neutral or game.turns or not geo.translations \
+            or game.instrument or rules.over is not None or rules.pass_any or ph.drops or ph.places or ph.legal \
+            or ph.priority or ph.sows or ph.rules or ph.lets or len(ph.kinds) != 1 or "connected()" in rules.words:
         return None
     kind, alts = ph.kinds[0]
     k = game.kinds[kind or 0]
     if k.promote_to or k.moved or not all(bulk_step(a) and a.args[0].dotted in game.dir_names for a in alts) \
             or may_repeat(alts, game.vectors):
         return None
-    source = game.sources.get(ph.name, "")
-    if "by_o = ORIGIN" in source or "dict.fromkeys" in source or "moves += BULK" not in source and "add(BULK" not in source:
-        return None         # (a kind with few pieces is searched from each: its list's order is by piece)
+    if game.steps_by_origin([(a.args[0].dotted, keyword(a, "capture", "no")) for a in alts], kind):
+        return None
     sets = direction_sets(rules.dirsets, geo)
     full = (1 << game.size) - 1
     out = []

@@ -315,8 +315,9 @@ def _small_rows(game, name: str) -> bool:
 
 def on_variables(game, before: list[str], body: list[str], after: tuple[str, ...] = ()) -> list[str]:
     """A fused loop's lines (indented from 0): the state unpacked into its own variables, its
-    cells (where the state keeps them) and boards made mutable; `before` once, `body` each ply until `limit` (or its own
-    break); once it stops, `after`, and st built again from the variables."""
+    cells (where the state keeps them) and boards made mutable; `before` once, `body` each ply
+    until `limit` (or its own break); once it stops, `after`, and st built again from the
+    variables."""
     layout, kinds = game.layout, game.multi
     cells = "" if game.bare else "cells = bytearray(cells); "    # (a bare state keeps no cells: None)
     return [layout.unpack(result="result"),
